@@ -1,0 +1,104 @@
+//! The game-agnostic interface every game implements.
+//!
+//! A game is a state machine. At each step it is either waiting for chance
+//! (the dice: [`Turn::Chance`]), for one seat's decision ([`Turn::Decide`]), or
+//! over. The runner, the CLI, the reports and (later) the Lua host drive every
+//! game through this trait only; nothing outside a game's own folder knows its
+//! rules.
+
+use std::fmt;
+
+use crate::core::dice::Dice;
+use crate::core::log::Log;
+use crate::core::options::{OptionSpec, Options};
+use crate::core::outcome::Outcome;
+use crate::core::policy::Policy;
+use crate::core::seat::Seat;
+
+/// What the game is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// A chance event: call [`Game::chance`].
+    Chance,
+    /// A decision by this seat: call [`Game::legal_moves`], then [`Game::play`].
+    Decide(Seat),
+    /// The game is over: [`Game::outcome`] says how.
+    Over,
+}
+
+/// A native policy a game offers beside the generic ones (e.g. `threshold:2`).
+#[derive(Clone, Copy, Debug)]
+pub struct NativePolicyInfo {
+    /// The name before the colon.
+    pub name: &'static str,
+    /// What its parameter is and what it does.
+    pub doc: &'static str,
+}
+
+/// One game of ludus.
+///
+/// A value of the type is one game in progress. The runner builds one with
+/// [`Game::new`] per cell and clones it for every game played, so `new` may do
+/// the expensive work once and a clone must be cheap.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// A decision, kept small and `Copy`: move generation fills a caller-owned
+    /// buffer of these without allocating.
+    type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync;
+
+    /// The registry name, e.g. `"hazard"`.
+    const NAME: &'static str;
+    /// The game's name as a reader knows it, e.g. `"Hazard (004 e)"`.
+    const TITLE: &'static str;
+
+    /// The options players may agree on.
+    fn option_specs() -> &'static [OptionSpec];
+
+    /// The rules as implemented: every interpretation and the seed sentence it rests on.
+    fn rules() -> &'static str;
+
+    /// The natives policies this game offers beside `random`.
+    fn native_policies() -> &'static [NativePolicyInfo] {
+        &[]
+    }
+
+    /// Builds a native policy of this game from its name and parameter, or
+    /// `Ok(None)` if the name is not one of [`Game::native_policies`].
+    fn native_policy(
+        _name: &str,
+        _param: Option<&str>,
+    ) -> Result<Option<Box<dyn Policy<Self>>>, String> {
+        Ok(None)
+    }
+
+    /// A new game with these options; may reject a combination of options
+    /// that each passed their own check.
+    fn new(options: &Options) -> Result<Self, String>;
+
+    /// How many seats play.
+    fn players(&self) -> usize;
+
+    /// What the game waits for now.
+    fn turn(&self) -> Turn;
+
+    /// Clears `out` and fills it with the legal decisions of the seat to move.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a decision returned by [`Game::legal_moves`].
+    fn play<L: Log>(&mut self, mv: Self::Move, log: &mut L);
+
+    /// Resolves chance (throws the dice) until the game needs a decision or ends.
+    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L);
+
+    /// How the game ended, once [`Game::turn`] is [`Turn::Over`].
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The game's length so far, in the unit the game counts (dice games:
+    /// throws of the dice, every one; board games: moves).
+    fn length(&self) -> u32;
+
+    /// What the seat has won (positive) or lost, in stake units, for games
+    /// played for money; zero elsewhere. Summed over seats it is zero.
+    fn payoff(&self, _seat: Seat) -> i64 {
+        0
+    }
+}

@@ -1,0 +1,10 @@
+//! The game-agnostic core: the traits, seeding, dice and options.
+
+pub mod dice;
+pub mod game;
+pub mod log;
+pub mod options;
+pub mod outcome;
+pub mod policy;
+pub mod seat;
+pub mod seed;

@@ -1,0 +1,182 @@
+//! Game options: what a game lets players agree on, with defaults and checks.
+
+use std::fmt;
+
+/// The values an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// A whole number in `min..=max`.
+    Int {
+        /// Smallest allowed value.
+        min: i64,
+        /// Largest allowed value.
+        max: i64,
+    },
+    /// One of a fixed list of names.
+    Choice(&'static [&'static str]),
+}
+
+/// One option of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    /// The key used in experiment files and `--opt key=value`.
+    pub name: &'static str,
+    /// What it means, one line.
+    pub doc: &'static str,
+    /// Its values.
+    pub kind: OptionKind,
+    /// Its default, written as a user would write it.
+    pub default: &'static str,
+}
+
+/// A resolved option value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// A whole number.
+    Int(i64),
+    /// One of the choices.
+    Choice(&'static str),
+}
+
+impl fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValue::Int(v) => write!(f, "{v}"),
+            OptionValue::Choice(c) => f.write_str(c),
+        }
+    }
+}
+
+impl OptionSpec {
+    /// Parses `text` as a value of this option, or says why it cannot be one.
+    pub fn parse(&self, text: &str) -> Result<OptionValue, String> {
+        match self.kind {
+            OptionKind::Int { min, max } => {
+                let v: i64 = text.trim().parse().map_err(|_| {
+                    format!("option `{}` takes a whole number, not `{text}`", self.name)
+                })?;
+                if v < min || v > max {
+                    return Err(format!(
+                        "option `{}` must be between {min} and {max}, not {v}",
+                        self.name
+                    ));
+                }
+                Ok(OptionValue::Int(v))
+            }
+            OptionKind::Choice(names) => names
+                .iter()
+                .find(|n| **n == text.trim())
+                .map(|n| OptionValue::Choice(n))
+                .ok_or_else(|| {
+                    format!(
+                        "option `{}` is one of {}, not `{text}`",
+                        self.name,
+                        names.join(", ")
+                    )
+                }),
+        }
+    }
+
+    /// The values it takes, as shown by `ludus games`.
+    pub fn values(&self) -> String {
+        match self.kind {
+            OptionKind::Int { min, max } => format!("{min}..{max}"),
+            OptionKind::Choice(names) => names.join("|"),
+        }
+    }
+}
+
+/// Every option of one game, resolved: given values where set, defaults elsewhere.
+///
+/// ```
+/// use ludus::core::options::{OptionKind, OptionSpec, Options};
+/// const SPECS: &[OptionSpec] = &[OptionSpec {
+///     name: "players", doc: "how many play",
+///     kind: OptionKind::Int { min: 2, max: 6 }, default: "2",
+/// }];
+/// let o = Options::resolve(SPECS, &[("players".into(), "4".into())]).unwrap();
+/// assert_eq!(o.int("players"), 4);
+/// assert!(Options::resolve(SPECS, &[("player".into(), "4".into())]).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    values: Vec<(&'static str, OptionValue)>,
+}
+
+impl Options {
+    /// Resolves `given` (key, text) pairs against `specs`, rejecting unknown
+    /// keys, repeated keys and bad values with a message naming the key.
+    pub fn resolve(specs: &[OptionSpec], given: &[(String, String)]) -> Result<Options, String> {
+        for (i, (k, _)) in given.iter().enumerate() {
+            if !specs.iter().any(|s| s.name == k) {
+                let known: Vec<_> = specs.iter().map(|s| s.name).collect();
+                return Err(if known.is_empty() {
+                    format!("unknown option `{k}`: this game has no options")
+                } else {
+                    format!("unknown option `{k}` (options: {})", known.join(", "))
+                });
+            }
+            if given[..i].iter().any(|(k2, _)| k2 == k) {
+                return Err(format!("option `{k}` is given twice"));
+            }
+        }
+        let mut values = Vec::with_capacity(specs.len());
+        for spec in specs {
+            let text = given
+                .iter()
+                .find(|(k, _)| k == spec.name)
+                .map_or(spec.default, |(_, v)| v.as_str());
+            values.push((spec.name, spec.parse(text)?));
+        }
+        Ok(values).map(|values| Options { values })
+    }
+
+    /// The defaults of `specs`.
+    pub fn defaults(specs: &[OptionSpec]) -> Options {
+        Options::resolve(specs, &[]).expect("a game's defaults are valid")
+    }
+
+    fn get(&self, name: &str) -> &OptionValue {
+        self.values
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
+            .unwrap_or_else(|| {
+                panic!("no option `{name}`: a game asked for an option it does not declare")
+            })
+    }
+
+    /// A whole-number option. Panics if the game did not declare it so.
+    pub fn int(&self, name: &str) -> i64 {
+        match self.get(name) {
+            OptionValue::Int(v) => *v,
+            other => panic!("option `{name}` is {other:?}, not a number"),
+        }
+    }
+
+    /// A choice option. Panics if the game did not declare it so.
+    pub fn choice(&self, name: &str) -> &'static str {
+        match self.get(name) {
+            OptionValue::Choice(c) => c,
+            other => panic!("option `{name}` is {other:?}, not a choice"),
+        }
+    }
+
+    /// (name, value) pairs in declaration order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &OptionValue)> {
+        self.values.iter().map(|(n, v)| (*n, v))
+    }
+}
+
+impl fmt::Display for Options {
+    /// `key=value` pairs joined by `;`, as in the `options` column of the reports.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (n, v)) in self.values.iter().enumerate() {
+            if i > 0 {
+                f.write_str(";")?;
+            }
+            write!(f, "{n}={v}")?;
+        }
+        Ok(())
+    }
+}

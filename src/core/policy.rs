@@ -1,0 +1,36 @@
+//! Policies: who chooses a seat's decisions.
+
+use std::fmt;
+
+use crate::core::game::Game;
+use crate::core::seat::Seat;
+use crate::core::seed::Rng;
+
+/// A policy that failed to choose (a script error, a time-out, an illegal
+/// answer): the game cannot go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotError {
+    /// What went wrong, with the script's file and line where known.
+    pub message: String,
+}
+
+impl fmt::Display for BotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Chooses a seat's decisions in games of type `G`.
+///
+/// One value plays one seat in a sequence of games on one thread;
+/// [`Policy::start`] is called before each game.
+pub trait Policy<G: Game>: Send {
+    /// Called before each game with the seat it plays.
+    fn start(&mut self, _seat: Seat, _game: &G) -> Result<(), BotError> {
+        Ok(())
+    }
+
+    /// Returns the index in `moves` of the chosen decision. `moves` is never
+    /// empty; `rng` is this seat's own stream for this game.
+    fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError>;
+}

@@ -1,0 +1,72 @@
+//! Games of several rounds: the winner is who wins most rounds.
+//!
+//! 004 e: "Gracze mogą grać dowolną liczbę tur, lub też wcześniej ustaloną
+//! [...] Zwycięzcą jest ten, który wygra najwięcej tur" — players play an
+//! agreed number of rounds; who wins most rounds wins. Interpretation: if two
+//! or more seats share the most round wins the game is a draw between them.
+
+use crate::core::options::{OptionKind, OptionSpec};
+use crate::core::outcome::Outcome;
+use crate::core::seat::{MAX_SEATS, Seat, SeatSet};
+
+/// The `rounds` option.
+pub const ROUNDS_OPTION: OptionSpec = OptionSpec {
+    name: "rounds",
+    doc: "rounds per game; the game goes to who wins most rounds (ties draw)",
+    kind: OptionKind::Int { min: 1, max: 1000 },
+    default: "1",
+};
+
+/// Round wins so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundScore {
+    wins: [u16; MAX_SEATS],
+    played: u16,
+    rounds: u16,
+    players: u8,
+}
+
+impl RoundScore {
+    /// A game of `rounds` rounds between `players` seats.
+    pub fn new(players: usize, rounds: i64) -> RoundScore {
+        RoundScore {
+            wins: [0; MAX_SEATS],
+            played: 0,
+            rounds: rounds as u16,
+            players: players as u8,
+        }
+    }
+
+    /// Records that `seat` won a round ending by `reason`; returns the game's
+    /// outcome if that was the last round. With one round the game's reason is
+    /// the round's; with more it is `most-rounds`, or `tied-rounds` for a draw.
+    pub fn record(&mut self, seat: Seat, reason: &'static str) -> Option<Outcome> {
+        self.wins[seat] += 1;
+        self.played += 1;
+        if self.played < self.rounds {
+            return None;
+        }
+        if self.rounds == 1 {
+            return Some(Outcome::win(seat, reason));
+        }
+        let best = *self.wins[..self.players as usize].iter().max().unwrap();
+        let leaders = (0..self.players as usize)
+            .filter(|&s| self.wins[s] == best)
+            .fold(SeatSet::EMPTY, SeatSet::with);
+        Some(if leaders.len() == 1 {
+            Outcome::win(leaders.first().unwrap(), "most-rounds")
+        } else {
+            Outcome::draw(leaders, "tied-rounds")
+        })
+    }
+
+    /// Rounds finished so far.
+    pub fn played(&self) -> u16 {
+        self.played
+    }
+
+    /// Rounds won by `seat`.
+    pub fn wins(&self, seat: Seat) -> u16 {
+        self.wins[seat]
+    }
+}

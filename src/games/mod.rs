@@ -1,0 +1,3 @@
+//! The games, one folder per family.
+
+pub mod dice;

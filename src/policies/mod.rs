@@ -1,0 +1,3 @@
+//! Native policies that play any game.
+
+pub mod random;

@@ -1,0 +1,16 @@
+//! The uniform random policy.
+
+use crate::core::game::Game;
+use crate::core::policy::{BotError, Policy};
+use crate::core::seed::{Rng, below};
+
+/// Picks each legal decision with equal probability, from the seat's stream.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UniformRandom;
+
+impl<G: Game> Policy<G> for UniformRandom {
+    #[inline]
+    fn choose(&mut self, _game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
+        Ok(below(rng, moves.len() as u32) as usize)
+    }
+}

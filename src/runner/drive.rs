@@ -1,0 +1,78 @@
+//! Plays one game to its end: chance from the dice, decisions from the policies.
+
+use crate::core::dice::Dice;
+use crate::core::game::{Game, Turn};
+use crate::core::log::Log;
+use crate::core::outcome::Outcome;
+use crate::core::policy::{BotError, Policy};
+use crate::core::seat::{Seat, SeatSet};
+use crate::core::seed::Rng;
+use crate::say;
+
+/// The ending of a game cut short at the experiment's `max_plies`: a draw
+/// shared by every seat.
+pub const MAX_PLIES: &str = "max-plies";
+
+/// A policy failed during a game.
+#[derive(Clone, Debug)]
+pub struct SeatFailure {
+    /// The seat whose policy failed.
+    pub seat: Seat,
+    /// What went wrong.
+    pub error: BotError,
+}
+
+/// Plays `game` to its end (or to `max_plies`, counted in the game's own
+/// length unit and checked between steps) and returns how it ended.
+///
+/// `policies[s]` and `rngs[s]` are seat `s`'s policy and stream; `buf` is
+/// scratch space for the legal moves, reused across calls.
+pub fn drive<G: Game, L: Log>(
+    game: &mut G,
+    dice: &mut Dice,
+    policies: &mut [Box<dyn Policy<G>>],
+    rngs: &mut [Rng],
+    max_plies: u32,
+    buf: &mut Vec<G::Move>,
+    log: &mut L,
+) -> Result<Outcome, SeatFailure> {
+    for (seat, policy) in policies.iter_mut().enumerate() {
+        policy
+            .start(seat, game)
+            .map_err(|error| SeatFailure { seat, error })?;
+    }
+    loop {
+        match game.turn() {
+            Turn::Over => return Ok(game.outcome().expect("a game that is over has an outcome")),
+            Turn::Chance => game.chance(dice, log),
+            Turn::Decide(seat) => {
+                game.legal_moves(buf);
+                assert!(
+                    !buf.is_empty(),
+                    "{} asked seat {} to choose among no moves",
+                    G::NAME,
+                    seat + 1
+                );
+                let i = policies[seat]
+                    .choose(game, buf, &mut rngs[seat])
+                    .map_err(|error| SeatFailure { seat, error })?;
+                let mv = *buf.get(i).ok_or_else(|| SeatFailure {
+                    seat,
+                    error: BotError {
+                        message: format!("chose move {} of {}", i + 1, buf.len()),
+                    },
+                })?;
+                say!(log, "seat {} chooses {}", seat + 1, mv);
+                game.play(mv, log);
+            }
+        }
+        if game.length() >= max_plies && game.turn() != Turn::Over {
+            say!(
+                log,
+                "the game reaches {} plies and is stopped: a draw",
+                max_plies
+            );
+            return Ok(Outcome::draw(SeatSet::all(game.players()), MAX_PLIES));
+        }
+    }
+}

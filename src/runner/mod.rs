@@ -1,0 +1,6 @@
+//! The batch runner: experiments, cells, parallel play, tallies.
+
+pub mod cell_run;
+pub mod drive;
+pub mod policy_spec;
+pub mod tally;

@@ -1,0 +1,73 @@
+//! Naming policies in experiment files and on the command line.
+
+use std::fmt;
+
+use crate::core::game::Game;
+use crate::core::policy::Policy;
+use crate::policies::random::UniformRandom;
+
+/// A policy as a user names it: `random`, or a game's native policy with a
+/// parameter after a colon, e.g. `threshold:2`.
+///
+/// ```
+/// use ludus::runner::policy_spec::PolicySpec;
+/// let p = PolicySpec::parse("threshold:2").unwrap();
+/// assert_eq!((p.name.as_str(), p.param.as_deref()), ("threshold", Some("2")));
+/// assert_eq!(p.to_string(), "threshold:2");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolicySpec {
+    /// The policy's name.
+    pub name: String,
+    /// Its parameter, if any.
+    pub param: Option<String>,
+}
+
+impl PolicySpec {
+    /// Parses `name` or `name:param`.
+    pub fn parse(text: &str) -> Result<PolicySpec, String> {
+        let text = text.trim();
+        let (name, param) = match text.split_once(':') {
+            Some((n, p)) => (n, Some(p.to_string())),
+            None => (text, None),
+        };
+        if name.is_empty() {
+            return Err(format!("`{text}` names no policy"));
+        }
+        Ok(PolicySpec {
+            name: name.to_string(),
+            param,
+        })
+    }
+
+    /// Builds the policy for game `G`, or says why it cannot.
+    pub fn build<G: Game>(&self) -> Result<Box<dyn Policy<G>>, String> {
+        if self.name == "random" {
+            if self.param.is_some() {
+                return Err("policy `random` takes no parameter".into());
+            }
+            return Ok(Box::new(UniformRandom));
+        }
+        match G::native_policy(&self.name, self.param.as_deref())? {
+            Some(p) => Ok(p),
+            None => {
+                let mut known = vec!["random".to_string()];
+                known.extend(G::native_policies().iter().map(|p| p.name.to_string()));
+                Err(format!(
+                    "unknown policy `{self}` for {} (policies: {})",
+                    G::NAME,
+                    known.join(", ")
+                ))
+            }
+        }
+    }
+}
+
+impl fmt::Display for PolicySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.param {
+            Some(p) => write!(f, "{}:{p}", self.name),
+            None => f.write_str(&self.name),
+        }
+    }
+}

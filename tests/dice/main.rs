@@ -1,0 +1,7 @@
+//! Rule tests for the dice games of seed 004 ("Rodzaje gier", a-l): forced
+//! throws for each sentence of the rules, and win rates against exactly
+//! derived probabilities.
+
+mod support;
+
+mod pair_ace;

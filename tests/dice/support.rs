@@ -1,0 +1,67 @@
+//! Helpers shared by the dice-game tests.
+
+use ludus::core::dice::Dice;
+use ludus::core::game::{Game, Turn};
+use ludus::core::log::Transcript;
+use ludus::core::options::Options;
+use ludus::runner::cell_run::{CellPlan, run_cell};
+use ludus::runner::policy_spec::PolicySpec;
+use ludus::runner::tally::Tally;
+
+/// A game of `G` with the given `key=value` options.
+pub fn game<G: Game>(opts: &[(&str, &str)]) -> G {
+    let given: Vec<(String, String)> = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    G::new(&Options::resolve(G::option_specs(), &given).unwrap()).unwrap()
+}
+
+/// Resolves chance from scripted faces until the game ends or needs a
+/// decision; asserts that every scripted face was used.
+pub fn scripted<G: Game>(mut g: G, faces: &[u8]) -> (G, Transcript) {
+    let mut dice = Dice::scripted(faces);
+    let mut log = Transcript::default();
+    while g.turn() == Turn::Chance {
+        g.chance(&mut dice, &mut log);
+    }
+    assert_eq!(
+        dice.script_left(),
+        0,
+        "unused faces; transcript: {:#?}",
+        log.lines
+    );
+    (g, log)
+}
+
+/// Plays `games` seeded games with `seats` policies and returns the tally.
+pub fn run<G: Game>(opts: &[(&str, &str)], seats: &[&str], games: u64, seed: u64) -> Tally {
+    let given: Vec<(String, String)> = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let plan = CellPlan {
+        index: 0,
+        game: G::NAME,
+        options: Options::resolve(G::option_specs(), &given).unwrap(),
+        seats: seats
+            .iter()
+            .map(|s| PolicySpec::parse(s).unwrap())
+            .collect(),
+        games,
+        seed,
+        max_plies: u32::MAX,
+    };
+    run_cell::<G>(&plan, &|_| {}).unwrap()
+}
+
+/// Asserts that `hits` out of `n` is within 5 standard errors of `p`.
+pub fn assert_rate(what: &str, hits: u64, n: u64, p: f64) {
+    let observed = hits as f64 / n as f64;
+    let se = (p * (1.0 - p) / n as f64).sqrt();
+    assert!(
+        (observed - p).abs() <= 5.0 * se,
+        "{what}: observed {observed:.5} over {n} games, exact {p:.5} (5 SE = {:.5})",
+        5.0 * se
+    );
+}
