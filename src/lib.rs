@@ -7,4 +7,5 @@ pub mod core;
 pub mod games;
 pub mod policies;
 pub mod registry;
+pub mod reports;
 pub mod runner;

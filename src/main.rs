@@ -1,1 +1,7 @@
-fn main() {}
+//! The `ludus` binary: see `ludus --help`.
+
+mod cli;
+
+fn main() {
+    std::process::exit(cli::main());
+}

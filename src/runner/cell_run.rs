@@ -61,7 +61,7 @@ pub fn run_cell<G: Game>(
     let players = proto.players();
     let blocks = plan.games.div_ceil(BLOCK);
     let failed = AtomicBool::new(false);
-    let result = (0..blocks)
+    (0..blocks)
         .into_par_iter()
         .map(|b| {
             if failed.load(Ordering::Relaxed) {
@@ -84,8 +84,7 @@ pub fn run_cell<G: Game>(
                 (Err(a), Err(b)) => Err(if a.game_index <= b.game_index { a } else { b }),
                 (Err(e), _) | (_, Err(e)) => Err(e),
             },
-        );
-    result
+        )
 }
 
 fn run_block<G: Game>(

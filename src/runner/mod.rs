@@ -2,5 +2,6 @@
 
 pub mod cell_run;
 pub mod drive;
+pub mod experiment;
 pub mod policy_spec;
 pub mod tally;

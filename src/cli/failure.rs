@@ -1,0 +1,33 @@
+//! Why a command failed, and the exit code that tells a script.
+
+use std::fmt;
+
+/// A failed command.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input: an experiment file, an option, a game name (exit code 2).
+    Input(String),
+    /// A policy failed during a game (exit code 3).
+    Bot(String),
+    /// The report could not be written (exit code 1).
+    Io(String),
+}
+
+impl Failure {
+    /// The process exit code.
+    pub fn code(&self) -> i32 {
+        match self {
+            Failure::Input(_) => 2,
+            Failure::Bot(_) => 3,
+            Failure::Io(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Input(m) | Failure::Bot(m) | Failure::Io(m) => f.write_str(m),
+        }
+    }
+}

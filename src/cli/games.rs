@@ -1,0 +1,28 @@
+//! `ludus games`.
+
+use crate::cli::Failure;
+
+/// Prints every game, its options and its policies.
+pub fn games() -> Result<(), Failure> {
+    for g in ludus::registry::games() {
+        println!("{}  —  {}", g.name(), g.title());
+        for o in g.option_specs() {
+            println!(
+                "    --opt {}=<{}>  (default {})  {}",
+                o.name,
+                o.values(),
+                o.default,
+                o.doc
+            );
+        }
+        let mut policies = vec!["random".to_string()];
+        policies.extend(
+            g.native_policies()
+                .iter()
+                .map(|p| format!("{} ({})", p.name, p.doc)),
+        );
+        println!("    policies: {}", policies.join("; "));
+        println!();
+    }
+    Ok(())
+}

@@ -1,0 +1,67 @@
+//! The `ludus` command line.
+
+mod bench;
+mod failure;
+mod games;
+mod play;
+mod rules;
+mod run;
+
+use clap::{Parser, Subcommand};
+
+pub use failure::Failure;
+
+/// ludus: plays medieval games at scale and reports the statistics as CSV.
+#[derive(Parser, Debug)]
+#[command(name = "ludus", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Plays an experiment (the embedded default if no file is given) and writes CSVs.
+    Run(run::RunArgs),
+    /// Lists every game with its options, defaults and policies.
+    Games,
+    /// Prints a game's rules as implemented, with every interpretation made.
+    Rules {
+        /// The game's name (see `ludus games`).
+        game: String,
+    },
+    /// Plays one game and prints every throw and decision.
+    Play(play::PlayArgs),
+    /// Measures games per second for each game with 1 and 2 threads.
+    Bench(bench::BenchArgs),
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(args) => run::run(args),
+        Command::Games => games::games(),
+        Command::Rules { game } => rules::rules(&game),
+        Command::Play(args) => play::play(args),
+        Command::Bench(args) => bench::bench(args),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(f) => {
+            eprintln!("error: {f}");
+            f.code()
+        }
+    }
+}
+
+/// The registered game called `name`, or an input error listing the games.
+fn find_game(name: &str) -> Result<&'static dyn ludus::registry::GameEntry, Failure> {
+    ludus::registry::find(name).ok_or_else(|| {
+        let names: Vec<_> = ludus::registry::games().iter().map(|g| g.name()).collect();
+        Failure::Input(format!(
+            "unknown game `{name}` (games: {})",
+            names.join(", ")
+        ))
+    })
+}

@@ -1,0 +1,278 @@
+//! Experiment files: what to play, how often, with which seats.
+//!
+//! An experiment is TOML:
+//!
+//! ```toml
+//! name = "hazard-seats"
+//! seed = 1
+//! games = 100000          # per cell
+//! max_plies = 100000      # optional: longer games stop as a draw
+//! [[cells]]
+//! game = "hazard"
+//! options = { order = "fixed" }
+//! seats = "random"                 # or one policy per seat: ["random", "random"]
+//! sweep = { players = [2, 3, 4] }  # optional: one cell per value
+//! ```
+//!
+//! Every problem is reported with the file and the key it is in.
+
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+use crate::core::options::Options;
+use crate::registry;
+use crate::runner::cell_run::CellPlan;
+use crate::runner::policy_spec::PolicySpec;
+
+/// The experiment `ludus run` plays when given no file.
+pub const DEFAULT_EXPERIMENT: &str = include_str!("../../data/experiments/default.toml");
+
+/// The longest game, in the game's own length unit, when a file sets none.
+pub const DEFAULT_MAX_PLIES: u32 = 1_000_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExperimentFile {
+    name: String,
+    seed: u64,
+    games: u64,
+    max_plies: Option<u32>,
+    cells: Vec<CellFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CellFile {
+    game: String,
+    #[serde(default)]
+    options: toml::Table,
+    seats: Option<SeatsFile>,
+    #[serde(default)]
+    sweep: toml::Table,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SeatsFile {
+    Every(String),
+    Each(Vec<String>),
+}
+
+/// A checked experiment, its sweeps expanded into cells.
+#[derive(Clone, Debug)]
+pub struct Experiment {
+    /// The name; reports go to reports/<name>/.
+    pub name: String,
+    /// Where it came from (a path, or "(default experiment)").
+    pub source: String,
+    /// SHA-256 of the file's text.
+    pub source_sha256: String,
+    /// The experiment seed.
+    pub seed: u64,
+    /// Games per cell.
+    pub games: u64,
+    /// Longest game before it is stopped as a draw.
+    pub max_plies: u32,
+    /// The cells, in file order, sweeps expanded in place.
+    pub cells: Vec<CellPlan>,
+}
+
+impl Experiment {
+    /// Parses and checks the text of an experiment file; `source` names it in errors.
+    pub fn parse(text: &str, source: &str) -> Result<Experiment, String> {
+        let file: ExperimentFile = toml::from_str(text).map_err(|e| format!("{source}: {e}"))?;
+        let at = |key: &str, msg: String| format!("{source}: `{key}`: {msg}");
+        if file.name.is_empty()
+            || !file
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
+            || file.name.starts_with('.')
+        {
+            return Err(at(
+                "name",
+                format!(
+                    "`{}` must be letters, digits, '-', '_' or '.' (it names the report folder)",
+                    file.name
+                ),
+            ));
+        }
+        if file.games == 0 {
+            return Err(at("games", "must be at least 1".into()));
+        }
+        let max_plies = file.max_plies.unwrap_or(DEFAULT_MAX_PLIES);
+        if max_plies == 0 {
+            return Err(at("max_plies", "must be at least 1".into()));
+        }
+        if file.cells.is_empty() {
+            return Err(format!(
+                "{source}: no [[cells]]: an experiment needs at least one"
+            ));
+        }
+        let mut cells = Vec::new();
+        for (i, cell) in file.cells.iter().enumerate() {
+            let key = format!("cells[{i}]");
+            for plan in expand(cell, &key, source)? {
+                cells.push(CellPlan {
+                    index: cells.len(),
+                    seed: file.seed,
+                    games: file.games,
+                    max_plies,
+                    ..plan
+                });
+            }
+        }
+        Ok(Experiment {
+            name: file.name,
+            source: source.to_string(),
+            source_sha256: format!("{:x}", Sha256::digest(text.as_bytes())),
+            seed: file.seed,
+            games: file.games,
+            max_plies,
+            cells,
+        })
+    }
+
+    /// Reads and checks an experiment file.
+    pub fn load(path: &str) -> Result<Experiment, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{path}: cannot read the experiment file: {e}"))?;
+        Experiment::parse(&text, path)
+    }
+
+    /// The embedded default experiment.
+    pub fn default_experiment() -> Experiment {
+        Experiment::parse(DEFAULT_EXPERIMENT, "(default experiment)")
+            .expect("the default experiment is valid")
+    }
+
+    /// Replaces the games per cell.
+    pub fn set_games(&mut self, games: u64) -> Result<(), String> {
+        if games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        self.games = games;
+        self.cells.iter_mut().for_each(|c| c.games = games);
+        Ok(())
+    }
+
+    /// Replaces the experiment seed.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.cells.iter_mut().for_each(|c| c.seed = seed);
+    }
+}
+
+/// A TOML value as option text; only numbers and strings are option values.
+fn value_text(v: &toml::Value) -> Option<String> {
+    match v {
+        toml::Value::Integer(i) => Some(i.to_string()),
+        toml::Value::String(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// The cells one `[[cells]]` entry stands for: one, or one per sweep point.
+fn expand(cell: &CellFile, key: &str, source: &str) -> Result<Vec<CellPlan>, String> {
+    let at = |sub: &str, msg: String| format!("{source}: `{key}.{sub}`: {msg}");
+    let entry = registry::find(&cell.game).ok_or_else(|| {
+        let names: Vec<_> = registry::games().iter().map(|g| g.name()).collect();
+        at(
+            "game",
+            format!("unknown game `{}` (games: {})", cell.game, names.join(", ")),
+        )
+    })?;
+    let mut fixed = Vec::new();
+    for (k, v) in &cell.options {
+        let text = value_text(v).ok_or_else(|| {
+            at(
+                &format!("options.{k}"),
+                format!("`{v}` is neither a number nor a string"),
+            )
+        })?;
+        fixed.push((k.clone(), text));
+    }
+    let mut axes: Vec<(String, Vec<String>)> = Vec::new();
+    for (k, v) in &cell.sweep {
+        if cell.options.contains_key(k) {
+            return Err(at(
+                &format!("sweep.{k}"),
+                "is also set in `options`: give it in one place".into(),
+            ));
+        }
+        let values = v.as_array().filter(|a| !a.is_empty()).ok_or_else(|| {
+            at(
+                &format!("sweep.{k}"),
+                "must be a non-empty list of values".into(),
+            )
+        })?;
+        let mut texts = Vec::new();
+        for (j, x) in values.iter().enumerate() {
+            texts.push(value_text(x).ok_or_else(|| {
+                at(
+                    &format!("sweep.{k}[{j}]"),
+                    format!("`{x}` is neither a number nor a string"),
+                )
+            })?);
+        }
+        axes.push((k.clone(), texts));
+    }
+    // The cartesian product of the sweep axes, the first axis varying slowest.
+    let mut points: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    for (k, values) in &axes {
+        points = points
+            .into_iter()
+            .flat_map(|p| {
+                values.iter().map(move |v| {
+                    let mut q = p.clone();
+                    q.push((k.clone(), v.clone()));
+                    q
+                })
+            })
+            .collect();
+    }
+    let mut plans = Vec::new();
+    for point in points {
+        let mut given = fixed.clone();
+        given.extend(point.iter().cloned());
+        let sub = if point.is_empty() { "options" } else { "sweep" };
+        let options = Options::resolve(entry.option_specs(), &given)
+            .map_err(|e| at(sub, format!("{e} (game {})", entry.name())))?;
+        let players = entry.players(&options).map_err(|e| at(sub, e))?;
+        let seats: Vec<String> = match &cell.seats {
+            None => vec!["random".to_string(); players],
+            Some(SeatsFile::Every(p)) => vec![p.clone(); players],
+            Some(SeatsFile::Each(list)) => {
+                if list.len() != players {
+                    return Err(at(
+                        "seats",
+                        format!(
+                            "lists {} policies but {} with {options} has {players} seats",
+                            list.len(),
+                            entry.name()
+                        ),
+                    ));
+                }
+                list.clone()
+            }
+        };
+        let mut specs = Vec::new();
+        for (s, text) in seats.iter().enumerate() {
+            let spec = PolicySpec::parse(text).map_err(|e| at(&format!("seats[{s}]"), e))?;
+            entry
+                .check_policy(&spec)
+                .map_err(|e| at(&format!("seats[{s}]"), e))?;
+            specs.push(spec);
+        }
+        plans.push(CellPlan {
+            index: 0,
+            game: entry.name(),
+            options,
+            seats: specs,
+            games: 0,
+            seed: 0,
+            max_plies: 0,
+        });
+    }
+    Ok(plans)
+}

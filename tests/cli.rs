@@ -1,0 +1,226 @@
+//! The `ludus` command line as a user meets it: exit codes, messages, and
+//! reports that do not depend on the thread count.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("ludus runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const SMALL: &str = r#"
+name = "small"
+seed = 11
+games = 30000
+[[cells]]
+game = "pair-ace"
+sweep = { players = [2, 3], order = ["fixed", "highest"] }
+"#;
+
+#[test]
+fn reports_are_byte_identical_for_one_and_two_threads() {
+    let dir = scratch("threads");
+    let exp = write(&dir, "small.toml", SMALL);
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("t{threads}"));
+        let o = ludus(&[
+            "run",
+            &exp,
+            "--quiet",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        outputs.push(out);
+    }
+    for file in ["summary.csv", "endings.csv", "lengths.csv"] {
+        let a = std::fs::read(outputs[0].join(file)).unwrap();
+        let b = std::fs::read(outputs[1].join(file)).unwrap();
+        assert!(!a.is_empty());
+        assert_eq!(a, b, "{file} differs between 1 and 2 threads");
+    }
+    let summary = std::fs::read_to_string(outputs[0].join("summary.csv")).unwrap();
+    // 4 cells (2 x 2 sweep): 2 + 2 + 3 + 3 seat rows and a header.
+    assert_eq!(summary.lines().count(), 11);
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(outputs[1].join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["threads"], 2);
+    assert_eq!(manifest["complete"], true);
+    assert_eq!(manifest["games_played"], 120000);
+}
+
+#[test]
+fn a_different_seed_gives_different_games() {
+    let dir = scratch("seed");
+    let exp = write(&dir, "small.toml", SMALL);
+    let a = dir.join("a");
+    let b = dir.join("b");
+    assert!(
+        ludus(&[
+            "run",
+            &exp,
+            "-q",
+            "--games",
+            "2000",
+            "--out",
+            a.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    assert!(
+        ludus(&[
+            "run",
+            &exp,
+            "-q",
+            "--games",
+            "2000",
+            "--seed",
+            "12",
+            "--out",
+            b.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    assert_ne!(
+        std::fs::read(a.join("lengths.csv")).unwrap(),
+        std::fs::read(b.join("lengths.csv")).unwrap()
+    );
+}
+
+fn bad(text: &str, expected: &[&str]) {
+    let dir = scratch("bad");
+    let exp = write(&dir, "bad.toml", text);
+    let o = ludus(&[
+        "run",
+        &exp,
+        "-q",
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("bad.toml"), "the message names the file: {e}");
+    for part in expected {
+        assert!(e.contains(part), "expected `{part}` in: {e}");
+    }
+}
+
+#[test]
+fn bad_experiment_files_exit_2_naming_file_and_key() {
+    let head = "name = \"x\"\nseed = 1\ngames = 10\n";
+    bad(
+        &format!("{head}[[cells]]\ngame = \"chess\"\n"),
+        &["cells[0].game", "unknown game `chess`"],
+    );
+    bad(
+        &format!("{head}[[cells]]\ngame = \"pair-ace\"\noptions = {{ colour = 1 }}\n"),
+        &["cells[0].options", "unknown option `colour`"],
+    );
+    bad(
+        &format!("{head}[[cells]]\ngame = \"pair-ace\"\noptions = {{ players = 9 }}\n"),
+        &["players", "between 2 and 6"],
+    );
+    bad(
+        &format!(
+            "{head}[[cells]]\ngame = \"pair-ace\"\nsweep = {{ order = [\"fixed\", \"sideways\"] }}\n"
+        ),
+        &["cells[0].sweep", "sideways"],
+    );
+    bad(
+        &format!("{head}[[cells]]\ngame = \"pair-ace\"\nseats = [\"random\"]\n"),
+        &["cells[0].seats", "2 seats"],
+    );
+    bad(
+        &format!("{head}[[cells]]\ngame = \"pair-ace\"\nseats = \"genius\"\n"),
+        &["seats[0]", "unknown policy `genius`"],
+    );
+    bad(
+        "name = \"x\"\nseed = 1\ngames = 0\n[[cells]]\ngame = \"pair-ace\"\n",
+        &["`games`", "at least 1"],
+    );
+    bad("name = \"x\"\nseed = 1\ngames = 5\n", &["cells"]);
+    bad(
+        &format!("{head}colour = 3\n[[cells]]\ngame = \"pair-ace\"\n"),
+        &["colour"],
+    );
+    bad(
+        "name = \"../up\"\nseed = 1\ngames = 5\n[[cells]]\ngame = \"pair-ace\"\n",
+        &["`name`"],
+    );
+}
+
+#[test]
+fn a_missing_file_exits_2() {
+    let o = ludus(&["run", "no/such/experiment.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no/such/experiment.toml"));
+}
+
+#[test]
+fn games_lists_every_game_and_rules_prints_them() {
+    let o = ludus(&["games"]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    for g in ludus::registry::games() {
+        assert!(
+            text.contains(g.name()),
+            "{} missing from `ludus games`",
+            g.name()
+        );
+        let r = ludus(&["rules", g.name()]);
+        assert!(r.status.success());
+        assert!(
+            String::from_utf8_lossy(&r.stdout).contains("004"),
+            "{}: the rules cite the seed",
+            g.name()
+        );
+    }
+    assert_eq!(ludus(&["rules", "chess"]).status.code(), Some(2));
+}
+
+#[test]
+fn play_prints_every_throw_and_is_reproducible() {
+    let a = ludus(&["play", "pair-ace", "--opt", "players=3", "--seed", "9"]);
+    let b = ludus(&["play", "pair-ace", "--opt", "players=3", "--seed", "9"]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(a.stdout, b.stdout);
+    let text = String::from_utf8_lossy(&a.stdout);
+    assert!(text.contains("throws") && text.contains("wins"), "{text}");
+    assert_eq!(
+        ludus(&["play", "pair-ace", "--opt", "players"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        ludus(&["play", "pair-ace", "--seats", "random"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
