@@ -5,13 +5,14 @@
 use std::marker::PhantomData;
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, NativePolicyInfo};
-use crate::core::log::Log;
+use crate::core::game::{Game, NativePolicyInfo, Turn};
+use crate::core::log::{Log, Silent};
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
 use crate::core::seed::{Stream, stream};
 use crate::games::dice;
+use crate::games::rithmomachy::Rithmomachy;
 use crate::runner::cell_run::{CellPlan, GameFailure, run_cell};
 use crate::runner::drive::{SeatFailure, drive};
 use crate::runner::policy_spec::PolicySpec;
@@ -48,6 +49,18 @@ pub trait GameEntry: Sync {
         max_plies: u32,
         log: &mut dyn LogDyn,
     ) -> Result<PlayedGame, SeatFailure>;
+    /// Counts the leaf positions `depth` decisions deep (a finished game is
+    /// a leaf), from the start or from a position file's text.
+    fn perft(&self, options: &Options, position: Option<&str>, depth: u32) -> Result<u64, String>;
+    /// Sets up the start or a position file's text, plays `moves` (written
+    /// as the game writes them) and shows the result as text or JSON.
+    fn position(
+        &self,
+        options: &Options,
+        position: Option<&str>,
+        moves: &[String],
+        json: bool,
+    ) -> Result<String, String>;
 }
 
 /// A [`Log`] behind a pointer, for the one-game path where speed does not matter.
@@ -85,6 +98,37 @@ pub struct PlayedGame {
 }
 
 struct Entry<G>(PhantomData<fn() -> G>);
+
+fn load<G: Game>(options: &Options, position: Option<&str>) -> Result<G, String> {
+    match position {
+        Some(text) => G::from_position(options, text),
+        None => G::new(options),
+    }
+}
+
+fn count_leaves<G: Game>(game: &G, depth: u32, bufs: &mut [Vec<G::Move>]) -> Result<u64, String> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    match game.turn() {
+        Turn::Over => Ok(1),
+        Turn::Chance => Err(format!(
+            "{} throws dice: perft counts positions of games without chance",
+            G::NAME
+        )),
+        Turn::Decide(_) => {
+            let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+            game.legal_moves(buf);
+            let mut n = 0;
+            for &mv in buf.iter() {
+                let mut next = game.clone();
+                next.play(mv, &mut Silent);
+                n += count_leaves(&next, depth - 1, rest)?;
+            }
+            Ok(n)
+        }
+    }
+}
 
 impl<G: Game> GameEntry for Entry<G> {
     fn name(&self) -> &'static str {
@@ -148,11 +192,52 @@ impl<G: Game> GameEntry for Entry<G> {
             payoffs: (0..game.players()).map(|s| game.payoff(s)).collect(),
         })
     }
+    fn perft(&self, options: &Options, position: Option<&str>, depth: u32) -> Result<u64, String> {
+        let game: G = load(options, position)?;
+        let mut bufs: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
+        count_leaves(&game, depth, &mut bufs)
+    }
+    fn position(
+        &self,
+        options: &Options,
+        position: Option<&str>,
+        moves: &[String],
+        json: bool,
+    ) -> Result<String, String> {
+        let mut game: G = load(options, position)?;
+        let mut legal = Vec::new();
+        for (i, text) in moves.iter().enumerate() {
+            if game.turn() == Turn::Over {
+                return Err(format!("move {} `{text}`: the game is already over", i + 1));
+            }
+            if game.turn() == Turn::Chance {
+                return Err(format!(
+                    "{} throws dice: it has no positions to set up",
+                    G::NAME
+                ));
+            }
+            game.legal_moves(&mut legal);
+            let mv = legal
+                .iter()
+                .copied()
+                .find(|m| m.to_string() == *text)
+                .ok_or_else(|| format!("move {} `{text}` is not legal here", i + 1))?;
+            game.play(mv, &mut Silent);
+        }
+        Ok(if json {
+            game.to_json().to_string()
+        } else {
+            game.diagram()
+        })
+    }
 }
 
 /// Every game, in the order `ludus games` lists them.
 pub fn games() -> &'static [&'static dyn GameEntry] {
-    &[&Entry::<dice::pair_ace::PairAce>(PhantomData)]
+    &[
+        &Entry::<dice::pair_ace::PairAce>(PhantomData),
+        &Entry::<Rithmomachy>(PhantomData),
+    ]
 }
 
 /// The game registered under `name`.

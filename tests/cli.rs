@@ -194,8 +194,11 @@ fn games_lists_every_game_and_rules_prints_them() {
         );
         let r = ludus(&["rules", g.name()]);
         assert!(r.status.success());
+        let rules = String::from_utf8_lossy(&r.stdout).into_owned();
         assert!(
-            String::from_utf8_lossy(&r.stdout).contains("004"),
+            ["000", "001", "002", "003", "004"]
+                .iter()
+                .any(|s| rules.contains(&format!("seed {s}")) || rules.contains(&format!("{s} "))),
             "{}: the rules cite the seed",
             g.name()
         );
@@ -223,4 +226,64 @@ fn play_prints_every_throw_and_is_reproducible() {
             .code(),
         Some(2)
     );
+}
+
+#[test]
+fn position_shows_json_and_names_an_illegal_move() {
+    let o = ludus(&[
+        "position",
+        "rithmomachy",
+        "--rules",
+        "boardspace",
+        "--moves",
+        "c11-b10 c6-b7",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for key in [
+        "to_move",
+        "legal_moves",
+        "last_captures",
+        "captured",
+        "outcome",
+        "pieces",
+    ] {
+        assert!(j.get(key).is_some(), "no `{key}` in {j}");
+    }
+    assert_eq!(j["to_move"], "black");
+    assert_eq!(j["pieces"].as_array().unwrap().len(), 48);
+    let o = ludus(&["position", "rithmomachy", "--moves", "c11-b10 c6-c7"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("move 2 `c6-c7`"), "{e}");
+    let dir = scratch("position");
+    let file = write(
+        &dir,
+        "bad.json",
+        r#"{"to_move": "white", "pieces": [{"at": "z9"}]}"#,
+    );
+    let o = ludus(&["position", "rithmomachy", "--position", &file]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.json"), "{}", stderr(&o));
+}
+
+#[test]
+fn perft_counts_the_boardspace_anchor() {
+    let o = ludus(&[
+        "perft",
+        "rithmomachy",
+        "--rules",
+        "boardspace",
+        "--depth",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("perft(1) = 69") && out.contains("perft(2) = 4898"),
+        "{out}"
+    );
+    let o = ludus(&["perft", "pair-ace", "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(2));
 }

@@ -65,6 +65,11 @@ fn every_option_value_at_its_bounds_plays() {
             let values: Vec<String> = match spec.kind {
                 OptionKind::Int { min, max } => vec![min.to_string(), max.min(min + 6).to_string()],
                 OptionKind::Choice(names) => names.iter().map(|n| n.to_string()).collect(),
+                OptionKind::IntOr { min, max, words } => words
+                    .iter()
+                    .map(|w| w.to_string())
+                    .chain([min.to_string(), max.to_string()])
+                    .collect(),
             };
             for v in values {
                 let Ok(options) =
@@ -86,7 +91,7 @@ fn every_option_value_at_its_bounds_plays() {
                             &options,
                             &random_seats(players),
                             seed,
-                            100_000,
+                            5_000,
                             &mut Transcript::default(),
                         )
                         .unwrap();

@@ -2,8 +2,11 @@
 
 mod bench;
 mod failure;
+mod game_options;
 mod games;
+mod perft;
 mod play;
+mod position;
 mod rules;
 mod run;
 
@@ -32,6 +35,10 @@ enum Command {
     },
     /// Plays one game and prints every throw and decision.
     Play(play::PlayArgs),
+    /// Shows a position (the start, a file, after some moves) as a diagram or JSON.
+    Position(position::PositionArgs),
+    /// Counts the positions a number of moves deep (move-generation check).
+    Perft(perft::PerftArgs),
     /// Measures games per second for each game with 1 and 2 threads.
     Bench(bench::BenchArgs),
 }
@@ -45,6 +52,8 @@ pub fn main() -> i32 {
         Command::Rules { game } => rules::rules(&game),
         Command::Play(args) => play::play(args),
         Command::Bench(args) => bench::bench(args),
+        Command::Position(args) => position::position(args),
+        Command::Perft(args) => perft::perft(args),
     };
     match result {
         Ok(()) => 0,

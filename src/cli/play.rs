@@ -2,11 +2,11 @@
 
 use clap::Args;
 
-use ludus::core::options::Options;
 use ludus::registry::LogDyn;
 use ludus::runner::experiment::DEFAULT_MAX_PLIES;
 use ludus::runner::policy_spec::PolicySpec;
 
+use crate::cli::game_options::GameOptions;
 use crate::cli::{Failure, find_game};
 
 /// Arguments of `ludus play`.
@@ -14,9 +14,8 @@ use crate::cli::{Failure, find_game};
 pub struct PlayArgs {
     /// The game (see `ludus games`).
     game: String,
-    /// An option, as key=value; repeat for several.
-    #[arg(long = "opt", value_name = "KEY=VALUE")]
-    opts: Vec<String>,
+    #[command(flatten)]
+    options: GameOptions,
     /// One policy per seat, comma-separated (default: random for every seat).
     #[arg(long, value_name = "P1,P2,...")]
     seats: Option<String>,
@@ -39,15 +38,7 @@ impl LogDyn for Printer {
 /// Plays and prints one game.
 pub fn play(args: PlayArgs) -> Result<(), Failure> {
     let entry = find_game(&args.game)?;
-    let mut given = Vec::new();
-    for o in &args.opts {
-        let (k, v) = o
-            .split_once('=')
-            .ok_or_else(|| Failure::Input(format!("--opt `{o}`: write it as key=value")))?;
-        given.push((k.trim().to_string(), v.trim().to_string()));
-    }
-    let options = Options::resolve(entry.option_specs(), &given)
-        .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
+    let options = args.options.resolve(entry)?;
     let players = entry
         .players(&options)
         .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;

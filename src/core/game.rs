@@ -74,6 +74,28 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// that each passed their own check.
     fn new(options: &Options) -> Result<Self, String>;
 
+    /// A game set up from a position file's text (games that have them).
+    fn from_position(_options: &Options, _text: &str) -> Result<Self, String> {
+        Err(format!("{} has no position files", Self::NAME))
+    }
+
+    /// The state as a reader sees it, for `ludus position` (empty if the
+    /// game has no diagram).
+    fn diagram(&self) -> String {
+        String::new()
+    }
+
+    /// The state as one JSON object, for `ludus position --json`.
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+
+    /// How narration names a seat: `seat 1` unless the game has better
+    /// names (`white`).
+    fn seat_name(seat: Seat) -> String {
+        format!("seat {}", seat + 1)
+    }
+
     /// How many seats play.
     fn players(&self) -> usize;
 

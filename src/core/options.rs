@@ -14,6 +14,15 @@ pub enum OptionKind {
     },
     /// One of a fixed list of names.
     Choice(&'static [&'static str]),
+    /// A whole number in `min..=max`, or one of a few words (e.g. `preset`, `off`).
+    IntOr {
+        /// Smallest allowed value.
+        min: i64,
+        /// Largest allowed value.
+        max: i64,
+        /// The words allowed instead of a number.
+        words: &'static [&'static str],
+    },
 }
 
 /// One option of a game.
@@ -63,6 +72,17 @@ impl OptionSpec {
                 }
                 Ok(OptionValue::Int(v))
             }
+            OptionKind::IntOr { min, max, words } => {
+                if let Some(w) = words.iter().find(|w| **w == text.trim()) {
+                    return Ok(OptionValue::Choice(w));
+                }
+                OptionSpec {
+                    kind: OptionKind::Int { min, max },
+                    ..*self
+                }
+                .parse(text)
+                .map_err(|e| format!("{e} (or one of {})", words.join(", ")))
+            }
             OptionKind::Choice(names) => names
                 .iter()
                 .find(|n| **n == text.trim())
@@ -82,6 +102,7 @@ impl OptionSpec {
         match self.kind {
             OptionKind::Int { min, max } => format!("{min}..{max}"),
             OptionKind::Choice(names) => names.join("|"),
+            OptionKind::IntOr { min, max, words } => format!("{}|{min}..{max}", words.join("|")),
         }
     }
 }
@@ -160,6 +181,11 @@ impl Options {
             OptionValue::Choice(c) => c,
             other => panic!("option `{name}` is {other:?}, not a choice"),
         }
+    }
+
+    /// The value of an option, whichever its kind.
+    pub fn value(&self, name: &str) -> &OptionValue {
+        self.get(name)
     }
 
     /// (name, value) pairs in declaration order.

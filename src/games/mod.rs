@@ -1,3 +1,4 @@
 //! The games, one folder per family.
 
 pub mod dice;
+pub mod rithmomachy;

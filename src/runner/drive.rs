@@ -62,7 +62,7 @@ pub fn drive<G: Game, L: Log>(
                         message: format!("chose move {} of {}", i + 1, buf.len()),
                     },
                 })?;
-                say!(log, "seat {} chooses {}", seat + 1, mv);
+                say!(log, "{} chooses {}", G::seat_name(seat), mv);
                 game.play(mv, log);
             }
         }

@@ -1,0 +1,37 @@
+//! The `--opt key=value` and `--rules` arguments shared by the one-game commands.
+
+use clap::Args;
+
+use ludus::core::options::Options;
+use ludus::registry::GameEntry;
+
+use crate::cli::Failure;
+
+/// A game's options on the command line.
+#[derive(Args, Debug)]
+pub struct GameOptions {
+    /// An option, as key=value; repeat for several (see `ludus games`).
+    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    opts: Vec<String>,
+    /// Shorthand for `--opt rules=R` (the rule set, for games that have several).
+    #[arg(long, value_name = "R")]
+    rules: Option<String>,
+}
+
+impl GameOptions {
+    /// Resolves the options against the game's, naming whatever is wrong.
+    pub fn resolve(&self, entry: &dyn GameEntry) -> Result<Options, Failure> {
+        let mut given = Vec::new();
+        for o in &self.opts {
+            let (k, v) = o
+                .split_once('=')
+                .ok_or_else(|| Failure::Input(format!("--opt `{o}`: write it as key=value")))?;
+            given.push((k.trim().to_string(), v.trim().to_string()));
+        }
+        if let Some(r) = &self.rules {
+            given.push(("rules".to_string(), r.clone()));
+        }
+        Options::resolve(entry.option_specs(), &given)
+            .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))
+    }
+}

@@ -1,0 +1,40 @@
+//! `ludus perft <game>`: counts the positions a given number of moves deep,
+//! to check move generation against other engines.
+
+use std::time::Instant;
+
+use clap::Args;
+
+use crate::cli::game_options::GameOptions;
+use crate::cli::position::read_position;
+use crate::cli::{Failure, find_game};
+
+/// Arguments of `ludus perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The game (see `ludus games`).
+    game: String,
+    #[command(flatten)]
+    options: GameOptions,
+    /// How many moves deep.
+    #[arg(long, default_value_t = 1)]
+    depth: u32,
+    /// A position file (JSON); the starting position if absent.
+    #[arg(long, value_name = "FILE")]
+    position: Option<String>,
+}
+
+/// Prints perft(1..=depth).
+pub fn perft(args: PerftArgs) -> Result<(), Failure> {
+    let entry = find_game(&args.game)?;
+    let options = args.options.resolve(entry)?;
+    let text = read_position(&args.position)?;
+    for d in 1..=args.depth {
+        let t = Instant::now();
+        let n = entry
+            .perft(&options, text.as_deref(), d)
+            .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
+        println!("perft({d}) = {n}  ({:.2} s)", t.elapsed().as_secs_f64());
+    }
+    Ok(())
+}

@@ -1,0 +1,116 @@
+//! Where the pieces stand.
+
+use crate::games::rithmomachy::piece::{Piece, Side};
+use crate::games::rithmomachy::square::{Bits, Square, squares};
+
+/// The most pieces a board holds (both sides; the setup has 48).
+pub const MAX_PIECES: usize = 64;
+
+/// The pieces on the board, by square, with a bitboard per side.
+#[derive(Clone, Debug)]
+pub struct Board {
+    at: [u8; 128],
+    slots: [Piece; MAX_PIECES],
+    used: u8,
+    occ: [Bits; 2],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board {
+            at: [0; 128],
+            slots: [Piece::plain(
+                Side::White,
+                crate::games::rithmomachy::piece::Shape::Round,
+                1,
+            ); MAX_PIECES],
+            used: 0,
+            occ: [0; 2],
+        }
+    }
+}
+
+impl Board {
+    /// Places `piece` on the empty square `at`; errs if the square is taken
+    /// or the board is full.
+    pub fn place(&mut self, at: Square, piece: Piece) -> Result<(), String> {
+        if self.at[at.0 as usize] != 0 {
+            return Err(format!("{at} is taken twice"));
+        }
+        if self.used as usize == MAX_PIECES {
+            return Err(format!("more than {MAX_PIECES} pieces"));
+        }
+        self.slots[self.used as usize] = piece;
+        self.used += 1;
+        self.at[at.0 as usize] = self.used;
+        self.occ[piece.side.index()] |= at.bit();
+        Ok(())
+    }
+
+    /// The piece on `s`.
+    #[inline]
+    pub fn get(&self, s: Square) -> Option<&Piece> {
+        match self.at[s.0 as usize] {
+            0 => None,
+            i => Some(&self.slots[i as usize - 1]),
+        }
+    }
+
+    /// The slot number of the piece on `s` (stable while it lives; used for hashing).
+    #[inline]
+    pub fn slot(&self, s: Square) -> Option<u8> {
+        match self.at[s.0 as usize] {
+            0 => None,
+            i => Some(i - 1),
+        }
+    }
+
+    /// A side's squares.
+    #[inline]
+    pub fn occupied_by(&self, side: Side) -> Bits {
+        self.occ[side.index()]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bits {
+        self.occ[0] | self.occ[1]
+    }
+
+    /// Moves the piece on `from` to the empty square `to`.
+    #[inline]
+    pub fn shift(&mut self, from: Square, to: Square) {
+        let i = self.at[from.0 as usize];
+        debug_assert!(i != 0 && self.at[to.0 as usize] == 0);
+        self.at[from.0 as usize] = 0;
+        self.at[to.0 as usize] = i;
+        let side = self.slots[i as usize - 1].side.index();
+        self.occ[side] ^= from.bit() | to.bit();
+    }
+
+    /// Takes the piece off `s`.
+    #[inline]
+    pub fn remove(&mut self, s: Square) {
+        let i = self.at[s.0 as usize];
+        debug_assert!(i != 0);
+        let side = self.slots[i as usize - 1].side.index();
+        self.at[s.0 as usize] = 0;
+        self.occ[side] &= !s.bit();
+    }
+
+    /// Removes layer `layer` of the pyramid on `s`; the pyramid leaves the
+    /// board with its last layer.
+    pub fn remove_layer(&mut self, s: Square, layer: usize) {
+        let i = self.at[s.0 as usize] as usize - 1;
+        if !self.slots[i].remove_layer(layer) {
+            self.remove(s);
+        }
+    }
+
+    /// Every piece with its square, White's first then Black's, by square.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, &Piece)> + '_ {
+        squares(self.occ[0])
+            .chain(squares(self.occ[1]))
+            .map(move |s| (s, self.get(s).expect("occupied")))
+    }
+}

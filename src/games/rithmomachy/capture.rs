@@ -1,0 +1,427 @@
+//! The captures: after each move, every capture the mover has anywhere on
+//! the board happens at once, decided on the position after the move.
+
+use crate::games::rithmomachy::board::Board;
+use crate::games::rithmomachy::lines::{first_in_line, opposite};
+use crate::games::rithmomachy::piece::{MAX_LAYERS, Piece, Side};
+use crate::games::rithmomachy::reach::Reach;
+use crate::games::rithmomachy::rules::{AmbushReach, CaptureRule, EqualityReach, Op, Rules};
+use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
+
+/// The capture rules, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaptureKind {
+    /// Surrounded.
+    Siege,
+    /// Same value within reach.
+    Equality,
+    /// Smaller x distance = larger.
+    Eruption,
+    /// Two attackers combining into the victim's value.
+    Ambush,
+}
+
+impl CaptureKind {
+    /// The rule's name in reports and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            CaptureKind::Siege => "siege",
+            CaptureKind::Equality => "equality",
+            CaptureKind::Eruption => "eruption",
+            CaptureKind::Ambush => "ambush",
+        }
+    }
+}
+
+/// The capture rules of a rule set, flattened for the hot path.
+#[derive(Clone, Debug, Default)]
+pub struct CaptureRules {
+    siege: Option<bool>,
+    equality: Option<(EqualityReach, bool)>,
+    eruption: bool,
+    ambush: Option<(AmbushReach, [bool; 4])>,
+}
+
+impl CaptureRules {
+    /// Flattens the capture rules of `rules`.
+    pub fn new(rules: &Rules) -> CaptureRules {
+        let mut c = CaptureRules::default();
+        for r in &rules.captures {
+            match r {
+                CaptureRule::Siege { edge } => c.siege = Some(*edge),
+                CaptureRule::Equality {
+                    reach,
+                    pyramid_total,
+                } => c.equality = Some((*reach, *pyramid_total)),
+                CaptureRule::Eruption => c.eruption = true,
+                CaptureRule::Ambush { reach, ops } => {
+                    let mut mask = [false; 4];
+                    for op in ops {
+                        mask[*op as usize] = true;
+                    }
+                    c.ambush = Some((*reach, mask));
+                }
+            }
+        }
+        c
+    }
+
+    fn needs_movers(&self) -> bool {
+        matches!(self.equality, Some((EqualityReach::Move, _)))
+            || matches!(self.ambush, Some((AmbushReach::Move, _)))
+    }
+}
+
+const OPS: [Op; 4] = [Op::Sum, Op::Difference, Op::Product, Op::Quotient];
+
+/// What one capture takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taken {
+    /// The whole piece or stack.
+    Whole,
+    /// One layer of a pyramid (its index, bottom = 0).
+    Layer(u8),
+}
+
+/// The values a piece shows to the captures: each layer, and the total of a
+/// pyramid when `total` is allowed. A plain piece shows its one value, whole.
+#[derive(Clone, Copy)]
+struct Values {
+    v: [(u32, Taken); MAX_LAYERS + 1],
+    n: usize,
+}
+
+impl Values {
+    #[inline]
+    fn of(p: &Piece, total: bool) -> Values {
+        let mut v = [(0, Taken::Whole); MAX_LAYERS + 1];
+        let layers = p.layers();
+        if !p.pyramid {
+            v[0] = (layers[0].value as u32, Taken::Whole);
+            return Values { v, n: 1 };
+        }
+        let mut n = 0;
+        for (i, l) in layers.iter().enumerate() {
+            v[n] = (l.value as u32, Taken::Layer(i as u8));
+            n += 1;
+        }
+        if total {
+            v[n] = (p.total() as u32, Taken::Whole);
+            n += 1;
+        }
+        Values { v, n }
+    }
+
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = (u32, Taken)> + '_ {
+        self.v[..self.n].iter().copied()
+    }
+
+    #[inline]
+    fn nums(&self) -> impl Iterator<Item = u32> + '_ {
+        self.v[..self.n].iter().map(|x| x.0)
+    }
+}
+
+/// What befalls one enemy piece: taken whole, or some of its layers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The victim's square.
+    pub at: Square,
+    /// The rule that took it whole, if one did.
+    pub whole: Option<CaptureKind>,
+    /// The rule that took each layer, bottom first (pyramids only).
+    pub layers: [Option<CaptureKind>; MAX_LAYERS],
+}
+
+impl Hit {
+    fn new(at: Square) -> Hit {
+        Hit {
+            at,
+            whole: None,
+            layers: [None; MAX_LAYERS],
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, t: Taken, kind: CaptureKind) {
+        match t {
+            Taken::Whole => {
+                self.whole.get_or_insert(kind);
+            }
+            Taken::Layer(i) => {
+                self.layers[i as usize].get_or_insert(kind);
+            }
+        }
+    }
+
+    fn any(&self) -> bool {
+        self.whole.is_some() || self.layers.iter().any(Option::is_some)
+    }
+}
+
+/// The mover's pieces that could move to `v` were it empty.
+fn movers_to(
+    board: &Board,
+    reach: &Reach,
+    mover: Side,
+    v: Square,
+    out: &mut [Square; 64],
+) -> usize {
+    let own = board.occupied_by(mover);
+    let occ = board.occupied();
+    let mut seen: Bits = 0;
+    let mut n = 0;
+    for sh in 0..3 {
+        for st in reach.to(sh, v) {
+            let a = st.square;
+            if own & a.bit() != 0 && seen & a.bit() == 0 && st.path & occ == 0 {
+                let p = board.get(a).expect("own piece");
+                if p.shapes() & (1 << sh) != 0 {
+                    seen |= a.bit();
+                    out[n] = a;
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+fn sieged(board: &Board, mover: Side, v: Square, edge: bool) -> bool {
+    let own = board.occupied_by(mover);
+    let ring = |dirs: &[(i8, i8)]| {
+        dirs.iter().all(|&(df, dr)| match v.offset(df, dr) {
+            Some(s) => own & s.bit() != 0,
+            None => edge,
+        })
+    };
+    ring(&[(0, 1), (1, 0), (0, -1), (-1, 0)]) || ring(&[(1, 1), (1, -1), (-1, -1), (-1, 1)])
+}
+
+/// The move distance of each shape for equality by lines: 1 round, 2 triangle, 3 square.
+#[inline]
+fn shape_at_distance(shapes: u8, k: i8) -> bool {
+    (1..=3).contains(&k) && shapes & (1 << (k - 1)) != 0
+}
+
+/// Every capture `mover` has against the piece on `v`, if any.
+fn check_victim(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    v: Square,
+    movers: &mut [Square; 64],
+) -> Option<Hit> {
+    let occ = board.occupied();
+    let own = board.occupied_by(mover);
+    let victim = board.get(v).expect("enemy piece");
+    let mut hit = Hit::new(v);
+    if let Some(edge) = rules.siege
+        && sieged(board, mover, v, edge)
+    {
+        hit.take(Taken::Whole, CaptureKind::Siege);
+    }
+    // The first piece along each line, when it is the mover's: shared by
+    // equality by lines and eruption.
+    let mut seen = [None; 8];
+    if rules.eruption || matches!(rules.equality, Some((EqualityReach::Lines, _))) {
+        for (d, slot) in seen.iter_mut().enumerate() {
+            *slot = first_in_line(v, d, occ).filter(|(a, _)| own & a.bit() != 0);
+        }
+    }
+    let n_movers = if rules.needs_movers() {
+        movers_to(board, reach, mover, v, movers)
+    } else {
+        0
+    };
+    if let Some((how, total)) = rules.equality {
+        let vv = Values::of(victim, total);
+        let mut check = |a: Square| {
+            let av = Values::of(board.get(a).expect("attacker"), total);
+            for (x, t) in vv.iter() {
+                if av.nums().any(|y| y == x) {
+                    hit.take(t, CaptureKind::Equality);
+                }
+            }
+        };
+        match how {
+            EqualityReach::Move => movers[..n_movers].iter().for_each(|&a| check(a)),
+            EqualityReach::Lines => {
+                for &(a, k) in seen.iter().flatten() {
+                    if shape_at_distance(board.get(a).expect("attacker").shapes(), k) {
+                        check(a);
+                    }
+                }
+            }
+        }
+    }
+    if rules.eruption {
+        let vv = Values::of(victim, true);
+        for &(a, k) in seen.iter().flatten() {
+            let dist = k as u32 + 1;
+            let attacker = board.get(a).expect("attacker");
+            if !attacker.pyramid && !victim.pyramid {
+                let (x, y) = (
+                    victim.layers()[0].value as u32,
+                    attacker.layers()[0].value as u32,
+                );
+                if x.min(y) * dist == x.max(y) {
+                    hit.take(Taken::Whole, CaptureKind::Eruption);
+                }
+                continue;
+            }
+            let av = Values::of(attacker, true);
+            for (x, t) in vv.iter() {
+                if av.nums().any(|y| x.min(y) * dist == x.max(y)) {
+                    hit.take(t, CaptureKind::Eruption);
+                }
+            }
+        }
+    }
+    if let Some((how, ops)) = rules.ambush {
+        let vv = Values::of(victim, true);
+        let mut pair = |a: Square, b: Square| {
+            let (pa, pb) = (
+                board.get(a).expect("ambusher"),
+                board.get(b).expect("ambusher"),
+            );
+            if !pa.pyramid && !pb.pyramid && !victim.pyramid {
+                let (p, q, x) = (
+                    pa.layers()[0].value as u32,
+                    pb.layers()[0].value as u32,
+                    victim.layers()[0].value as u32,
+                );
+                if OPS.iter().zip(ops).any(|(op, on)| on && op.makes(p, q, x)) {
+                    hit.take(Taken::Whole, CaptureKind::Ambush);
+                }
+                return;
+            }
+            let av = Values::of(pa, true);
+            let bv = Values::of(pb, true);
+            for (x, t) in vv.iter() {
+                let made = av.nums().any(|p| {
+                    bv.nums()
+                        .any(|q| OPS.iter().zip(ops).any(|(op, on)| on && op.makes(p, q, x)))
+                });
+                if made {
+                    hit.take(t, CaptureKind::Ambush);
+                }
+            }
+        };
+        match how {
+            AmbushReach::Move => {
+                for i in 0..n_movers {
+                    for j in i + 1..n_movers {
+                        pair(movers[i], movers[j]);
+                    }
+                }
+            }
+            AmbushReach::Custodial => {
+                for d in [0usize, 1, 4, 5] {
+                    let (df, dr) = DIRECTIONS[d];
+                    let (ef, er) = DIRECTIONS[opposite(d)];
+                    if let (Some(a), Some(b)) = (v.offset(df, dr), v.offset(ef, er))
+                        && own & a.bit() != 0
+                        && own & b.bit() != 0
+                    {
+                        pair(a, b);
+                    }
+                }
+            }
+        }
+    }
+    hit.any().then_some(hit)
+}
+
+/// Finds every capture `mover` has anywhere on `board`, looking at every
+/// enemy piece; appends one [`Hit`] per victim to `out`, in square order.
+/// The reference that [`find_near`] must agree with.
+pub fn find_all(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    out: &mut Vec<Hit>,
+) {
+    let mut movers = [Square(0); 64];
+    for v in squares(board.occupied_by(mover.other())) {
+        out.extend(check_victim(board, reach, rules, mover, v, &mut movers));
+    }
+}
+
+/// The enemy pieces whose captures a change on the squares `changed` may
+/// have made: every capture rule relates a victim to pieces along its lines
+/// (up to the first piece), beside it, or able to move to it.
+fn near(board: &Board, reach: &Reach, rules: &CaptureRules, mover: Side, changed: Bits) -> Bits {
+    let occ = board.occupied();
+    let own = board.occupied_by(mover);
+    let mut k = 0;
+    for c in squares(changed) {
+        k |= c.bit() | NEIGHBOURS.get()[c.0 as usize];
+        // A relation along a line joins the first pieces on either side of
+        // the changed square (or the square's own piece and the first one
+        // beyond it), and needs one of them to be the mover's.
+        for d in [0, 1, 4, 5] {
+            let ends = [
+                first_in_line(c, d, occ).map(|x| x.0),
+                first_in_line(c, opposite(d), occ).map(|x| x.0),
+            ];
+            if occ & c.bit() != 0 {
+                for e in ends.into_iter().flatten() {
+                    if (own & e.bit() != 0) != (own & c.bit() != 0) {
+                        k |= e.bit();
+                    }
+                }
+            } else if let [Some(p), Some(q)] = ends
+                && (own & p.bit() != 0) != (own & q.bit() != 0)
+            {
+                k |= p.bit() | q.bit();
+            }
+        }
+        if rules.needs_movers() {
+            k |= reach.influence(c);
+        }
+    }
+    k
+}
+
+/// As [`find_all`], but looks only at the enemy pieces whose captures the
+/// squares in `changed` can have affected. Exact when `changed` holds every
+/// square that changed since `mover`'s captures were last made.
+pub fn find_near(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    changed: Bits,
+    out: &mut Vec<Hit>,
+) {
+    let mut movers = [Square(0); 64];
+    let candidates = near(board, reach, rules, mover, changed) & board.occupied_by(mover.other());
+    for v in squares(candidates) {
+        out.extend(check_victim(board, reach, rules, mover, v, &mut movers));
+    }
+}
+
+struct Neighbours(std::sync::OnceLock<[Bits; 128]>);
+
+impl Neighbours {
+    #[inline]
+    fn get(&self) -> &[Bits; 128] {
+        self.0.get_or_init(|| {
+            let mut n = [0; 128];
+            for (s, bits) in n.iter_mut().enumerate() {
+                for (df, dr) in DIRECTIONS {
+                    if let Some(t) = Square(s as u8).offset(df, dr) {
+                        *bits |= t.bit();
+                    }
+                }
+            }
+            n
+        })
+    }
+}
+
+static NEIGHBOURS: Neighbours = Neighbours(std::sync::OnceLock::new());

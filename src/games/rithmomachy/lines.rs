@@ -1,0 +1,74 @@
+//! The eight lines through every square, for the rules that look along them
+//! (eruption, equality by lines, custodial ambush, glorious lines).
+
+use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square};
+
+const fn build_rays() -> [[Bits; 8]; 128] {
+    let mut ray = [[0; 8]; 128];
+    let mut s = 0;
+    while s < 128 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let (mut f, mut r) = ((s % 8) as i8 + df, (s / 8) as i8 + dr);
+            while f >= 0 && f < 8 && r >= 0 && r < 16 {
+                ray[s][d] |= 1u128 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    ray
+}
+
+/// The squares from each square in each direction, the square itself excluded.
+static RAYS: [[Bits; 8]; 128] = build_rays();
+
+/// Whether direction `d` raises the square index.
+const UP: [bool; 8] = [true, true, false, false, true, false, false, true];
+
+/// The squares from `from` in direction `d` (an index into [`DIRECTIONS`]).
+#[inline]
+pub fn ray(from: Square, d: usize) -> Bits {
+    RAYS[from.0 as usize][d]
+}
+
+/// The first occupied square from `from` in direction `d` (an index into
+/// [`DIRECTIONS`]) and how many steps away it is.
+///
+/// ```
+/// use ludus::games::rithmomachy::lines::first_in_line;
+/// use ludus::games::rithmomachy::square::Square;
+/// let a1 = Square::parse("a1").unwrap();
+/// let a4 = Square::parse("a4").unwrap();
+/// assert_eq!(first_in_line(a1, 0, a4.bit()), Some((a4, 3)));
+/// assert_eq!(first_in_line(a1, 2, a4.bit()), None);
+/// ```
+#[inline]
+pub fn first_in_line(from: Square, d: usize, occ: Bits) -> Option<(Square, i8)> {
+    let r = RAYS[from.0 as usize][d];
+    let hits = r & occ;
+    if hits == 0 {
+        return None;
+    }
+    let s = if UP[d] {
+        hits.trailing_zeros() as u8
+    } else {
+        127 - hits.leading_zeros() as u8
+    };
+    // The squares up to and including the hit, counted.
+    let steps = (r & !RAYS[s as usize][d]).count_ones() as i8;
+    Some((Square(s), steps))
+}
+
+/// The direction opposite to `d`.
+#[inline]
+pub fn opposite(d: usize) -> usize {
+    if d < 4 {
+        (d + 2) % 4
+    } else {
+        4 + (d - 4 + 2) % 4
+    }
+}

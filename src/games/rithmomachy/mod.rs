@@ -1,0 +1,157 @@
+//! Rithmomachy, the philosophers' game (seeds 000-003), on one engine whose
+//! rule sets are presets of the same options ([`rules::Rules`]).
+//!
+//! Seat 1 plays White, seat 2 Black.
+
+pub mod board;
+pub mod capture;
+pub mod captured;
+pub mod describe;
+pub mod lines;
+pub mod moves;
+pub mod options;
+pub mod piece;
+pub mod position;
+pub mod position_file;
+pub mod reach;
+pub mod rules;
+pub mod setup;
+pub mod square;
+pub mod variant;
+pub mod victory;
+
+use std::sync::Arc;
+
+use crate::core::dice::Dice;
+use crate::core::game::{Game, Turn};
+use crate::core::log::Log;
+use crate::core::options::{OptionSpec, Options};
+use crate::core::outcome::Outcome;
+use crate::core::seat::SeatSet;
+use crate::games::rithmomachy::moves::Move;
+use crate::games::rithmomachy::piece::Side;
+use crate::games::rithmomachy::position::Position;
+use crate::games::rithmomachy::variant::Variant;
+use crate::say;
+
+/// A game of Rithmomachy.
+#[derive(Clone, Debug)]
+pub struct Rithmomachy {
+    pos: Position,
+}
+
+impl Rithmomachy {
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// A game from a position.
+    pub fn from(pos: Position) -> Rithmomachy {
+        Rithmomachy { pos }
+    }
+}
+
+fn variant(options: &Options) -> Result<Arc<Variant>, String> {
+    Ok(Arc::new(Variant::new(options::resolve(options)?)?))
+}
+
+impl Game for Rithmomachy {
+    type Move = Move;
+    const NAME: &'static str = "rithmomachy";
+    const TITLE: &'static str = "Rithmomachy (seeds 000-003)";
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::OPTIONS
+    }
+
+    fn rules() -> &'static str {
+        include_str!("rithmomachy.md")
+    }
+
+    fn new(options: &Options) -> Result<Self, String> {
+        Ok(Rithmomachy {
+            pos: Position::start(variant(options)?),
+        })
+    }
+
+    fn from_position(options: &Options, text: &str) -> Result<Self, String> {
+        let spec = position_file::parse(text)?;
+        let rules = options.choice("rules");
+        if let Some(named) = &spec.rules
+            && named != rules
+        {
+            return Err(format!(
+                "the position is for the rule set `{named}` but the game is set to `{rules}`: pass --rules {named}"
+            ));
+        }
+        Ok(Rithmomachy {
+            pos: Position::from_parts(variant(options)?, spec.board, spec.to_move, spec.captured),
+        })
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.pos.ending().is_some() {
+            Turn::Over
+        } else {
+            Turn::Decide(self.pos.to_move().index())
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.pos.legal_moves(out);
+    }
+
+    fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
+        self.pos.play(mv);
+        for c in self.pos.last_captures() {
+            say!(
+                log,
+                "  captures {} {} {} on {} by {}{}",
+                c.side,
+                c.shape.map_or("pyramid", |s| s.name()),
+                c.value,
+                c.at,
+                c.kind.name(),
+                if c.whole { "" } else { " (one layer)" }
+            );
+        }
+        if let Some(e) = self.pos.ending() {
+            match e.winner {
+                Some(w) => say!(log, "{w} wins by {}", e.reason),
+                None => say!(log, "a draw by {}", e.reason),
+            }
+        }
+    }
+
+    fn chance<L: Log>(&mut self, _dice: &mut Dice, _log: &mut L) {
+        unreachable!("Rithmomachy has no chance events")
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.pos.ending().map(|e| match e.winner {
+            Some(w) => Outcome::win(w.index(), e.reason),
+            None => Outcome::draw(SeatSet::all(2), e.reason),
+        })
+    }
+
+    fn length(&self) -> u32 {
+        self.pos.ply()
+    }
+
+    fn diagram(&self) -> String {
+        describe::diagram(&self.pos)
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        describe::to_json(&self.pos)
+    }
+
+    fn seat_name(seat: usize) -> String {
+        Side::of_seat(seat).name().to_string()
+    }
+}

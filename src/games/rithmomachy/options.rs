@@ -1,0 +1,171 @@
+//! The options of the game: the rule set and the victory settings that
+//! experiments sweep. Every victory option defaults to `preset` (the rule
+//! set's own value) and may be set to `off` or a number.
+
+use crate::core::options::{OptionKind, OptionSpec, OptionValue, Options};
+use crate::games::rithmomachy::rules::{Glorious, Honour, HonourQuarrel, PRESETS, Quarrel, Rules};
+
+const WORDS: &[&str] = &["preset", "off"];
+
+const fn number(name: &'static str, doc: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        doc,
+        kind: OptionKind::IntOr {
+            min: 1,
+            max: 100_000,
+            words: WORDS,
+        },
+        default: "preset",
+    }
+}
+
+/// The options, in the order `ludus games` lists them.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "rules",
+        doc: "the rule set (see `ludus rules rithmomachy`)",
+        kind: OptionKind::Choice(PRESETS),
+        default: "boardspace",
+    },
+    number(
+        "bodies",
+        "de corpore: win by capturing this many pieces (pyramid layers one by one)",
+    ),
+    number(
+        "goods_white",
+        "de bonis: White wins by capturing this much value",
+    ),
+    number(
+        "goods_black",
+        "de bonis: Black wins by capturing this much value",
+    ),
+    number(
+        "quarrel_value",
+        "de lite: value captured, with quarrel_digits digits",
+    ),
+    number(
+        "quarrel_digits",
+        "de lite: digits shown on the captured pieces, with quarrel_value",
+    ),
+    number(
+        "honour_value",
+        "de honore: value captured, with honour_pieces pieces",
+    ),
+    number(
+        "honour_pieces",
+        "de honore: pieces captured, with honour_value",
+    ),
+    number(
+        "hq_value",
+        "de honore liteque: value, with hq_pieces and hq_digits",
+    ),
+    number(
+        "hq_pieces",
+        "de honore liteque: pieces, with hq_value and hq_digits",
+    ),
+    number(
+        "hq_digits",
+        "de honore liteque: digits, with hq_value and hq_pieces",
+    ),
+    OptionSpec {
+        name: "glorious",
+        doc: "the glorious victory (three pieces in progression in enemy land)",
+        kind: OptionKind::Choice(&["preset", "on", "off"]),
+        default: "preset",
+    },
+    number("cap", "the game is drawn (\"cap\") after this many moves"),
+];
+
+/// `Some(Some(n))` for a number, `Some(None)` for `off`, `None` for `preset`.
+fn setting(options: &Options, name: &str) -> Option<Option<u32>> {
+    match options.value(name) {
+        OptionValue::Int(n) => Some(Some(*n as u32)),
+        OptionValue::Choice("off") => Some(None),
+        _ => None,
+    }
+}
+
+fn single(options: &Options, name: &str, preset: Option<u32>) -> Option<u32> {
+    setting(options, name).unwrap_or(preset)
+}
+
+/// Resolves the parameters of a victory that takes several: `off` on any of
+/// them turns it off; a number on any of them turns it on, taking the
+/// others from the preset, which must have them.
+fn several<const N: usize>(
+    options: &Options,
+    victory: &str,
+    names: [&str; N],
+    preset: Option<[u32; N]>,
+) -> Result<Option<[u32; N]>, String> {
+    let given: Vec<Option<Option<u32>>> = names.iter().map(|n| setting(options, n)).collect();
+    if given.contains(&Some(None)) {
+        return Ok(None);
+    }
+    if given.iter().all(Option::is_none) {
+        return Ok(preset);
+    }
+    let mut out = [0; N];
+    for (i, g) in given.iter().enumerate() {
+        out[i] = match (g, preset) {
+            (Some(Some(n)), _) => *n,
+            (_, Some(p)) => p[i],
+            _ => {
+                return Err(format!(
+                    "the {victory} victory needs {} set (this rule set does not play it)",
+                    names.join(", ")
+                ));
+            }
+        };
+    }
+    Ok(Some(out))
+}
+
+/// The rule set named by the options, with its victories overridden by them.
+pub fn resolve(options: &Options) -> Result<Rules, String> {
+    let mut rules = Rules::preset(options.choice("rules"))?;
+    let v = &mut rules.victory;
+    v.bodies = single(options, "bodies", v.bodies);
+    v.goods_white = single(options, "goods_white", v.goods_white);
+    v.goods_black = single(options, "goods_black", v.goods_black);
+    v.cap = single(options, "cap", v.cap);
+    v.quarrel = several(
+        options,
+        "quarrel",
+        ["quarrel_value", "quarrel_digits"],
+        v.quarrel.map(|q| [q.value, q.digits]),
+    )?
+    .map(|[value, digits]| Quarrel { value, digits });
+    v.honour = several(
+        options,
+        "honour",
+        ["honour_value", "honour_pieces"],
+        v.honour.map(|h| [h.value, h.pieces]),
+    )?
+    .map(|[value, pieces]| Honour { value, pieces });
+    v.honour_quarrel = several(
+        options,
+        "honour-quarrel",
+        ["hq_value", "hq_pieces", "hq_digits"],
+        v.honour_quarrel.map(|h| [h.value, h.pieces, h.digits]),
+    )?
+    .map(|[value, pieces, digits]| HonourQuarrel {
+        value,
+        pieces,
+        digits,
+    });
+    match options.choice("glorious") {
+        "off" => v.glorious = None,
+        // Switched on in a rule set that lacks it: the plainest form.
+        "on" if v.glorious.is_none() => {
+            v.glorious = Some(Glorious {
+                diagonal_lines: false,
+                triangle: true,
+                constant: false,
+            })
+        }
+        _ => {}
+    }
+    Ok(rules)
+}

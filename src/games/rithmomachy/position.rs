@@ -1,0 +1,306 @@
+//! A Rithmomachy game in progress: the board, whose move it is, the
+//! captures so far, and how the game ended.
+
+use std::sync::Arc;
+
+use crate::core::seed::splitmix64;
+use crate::games::rithmomachy::board::Board;
+use crate::games::rithmomachy::capture::{self, CaptureKind, Hit};
+use crate::games::rithmomachy::captured::Captured;
+use crate::games::rithmomachy::moves::{self, Move};
+use crate::games::rithmomachy::piece::{Layer, Shape, Side};
+use crate::games::rithmomachy::setup::initial;
+use crate::games::rithmomachy::square::{Bits, Square};
+use crate::games::rithmomachy::variant::Variant;
+use crate::games::rithmomachy::victory::{achieved, enemy_half};
+
+/// One piece (or layer) a move captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureEvent {
+    /// Where it stood.
+    pub at: Square,
+    /// Its side.
+    pub side: Side,
+    /// Its shape; `None` for a whole pyramid.
+    pub shape: Option<Shape>,
+    /// Its value (a pyramid's total when whole).
+    pub value: u16,
+    /// The rule that took it.
+    pub kind: CaptureKind,
+    /// Whether the whole piece or stack went (false: one pyramid layer).
+    pub whole: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Side>,
+    /// The rule that ended it: a victory's name, `no-move`, `cap` or `repetition`.
+    pub reason: &'static str,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Position {
+    variant: Arc<Variant>,
+    board: Board,
+    to_move: Side,
+    captured: [Captured; 2],
+    ply: u32,
+    last: Vec<CaptureEvent>,
+    ending: Option<Ending>,
+    hash: u64,
+    /// Hashes of the positions since the last capture, for repetitions.
+    history: Vec<u64>,
+    hits: Vec<Hit>,
+    /// Squares changed since each side's captures were last made.
+    changed: [Bits; 2],
+    /// Look at every enemy piece for captures (the reference path).
+    full_scan: bool,
+}
+
+const SIDE_KEY: u64 = 0x5bd1_e995_9e37_79b9;
+
+#[inline]
+fn key(slot: u8, s: Square) -> u64 {
+    splitmix64(((slot as u64) << 8) | s.0 as u64)
+}
+
+impl Position {
+    /// The starting position of `variant`.
+    pub fn start(variant: Arc<Variant>) -> Position {
+        let board = initial(variant.rules.setup);
+        let first = variant.rules.first;
+        Position::from_parts(variant, board, first, Default::default())
+    }
+
+    /// A position from its parts (a position file, a test).
+    pub fn from_parts(
+        variant: Arc<Variant>,
+        board: Board,
+        to_move: Side,
+        captured: [Captured; 2],
+    ) -> Position {
+        let mut p = Position {
+            variant,
+            board,
+            to_move,
+            captured,
+            ply: 0,
+            last: Vec::new(),
+            ending: None,
+            hash: 0,
+            history: Vec::new(),
+            hits: Vec::new(),
+            changed: [!0; 2],
+            full_scan: false,
+        };
+        p.hash = p.full_hash();
+        p.ending = p.settle(None, !0);
+        p
+    }
+
+    fn full_hash(&self) -> u64 {
+        let mut h = if self.to_move == Side::Black {
+            SIDE_KEY
+        } else {
+            0
+        };
+        for (s, _) in self.board.pieces() {
+            h ^= key(self.board.slot(s).expect("occupied"), s);
+        }
+        h
+    }
+
+    /// Makes captures by looking at every enemy piece after each move rather
+    /// than at those near what changed: slower, and the reference the fast
+    /// path is tested against.
+    pub fn set_full_scan(&mut self, on: bool) {
+        self.full_scan = on;
+    }
+
+    /// The rule set.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// What `side` has captured.
+    pub fn captured(&self, side: Side) -> &Captured {
+        &self.captured[side.index()]
+    }
+
+    /// Moves played so far.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// What the last move captured.
+    pub fn last_captures(&self) -> &[CaptureEvent] {
+        &self.last
+    }
+
+    /// How the game ended, if it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// Clears `out` and fills it with the side to move's legal moves (none
+    /// once the game is over).
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.ending.is_none() {
+            moves::generate(&self.board, &self.variant.reach, self.to_move, out);
+        }
+    }
+
+    /// Whether `mv` is legal now.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.ending.is_none()
+            && self
+                .board
+                .get(mv.from)
+                .is_some_and(|p| p.side == self.to_move)
+            && moves::targets(&self.board, &self.variant.reach, mv.from) & mv.to.bit() != 0
+    }
+
+    /// Plays a legal move: moves the piece, makes every capture the mover
+    /// now has, then checks victories, repetition, the cap and whether the
+    /// next side can move.
+    pub fn play(&mut self, mv: Move) {
+        debug_assert!(self.is_legal(mv), "illegal move {mv}");
+        let mover = self.to_move;
+        let slot = self.board.slot(mv.from).expect("a piece to move");
+        self.board.shift(mv.from, mv.to);
+        self.hash ^= key(slot, mv.from) ^ key(slot, mv.to) ^ SIDE_KEY;
+        self.last.clear();
+        let mut hits = std::mem::take(&mut self.hits);
+        hits.clear();
+        let moved = mv.from.bit() | mv.to.bit();
+        let mut touched = moved;
+        self.changed[0] |= moved;
+        self.changed[1] |= moved;
+        let (reach, rules) = (&self.variant.reach, &self.variant.captures);
+        if self.full_scan {
+            capture::find_all(&self.board, reach, rules, mover, &mut hits);
+        } else {
+            let changed = self.changed[mover.index()];
+            capture::find_near(&self.board, reach, rules, mover, changed, &mut hits);
+        }
+        self.changed[mover.index()] = 0;
+        if !hits.is_empty() {
+            for h in &hits {
+                self.apply(mover, h);
+                self.changed[0] |= h.at.bit();
+                self.changed[1] |= h.at.bit();
+                touched |= h.at.bit();
+            }
+            // Positions before a capture can never come back.
+            self.history.clear();
+        }
+        self.hits = hits;
+        self.ply += 1;
+        self.to_move = mover.other();
+        self.ending = self.settle(Some(mover), touched);
+    }
+
+    fn apply(&mut self, mover: Side, h: &Hit) {
+        let piece = *self.board.get(h.at).expect("victim");
+        let tally = &mut self.captured[mover.index()];
+        if let Some(kind) = h.whole {
+            self.last.push(CaptureEvent {
+                at: h.at,
+                side: piece.side,
+                shape: if piece.pyramid {
+                    None
+                } else {
+                    Some(piece.layers()[0].shape)
+                },
+                value: piece.total(),
+                kind,
+                whole: true,
+            });
+            for &l in piece.layers() {
+                tally.add(l);
+            }
+            let slot = self.board.slot(h.at).expect("victim");
+            self.hash ^= key(slot, h.at);
+            self.board.remove(h.at);
+            return;
+        }
+        let start = self.last.len();
+        // Remove the highest layers first so the lower indices stay valid.
+        for i in (0..piece.layers().len()).rev() {
+            if let Some(kind) = h.layers[i] {
+                let l: Layer = piece.layers()[i];
+                self.last.push(CaptureEvent {
+                    at: h.at,
+                    side: piece.side,
+                    shape: Some(l.shape),
+                    value: l.value,
+                    kind,
+                    whole: false,
+                });
+                tally.add(l);
+                if self.board.get(h.at).expect("victim").layers().len() == 1 {
+                    let slot = self.board.slot(h.at).expect("victim");
+                    self.hash ^= key(slot, h.at);
+                }
+                self.board.remove_layer(h.at, i);
+            }
+        }
+        self.last[start..].reverse();
+    }
+
+    /// The ending after a move by `mover` (or of a set-up position) that
+    /// changed the squares `touched`.
+    fn settle(&mut self, mover: Option<Side>, touched: Bits) -> Option<Ending> {
+        let rules = &self.variant.rules;
+        let v = &rules.victory;
+        let first = mover.unwrap_or(self.to_move.other());
+        for side in [first, first.other()] {
+            // A formation lies within the enemy half: untouched, none is new.
+            let look = touched & enemy_half(side) != 0;
+            if let Some(reason) = achieved(v, side, &self.captured[side.index()], &self.board, look)
+            {
+                return Some(Ending {
+                    winner: Some(side),
+                    reason,
+                });
+            }
+        }
+        if rules.repetition > 0 {
+            let seen = self.history.iter().filter(|&&h| h == self.hash).count() as u32;
+            if seen + 1 >= rules.repetition {
+                return Some(Ending {
+                    winner: None,
+                    reason: "repetition",
+                });
+            }
+            self.history.push(self.hash);
+        }
+        if v.cap.is_some_and(|c| self.ply >= c) {
+            return Some(Ending {
+                winner: None,
+                reason: "cap",
+            });
+        }
+        if !moves::has_move(&self.board, &self.variant.reach, self.to_move) {
+            return Some(Ending {
+                winner: Some(self.to_move.other()),
+                reason: "no-move",
+            });
+        }
+        None
+    }
+}

@@ -1,0 +1,204 @@
+//! Precomputed move tables: where each shape can go from each square, and
+//! the squares that must be empty on the way.
+//!
+//! Built once per rule set from its [`Movement`]; the forward table drives
+//! move generation, the reverse one answers "which squares could reach this
+//! one?" for the captures that depend on movement.
+
+use crate::games::rithmomachy::piece::Shape;
+use crate::games::rithmomachy::rules::Movement;
+use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square};
+
+/// One way to reach a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The other end: the target (forward table) or the origin (reverse table).
+    pub square: Square,
+    /// Squares that must be empty for the move.
+    pub path: Bits,
+}
+
+/// Steps per shape and square, forward and reverse.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    steps: Vec<Step>,
+    forward: [[(u16, u16); 128]; 3],
+    reverse: [[(u16, u16); 128]; 3],
+    influence: [Bits; 128],
+}
+
+/// One movement pattern of a shape, parsed from its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pattern {
+    /// Exactly n steps along one of these directions (indices into DIRECTIONS), path clear.
+    Slide { n: i8, dirs: &'static [usize] },
+    /// The (a, b) jump in all orientations, never blocked.
+    Leap { a: i8, b: i8 },
+}
+
+fn parse_pattern(text: &str) -> Result<Pattern, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let num = |w: &str| -> Result<i8, String> {
+        w.parse::<i8>()
+            .ok()
+            .filter(|n| (1..=7).contains(n))
+            .ok_or_else(|| format!("`{text}`: `{w}` is not a distance 1-7"))
+    };
+    match words.as_slice() {
+        ["orthogonal", n] => Ok(Pattern::Slide {
+            n: num(n)?,
+            dirs: &[0, 1, 2, 3],
+        }),
+        ["diagonal", n] => Ok(Pattern::Slide {
+            n: num(n)?,
+            dirs: &[4, 5, 6, 7],
+        }),
+        ["straight", n] => Ok(Pattern::Slide {
+            n: num(n)?,
+            dirs: &[0, 1, 2, 3, 4, 5, 6, 7],
+        }),
+        ["leap", a, b] => Ok(Pattern::Leap {
+            a: num(a)?,
+            b: num(b)?,
+        }),
+        _ => Err(format!(
+            "`{text}` is not a movement (\"orthogonal N\", \"diagonal N\", \"straight N\" or \"leap A B\")"
+        )),
+    }
+}
+
+/// The (target, path) pairs of one pattern from `from`.
+fn pattern_steps(p: Pattern, from: Square, out: &mut Vec<Step>) {
+    match p {
+        Pattern::Slide { n, dirs } => {
+            for &d in dirs {
+                let (df, dr) = DIRECTIONS[d];
+                let mut path = 0;
+                let mut ok = true;
+                for k in 1..n {
+                    match from.offset(df * k, dr * k) {
+                        Some(s) => path |= s.bit(),
+                        None => ok = false,
+                    }
+                }
+                if let (true, Some(to)) = (ok, from.offset(df * n, dr * n)) {
+                    out.push(Step { square: to, path });
+                }
+            }
+        }
+        Pattern::Leap { a, b } => {
+            let mut seen: Bits = 0;
+            for (x, y) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    if let Some(to) = from.offset(x * sx, y * sy)
+                        && seen & to.bit() == 0
+                    {
+                        seen |= to.bit();
+                        out.push(Step {
+                            square: to,
+                            path: 0,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Reach {
+    /// Builds the tables for `movement`, or says which entry is not a movement.
+    pub fn new(movement: &Movement) -> Result<Reach, String> {
+        let texts = [&movement.round, &movement.triangle, &movement.square];
+        let mut patterns: [Vec<Pattern>; 3] = Default::default();
+        for (shape, list) in texts.iter().enumerate() {
+            for t in list.iter() {
+                patterns[shape].push(
+                    parse_pattern(t)
+                        .map_err(|e| format!("movement.{}: {e}", Shape::ALL[shape].name()))?,
+                );
+            }
+        }
+        let mut per: Vec<[Vec<Step>; 3]> = (0..128).map(|_| Default::default()).collect();
+        let mut rev: Vec<[Vec<Step>; 3]> = (0..128).map(|_| Default::default()).collect();
+        for s in 0..128u8 {
+            let from = Square(s);
+            for shape in 0..3 {
+                let mut out = Vec::new();
+                for &p in &patterns[shape] {
+                    pattern_steps(p, from, &mut out);
+                }
+                for st in &out {
+                    rev[st.square.0 as usize][shape].push(Step {
+                        square: from,
+                        path: st.path,
+                    });
+                }
+                per[s as usize][shape] = out;
+            }
+        }
+        let mut steps = Vec::new();
+        let mut forward = [[(0u16, 0u16); 128]; 3];
+        let mut reverse = [[(0u16, 0u16); 128]; 3];
+        for (table, src) in [(&mut forward, &per), (&mut reverse, &rev)] {
+            for s in 0..128 {
+                for shape in 0..3 {
+                    let start = steps.len() as u16;
+                    steps.extend_from_slice(&src[s][shape]);
+                    table[shape][s] = (start, steps.len() as u16);
+                }
+            }
+        }
+        // Which squares' reach a change on each square can alter: the
+        // targets of moves from it and of moves passing over it.
+        let mut influence = [0; 128];
+        for (s, per_shape) in per.iter().enumerate() {
+            for st in per_shape.iter().flatten() {
+                influence[s] |= st.square.bit();
+                for p in crate::games::rithmomachy::square::squares(st.path) {
+                    influence[p.0 as usize] |= st.square.bit();
+                }
+            }
+        }
+        Ok(Reach {
+            steps,
+            forward,
+            reverse,
+            influence,
+        })
+    }
+
+    /// Where a piece of `shape` on `from` may go, with the squares that must be empty.
+    #[inline]
+    pub fn from(&self, shape: usize, from: Square) -> &[Step] {
+        let (a, b) = self.forward[shape][from.0 as usize];
+        &self.steps[a as usize..b as usize]
+    }
+
+    /// The squares from which a piece of `shape` could move to `to`, with
+    /// the squares that must be empty.
+    #[inline]
+    pub fn to(&self, shape: usize, to: Square) -> &[Step] {
+        let (a, b) = self.reverse[shape][to.0 as usize];
+        &self.steps[a as usize..b as usize]
+    }
+
+    /// The squares whose "could move there" relations a change on `s` may
+    /// alter: where a piece on `s` could go, and where moves over `s` land.
+    #[inline]
+    pub fn influence(&self, s: Square) -> Bits {
+        self.influence[s.0 as usize]
+    }
+
+    /// Whether a piece holding `shapes` on `from` could move to `to` were it
+    /// empty, given the occupied squares `occ`.
+    #[inline]
+    pub fn reaches(&self, shapes: u8, from: Square, to: Square, occ: Bits) -> bool {
+        (0..3).any(|sh| {
+            shapes & (1 << sh) != 0
+                && self
+                    .from(sh, from)
+                    .iter()
+                    .any(|st| st.square == to && st.path & occ == 0)
+        })
+    }
+}

@@ -1,0 +1,249 @@
+//! The rules of one Rithmomachy rule set, as data.
+//!
+//! Every historical rule set is a preset of the same orthogonal options:
+//! how each shape moves, which capture rules apply and how far they reach,
+//! and which victories the players agreed on. Presets live in
+//! `data/rithmomachy/*.toml` and are embedded in the binary.
+
+use serde::{Deserialize, Serialize};
+
+use crate::games::rithmomachy::piece::Side;
+
+/// One rule set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// The preset's name, e.g. `"boardspace"`.
+    pub name: String,
+    /// Where the rules come from, for `ludus rules`.
+    pub source: String,
+    /// The side that moves first.
+    pub first: Side,
+    /// The starting layout.
+    pub setup: SetupKind,
+    /// How pieces move.
+    pub movement: Movement,
+    /// The capture rules in force, applied together after every move.
+    pub captures: Vec<CaptureRule>,
+    /// The victories and their agreed parameters.
+    pub victory: Victory,
+    /// The n-th occurrence of the same position (same side to move) draws;
+    /// 0 = no repetition rule.
+    #[serde(default)]
+    pub repetition: u32,
+}
+
+/// The starting layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SetupKind {
+    /// Seed 002's diagram: White on ranks 1-4, Black on 13-16.
+    Back,
+    /// The same advanced two ranks: White on 3-6, Black on 11-14.
+    Forward,
+}
+
+/// How each shape moves. Each entry is one of:
+/// `"orthogonal N"` / `"diagonal N"` / `"straight N"` (exactly N steps in one
+/// direction, every square passed over must be empty), or `"leap A B"` (the
+/// (A, B) jump in all eight orientations, never blocked).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Movement {
+    /// Rounds.
+    pub round: Vec<String>,
+    /// Triangles.
+    pub triangle: Vec<String>,
+    /// Squares.
+    pub square: Vec<String>,
+    /// How a pyramid moves.
+    pub pyramid: PyramidMoves,
+}
+
+/// How a pyramid moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PyramidMoves {
+    /// As any shape it still contains (seeds 000, 001, 003).
+    AnyShape,
+}
+
+/// One capture rule and how far it reaches.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "rule", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum CaptureRule {
+    /// Surrounded on all four orthogonal, or all four diagonal, sides.
+    Siege {
+        /// Whether off-board neighbours count as surrounding.
+        edge: bool,
+    },
+    /// An enemy of the attacker's value within its reach.
+    Equality {
+        /// What "within reach" means.
+        reach: EqualityReach,
+        /// Whether a pyramid's total value counts (its layers always do).
+        pyramid_total: bool,
+    },
+    /// Smaller value x distance = larger value, along a line.
+    Eruption,
+    /// Two attackers whose values combine into the victim's.
+    Ambush {
+        /// Where the two attackers must stand.
+        reach: AmbushReach,
+        /// The ways the two values may combine.
+        ops: Vec<Op>,
+    },
+}
+
+/// The reach of capture by equality.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EqualityReach {
+    /// The attacker could move to the victim's square if it were empty.
+    Move,
+    /// The attacker is the first piece along one of the eight lines, at
+    /// exactly a move distance of a shape it holds (1 round, 2 triangle,
+    /// 3 square).
+    Lines,
+}
+
+/// Where ambushers stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AmbushReach {
+    /// Each could move to the victim's square if it were empty.
+    Move,
+    /// Adjacent on opposite sides along a rank, file or diagonal.
+    Custodial,
+}
+
+/// How two attackers' values combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Op {
+    /// a + b.
+    Sum,
+    /// |a - b|.
+    Difference,
+    /// a x b.
+    Product,
+    /// The larger divided by the smaller, when it divides exactly.
+    Quotient,
+}
+
+impl Op {
+    /// Whether `a` and `b` combine into `v`.
+    #[inline]
+    pub fn makes(self, a: u32, b: u32, v: u32) -> bool {
+        match self {
+            Op::Sum => a + b == v,
+            Op::Difference => a.abs_diff(b) == v,
+            Op::Product => a * b == v,
+            Op::Quotient => {
+                let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+                lo != 0 && hi % lo == 0 && hi / lo == v
+            }
+        }
+    }
+}
+
+/// The victories players agreed on; `None` = not played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Victory {
+    /// De corpore: this many captured pieces (pyramid layers one by one).
+    pub bodies: Option<u32>,
+    /// De bonis: captured value for White.
+    pub goods_white: Option<u32>,
+    /// De bonis: captured value for Black.
+    pub goods_black: Option<u32>,
+    /// Whether goods must exceed the number (`>`) rather than reach it (`>=`).
+    #[serde(default)]
+    pub goods_strict: bool,
+    /// De lite (quarrel): at least this value and this many digits.
+    pub quarrel: Option<Quarrel>,
+    /// De honore: at least this value and this many pieces.
+    pub honour: Option<Honour>,
+    /// De honore liteque: value, pieces and digits, all at least.
+    pub honour_quarrel: Option<HonourQuarrel>,
+    /// The glorious victory (three pieces in progression in enemy land).
+    pub glorious: Option<Glorious>,
+    /// The game is drawn ("cap") after this many moves.
+    pub cap: Option<u32>,
+}
+
+/// Parameters of the quarrel victory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quarrel {
+    /// Captured value, at least.
+    pub value: u32,
+    /// Digits shown on the captured pieces, at least.
+    pub digits: u32,
+}
+
+/// Parameters of the honour victory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Honour {
+    /// Captured value, at least.
+    pub value: u32,
+    /// Captured pieces, at least.
+    pub pieces: u32,
+}
+
+/// Parameters of the honour-and-quarrel victory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HonourQuarrel {
+    /// Captured value, at least.
+    pub value: u32,
+    /// Captured pieces, at least.
+    pub pieces: u32,
+    /// Digits shown on the captured pieces, at least.
+    pub digits: u32,
+}
+
+/// The shapes a glorious victory may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Glorious {
+    /// Whether evenly spaced lines may also be diagonal.
+    pub diagonal_lines: bool,
+    /// Whether a right-angled triangle (an L) counts.
+    pub triangle: bool,
+    /// Whether a constant triple (9 9 9) counts as a progression.
+    pub constant: bool,
+}
+
+/// The preset names, in the order `ludus rules` lists them.
+pub const PRESETS: &[&str] = &["modern", "boardspace"];
+
+impl Rules {
+    /// The preset called `name`.
+    ///
+    /// ```
+    /// use ludus::games::rithmomachy::rules::Rules;
+    /// let r = Rules::preset("boardspace").unwrap();
+    /// assert_eq!(r.victory.bodies, Some(15));
+    /// assert!(Rules::preset("nope").is_err());
+    /// ```
+    pub fn preset(name: &str) -> Result<Rules, String> {
+        let text = match name {
+            "modern" => include_str!("../../../data/rithmomachy/modern.toml"),
+            "boardspace" => include_str!("../../../data/rithmomachy/boardspace.toml"),
+            _ => {
+                return Err(format!(
+                    "unknown rule set `{name}` (rule sets: {})",
+                    PRESETS.join(", ")
+                ));
+            }
+        };
+        Rules::parse(text).map_err(|e| format!("data/rithmomachy/{name}.toml: {e}"))
+    }
+
+    /// Parses a rule set written in TOML.
+    pub fn parse(text: &str) -> Result<Rules, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+}

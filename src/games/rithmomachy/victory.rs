@@ -1,0 +1,151 @@
+//! The victories, checked for both sides after every move.
+
+use crate::games::rithmomachy::board::Board;
+use crate::games::rithmomachy::captured::Captured;
+use crate::games::rithmomachy::lines::{first_in_line, ray};
+use crate::games::rithmomachy::piece::{Piece, Side};
+use crate::games::rithmomachy::rules::{Glorious, Victory};
+use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
+
+/// The opponent's half of the board for `side`: ranks 9-16 for White.
+#[inline]
+pub fn enemy_half(side: Side) -> Bits {
+    let low: Bits = (1u128 << 64) - 1;
+    match side {
+        Side::White => !low,
+        Side::Black => low,
+    }
+}
+
+/// The victory `side` has achieved, by name, if any: checked in the order
+/// glorious, bodies, goods, quarrel, honour, honour-quarrel. The glorious
+/// victory is looked for only if `formations` is set.
+pub fn achieved(
+    v: &Victory,
+    side: Side,
+    captured: &Captured,
+    board: &Board,
+    formations: bool,
+) -> Option<&'static str> {
+    if formations
+        && let Some(g) = v.glorious
+        && glorious(&g, side, board)
+    {
+        return Some("glorious");
+    }
+    if v.bodies.is_some_and(|n| captured.pieces >= n) {
+        return Some("bodies");
+    }
+    let goods = match side {
+        Side::White => v.goods_white,
+        Side::Black => v.goods_black,
+    };
+    if let Some(g) = goods {
+        let reached = if v.goods_strict {
+            captured.value > g
+        } else {
+            captured.value >= g
+        };
+        if reached {
+            return Some("goods");
+        }
+    }
+    if v.quarrel
+        .is_some_and(|q| captured.value >= q.value && captured.digits >= q.digits)
+    {
+        return Some("quarrel");
+    }
+    if v.honour
+        .is_some_and(|h| captured.value >= h.value && captured.pieces >= h.pieces)
+    {
+        return Some("honour");
+    }
+    if v.honour_quarrel.is_some_and(|h| {
+        captured.value >= h.value && captured.pieces >= h.pieces && captured.digits >= h.digits
+    }) {
+        return Some("honour-quarrel");
+    }
+    None
+}
+
+/// Whether values (a, b, c), b the middle term, are in arithmetic,
+/// geometric or harmonic progression.
+///
+/// ```
+/// use ludus::games::rithmomachy::victory::progression;
+/// assert!(progression(2, 4, 6, false));   // arithmetic
+/// assert!(progression(4, 8, 16, false));  // geometric
+/// assert!(progression(3, 4, 6, false));   // harmonic: 2*3*6 = 4*(3+6)
+/// assert!(!progression(9, 9, 9, false) && progression(9, 9, 9, true));
+/// ```
+#[inline]
+pub fn progression(a: u32, b: u32, c: u32, constant: bool) -> bool {
+    if a == b && b == c {
+        return constant;
+    }
+    let (a, b, c) = (a as u64, b as u64, c as u64);
+    a + c == 2 * b || a * c == b * b || 2 * a * c == b * (a + c)
+}
+
+fn values(p: &Piece) -> impl Iterator<Item = u32> + '_ {
+    let total = p.pyramid.then(|| p.total() as u32);
+    p.layers().iter().map(|l| l.value as u32).chain(total)
+}
+
+fn triple(board: &Board, a: Square, b: Square, c: Square, constant: bool) -> bool {
+    let (pa, pb, pc) = (
+        board.get(a).expect("end"),
+        board.get(b).expect("middle"),
+        board.get(c).expect("end"),
+    );
+    values(pa).any(|x| values(pb).any(|y| values(pc).any(|z| progression(x, y, z, constant))))
+}
+
+/// Whether `side` has a glorious victory: three pieces on the opponent's
+/// half, one an end and `side`'s own, the others of either side, evenly
+/// spaced on an unobstructed line, or an L whose corner is the middle term
+/// and whose arms are equal, with values in progression.
+pub fn glorious(g: &Glorious, side: Side, board: &Board) -> bool {
+    let half = enemy_half(side);
+    let occ = board.occupied();
+    let dirs: &[usize] = if g.diagonal_lines {
+        &[0, 1, 2, 3, 4, 5, 6, 7]
+    } else {
+        &[0, 1, 2, 3]
+    };
+    for a in squares(board.occupied_by(side) & half) {
+        for &d in dirs {
+            let Some((b, k)) = first_in_line(a, d, occ) else {
+                continue;
+            };
+            let Some((c, k2)) = first_in_line(b, d, occ) else {
+                continue;
+            };
+            if k == k2
+                && half & b.bit() != 0
+                && half & c.bit() != 0
+                && triple(board, a, b, c, g.constant)
+            {
+                return true;
+            }
+        }
+        if g.triangle {
+            for (d, &(df, dr)) in DIRECTIONS[..4].iter().enumerate() {
+                for b in squares(ray(a, d) & occ & half) {
+                    let k = (b.file() - a.file()).abs().max((b.rank() - a.rank()).abs());
+                    // The other arm turns a right angle at the corner.
+                    for (ef, er) in [(dr, df), (-dr, -df)] {
+                        if let Some(c) = b.offset(ef * k, er * k)
+                            && occ & c.bit() != 0
+                            && half & c.bit() != 0
+                            && triple(board, a, b, c, g.constant)
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}

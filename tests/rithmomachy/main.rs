@@ -1,0 +1,10 @@
+//! Rithmomachy: every sentence of seed 001 on a hand-made position, the
+//! perft anchors, victories and settings, position files, and properties of
+//! random play.
+
+mod captures;
+mod files;
+mod movement;
+mod properties;
+mod support;
+mod victories;

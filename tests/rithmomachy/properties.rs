@@ -1,0 +1,101 @@
+//! Random play: never panics, conserves the pieces, finds the same captures
+//! by the fast path as by looking at every piece, and replays identically.
+
+use ludus::core::game::Game;
+use ludus::core::log::Silent;
+use ludus::core::seed::{Rng, Stream, below, stream};
+use ludus::games::rithmomachy::Rithmomachy;
+use ludus::games::rithmomachy::moves::Move;
+use ludus::games::rithmomachy::piece::Side;
+use ludus::games::rithmomachy::position::Position;
+
+use crate::support::options;
+
+/// (pieces, value) per side: on the board (layers one by one) plus what the
+/// other side has captured.
+fn census(pos: &Position) -> [(u32, u32); 2] {
+    let mut c = [(0, 0); 2];
+    for (_, p) in pos.board().pieces() {
+        let s = &mut c[p.side.index()];
+        s.0 += p.layers().len() as u32;
+        s.1 += p.total() as u32;
+    }
+    for side in [Side::White, Side::Black] {
+        let taken = pos.captured(side.other());
+        let s = &mut c[side.index()];
+        s.0 += taken.pieces;
+        s.1 += taken.value;
+    }
+    c
+}
+
+fn random_game(rules: &str, seed: u64, max: u32) -> (Vec<Move>, Rithmomachy) {
+    let o = options(rules, &[]);
+    let mut fast = Rithmomachy::new(&o).unwrap();
+    let mut slow = fast.clone();
+    let mut slow_pos = slow.position().clone();
+    slow_pos.set_full_scan(true);
+    slow = Rithmomachy::from(slow_pos);
+    let start = census(fast.position());
+    assert_eq!(
+        start,
+        [(29, 1312), (28, 1752)],
+        "the setup's pieces and values"
+    );
+    let mut rng: Rng = stream(seed, Stream::Seat(0));
+    let mut moves = Vec::new();
+    let mut buf = Vec::new();
+    let mut played = Vec::new();
+    while fast.position().ending().is_none() && fast.position().ply() < max {
+        fast.legal_moves(&mut buf);
+        assert!(!buf.is_empty(), "a game not over has moves");
+        slow.legal_moves(&mut moves);
+        assert_eq!(buf, moves);
+        let mv = buf[below(&mut rng, buf.len() as u32) as usize];
+        fast.play(mv, &mut Silent);
+        slow.play(mv, &mut Silent);
+        played.push(mv);
+        assert_eq!(
+            fast.position().last_captures(),
+            slow.position().last_captures(),
+            "{rules} seed {seed} move {} {mv}: fast and full capture scans differ",
+            played.len()
+        );
+        assert_eq!(fast.position().ending(), slow.position().ending());
+        assert_eq!(
+            census(fast.position()),
+            start,
+            "{rules} seed {seed}: pieces lost"
+        );
+    }
+    (played, fast)
+}
+
+#[test]
+fn random_games_conserve_pieces_and_the_fast_capture_scan_is_exact() {
+    let mut endings = std::collections::BTreeMap::new();
+    for rules in ["modern", "boardspace"] {
+        for seed in 0..60 {
+            let (_, g) = random_game(rules, seed, 3_000);
+            if let Some(e) = g.position().ending() {
+                *endings.entry((rules, e.reason)).or_insert(0) += 1;
+            }
+        }
+    }
+    // Random play reaches real endings, not only the move limit.
+    assert!(endings.values().sum::<i32>() >= 100, "{endings:?}");
+}
+
+#[test]
+fn a_recorded_game_replays_to_the_same_end() {
+    for rules in ["modern", "boardspace"] {
+        let (moves, end) = random_game(rules, 7, 3_000);
+        let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
+        for m in &moves {
+            crate::support::play(&mut g, &m.to_string());
+        }
+        assert_eq!(g.position().ending(), end.position().ending());
+        assert_eq!(g.position().ply(), end.position().ply());
+        assert_eq!(g.to_json(), end.to_json());
+    }
+}
