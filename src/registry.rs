@@ -155,6 +155,7 @@ pub fn games() -> &'static [&'static dyn GameEntry] {
     &[
         &Entry::<dice::pair_ace::PairAce>(PhantomData),
         &Entry::<dice::half_hazard::HalfHazard>(PhantomData),
+        &Entry::<dice::growing_hazard::GrowingHazard>(PhantomData),
     ]
 }
 

@@ -5,5 +5,6 @@
 mod banking_support;
 mod support;
 
+mod growing_hazard;
 mod half_hazard;
 mod pair_ace;
