@@ -174,11 +174,12 @@ impl HalfHazard {
             }
             say!(
                 log,
-                "seat {} throws {}: hazard {} of the run, wins {} units ({} this turn)",
+                "seat {} throws {}: hazard {} of the run, wins {} unit{} ({} this turn)",
                 p + 1,
                 show(t),
                 self.run,
                 units,
+                if units == 1 { "" } else { "s" },
                 self.won
             );
             After::Continue
