@@ -236,6 +236,8 @@ impl<G: Game> GameEntry for Entry<G> {
 pub fn games() -> &'static [&'static dyn GameEntry] {
     &[
         &Entry::<dice::pair_ace::PairAce>(PhantomData),
+        &Entry::<dice::half_hazard::HalfHazard>(PhantomData),
+        &Entry::<dice::growing_hazard::GrowingHazard>(PhantomData),
         &Entry::<Rithmomachy>(PhantomData),
     ]
 }

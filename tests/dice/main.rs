@@ -2,6 +2,9 @@
 //! throws for each sentence of the rules, and win rates against exactly
 //! derived probabilities.
 
+mod banking_support;
 mod support;
 
+mod growing_hazard;
+mod half_hazard;
 mod pair_ace;

@@ -1,5 +1,8 @@
 //! The dice games of the Book of Games (seed 004, "Rodzaje gier", a-l).
 
+pub mod banking;
+pub mod growing_hazard;
+pub mod half_hazard;
 pub mod order;
 pub mod pair_ace;
 pub mod players;

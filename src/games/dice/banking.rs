@@ -1,0 +1,277 @@
+//! What Half Hazard (004 j) and Growing Hazard (004 k) share: the thrower's
+//! decision (throw again or stop), the assignment of the two numbers, the
+//! players' money and pot, the end-of-game split, and the native policy
+//! `threshold:k`.
+
+use std::fmt;
+
+use crate::core::dice::Dice;
+use crate::core::game::{Game, NativePolicyInfo};
+use crate::core::log::Log;
+use crate::core::options::{OptionKind, OptionSpec};
+use crate::core::outcome::Outcome;
+use crate::core::policy::{BotError, Policy};
+use crate::core::seat::{Seat, SeatSet};
+use crate::core::seed::Rng;
+use crate::games::dice::throw::{is_hazard, show, total};
+use crate::say;
+
+/// The thrower's decision after a throw that did not end his turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Throw again.
+    Throw,
+    /// Stop throwing: the turn ends.
+    Stop,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Move::Throw => "throw",
+            Move::Stop => "stop",
+        })
+    }
+}
+
+/// The legal decisions of a thrower who may choose.
+pub const MOVES: [Move; 2] = [Move::Throw, Move::Stop];
+
+/// The `funds` option: each player's starting money.
+pub const FUNDS_OPTION: OptionSpec = OptionSpec {
+    name: "funds",
+    doc: "each player's starting money, in stake units",
+    kind: OptionKind::Int {
+        min: 1,
+        max: 1_000_000,
+    },
+    default: "100",
+};
+
+/// The `rounds` option of these games: turns as thrower in the whole game.
+pub const TURNS_OPTION: OptionSpec = OptionSpec {
+    name: "rounds",
+    doc: "turns in the game (the thrower's role swaps after each); then the pot is split",
+    kind: OptionKind::Int { min: 1, max: 1000 },
+    default: "10",
+};
+
+/// A betting game whose thrower may stop: what the `threshold` policy reads.
+pub trait Banked: Game<Move = Move> {
+    /// Hazards the current thrower has thrown in this turn (all of them: not
+    /// reset by his own number), assignment throws excluded.
+    fn turn_hazards(&self) -> u32;
+}
+
+/// The native policies of both games.
+pub const NATIVE_POLICIES: &[NativePolicyInfo] = &[NativePolicyInfo {
+    name: "threshold",
+    doc: "threshold:k (k = 0..100): stop as soon as k hazards were thrown in this turn, else throw; \
+          threshold:0 stops at the first chance",
+}];
+
+/// The policy `threshold:k`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threshold {
+    /// Hazards after which the thrower stops.
+    pub k: u32,
+}
+
+impl Threshold {
+    /// Parses the parameter of `threshold:k`.
+    ///
+    /// ```
+    /// use ludus::games::dice::banking::Threshold;
+    /// assert_eq!(Threshold::parse(Some("2")), Ok(Threshold { k: 2 }));
+    /// assert!(Threshold::parse(Some("101")).is_err());
+    /// assert!(Threshold::parse(None).is_err());
+    /// ```
+    pub fn parse(param: Option<&str>) -> Result<Threshold, String> {
+        let text = param.ok_or(
+            "policy `threshold` needs a parameter: threshold:k, k a whole number 0-100 (hazards before stopping)",
+        )?;
+        match text.trim().parse::<u32>() {
+            Ok(k) if k <= 100 => Ok(Threshold { k }),
+            _ => Err(format!(
+                "policy `threshold:{text}`: k must be a whole number 0-100 (hazards before stopping)"
+            )),
+        }
+    }
+
+    /// The decision for a thrower who has thrown `hazards` hazards this turn.
+    #[inline]
+    pub fn decide(self, hazards: u32) -> Move {
+        if hazards >= self.k {
+            Move::Stop
+        } else {
+            Move::Throw
+        }
+    }
+}
+
+impl<G: Banked> Policy<G> for Threshold {
+    #[inline]
+    fn choose(&mut self, game: &G, moves: &[Move], _rng: &mut Rng) -> Result<usize, BotError> {
+        let want = self.decide(game.turn_hazards());
+        moves
+            .iter()
+            .position(|&m| m == want)
+            .ok_or_else(|| BotError {
+                message: format!("threshold: `{want}` is not a legal move"),
+            })
+    }
+}
+
+/// [`Game::native_policy`] for both games.
+pub fn native_policy<G: Banked>(
+    name: &str,
+    param: Option<&str>,
+) -> Result<Option<Box<dyn Policy<G>>>, String> {
+    if name != "threshold" {
+        return Ok(None);
+    }
+    Ok(Some(Box::new(Threshold::parse(param)?)))
+}
+
+/// The thrower's two numbers for a turn, both totals 7-14 and different.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Numbers {
+    /// The number assigned to the opponent.
+    pub opponent: u32,
+    /// The number assigned to the thrower himself.
+    pub own: u32,
+}
+
+/// The assignment throws: "najpierw rzuca tak długo dopóki nie przyporządkuje
+/// jednej z pozostałych kombinacji przeciwnikowi, a następnie sobie". The
+/// thrower throws until a total 7-14 (the opponent's number), then until a
+/// different total 7-14 (his own); hazards, and the opponent's number while
+/// seeking his own, are thrown again. Every throw is counted in `throws`.
+pub fn assign<L: Log>(thrower: Seat, dice: &mut Dice, log: &mut L, throws: &mut u32) -> Numbers {
+    let mut n = Numbers::default();
+    while n.own == 0 {
+        let t = dice.throw::<3>();
+        *throws += 1;
+        let s = total(t);
+        if is_hazard(s) {
+            say!(
+                log,
+                "seat {} throws {} while assigning: a hazard, thrown again",
+                thrower + 1,
+                show(t)
+            );
+        } else if n.opponent == 0 {
+            n.opponent = s;
+            say!(
+                log,
+                "seat {} throws {}: {} is the opponent's number",
+                thrower + 1,
+                show(t),
+                s
+            );
+        } else if s == n.opponent {
+            say!(
+                log,
+                "seat {} throws {}: the opponent's number again, thrown again",
+                thrower + 1,
+                show(t)
+            );
+        } else {
+            n.own = s;
+            say!(
+                log,
+                "seat {} throws {}: {} is his own number",
+                thrower + 1,
+                show(t),
+                s
+            );
+        }
+    }
+    n
+}
+
+/// The two players' money and the pot between them. Their sum never changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Purse {
+    /// Each player's money outside the pot.
+    pub funds: [i64; 2],
+    /// The pot.
+    pub pot: i64,
+    /// Each player's starting money.
+    pub start: i64,
+}
+
+impl Purse {
+    /// Both players with `start` money and an empty pot.
+    pub fn new(start: i64) -> Purse {
+        Purse {
+            funds: [start; 2],
+            pot: 0,
+            start,
+        }
+    }
+
+    /// Whether `seat` can put `amount` into the pot.
+    #[inline]
+    pub fn covers(&self, seat: Seat, amount: i64) -> bool {
+        self.funds[seat] >= amount
+    }
+
+    /// `seat` puts `amount` into the pot.
+    #[inline]
+    pub fn put(&mut self, seat: Seat, amount: i64) {
+        self.funds[seat] -= amount;
+        self.pot += amount;
+    }
+
+    /// `seat` takes `amount` from the pot.
+    #[inline]
+    pub fn take(&mut self, seat: Seat, amount: i64) {
+        self.funds[seat] += amount;
+        self.pot -= amount;
+    }
+
+    /// What `seat` has won or lost so far (the pot not counted).
+    #[inline]
+    pub fn payoff(&self, seat: Seat) -> i64 {
+        self.funds[seat] - self.start
+    }
+
+    /// Ends the game: "w przypadku końca gry, dzielona między graczy" — the
+    /// pot is split in halves, an odd unit to `odd_to`. The outcome goes by
+    /// money: who has more than at the start wins (the other then has less),
+    /// ending `reason`; equal money is a draw, ending `even`.
+    pub fn settle<L: Log>(&mut self, odd_to: Seat, reason: &'static str, log: &mut L) -> Outcome {
+        let half = self.pot / 2;
+        let odd = self.pot - 2 * half;
+        say!(
+            log,
+            "the game ends ({}): the pot of {} is split, {} each{}",
+            reason,
+            self.pot,
+            half,
+            if odd > 0 {
+                format!(", the odd unit to seat {}", odd_to + 1)
+            } else {
+                String::new()
+            }
+        );
+        self.take(0, half);
+        self.take(1, half);
+        self.take(odd_to, odd);
+        say!(
+            log,
+            "seat 1 has {}, seat 2 has {} (started with {})",
+            self.funds[0],
+            self.funds[1],
+            self.start
+        );
+        if self.funds[0] > self.start {
+            Outcome::win(0, reason)
+        } else if self.funds[1] > self.start {
+            Outcome::win(1, reason)
+        } else {
+            Outcome::draw(SeatSet::all(2), "even")
+        }
+    }
+}

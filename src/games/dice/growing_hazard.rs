@@ -1,0 +1,357 @@
+//! Growing Hazard ("Rosnący Hazard", 004 k): every hazard adds a unit to the
+//! pot; the thrower's opponent's number takes it.
+
+use crate::core::dice::Dice;
+use crate::core::game::{Game, NativePolicyInfo, Turn};
+use crate::core::log::Log;
+use crate::core::options::{OptionKind, OptionSpec, Options};
+use crate::core::outcome::Outcome;
+use crate::core::policy::Policy;
+use crate::core::seat::Seat;
+use crate::games::dice::banking::{
+    self, Banked, FUNDS_OPTION, MOVES, Numbers, Purse, TURNS_OPTION, assign,
+};
+use crate::games::dice::order::{OrderMethod, opening_order, order_option};
+use crate::games::dice::throw::{is_hazard, show, total};
+use crate::say;
+
+pub use crate::games::dice::banking::Move;
+
+const OPTIONS: &[OptionSpec] = &[
+    order_option("highest"),
+    FUNDS_OPTION,
+    OptionSpec {
+        name: "unit",
+        doc: "the base unit: the pot starts at one unit each turn and every hazard adds one",
+        kind: OptionKind::Int {
+            min: 1,
+            max: 1_000_000,
+        },
+        default: "2",
+    },
+    OptionSpec {
+        name: "cover",
+        doc: "who covers a unit: halves (both half; unit must be even) or alternate (whole units in turn, the non-thrower first)",
+        kind: OptionKind::Choice(&["halves", "alternate"]),
+        default: "halves",
+    },
+    TURNS_OPTION,
+];
+
+/// A game of Growing Hazard.
+#[derive(Clone, Debug)]
+pub struct GrowingHazard {
+    order: OrderMethod,
+    unit: i64,
+    alternate: bool,
+    rounds: u32,
+    purse: Purse,
+    /// Whether the opening throws were made.
+    started: bool,
+    /// Whether the next chance starts a round (the unit and the assignment).
+    round_pending: bool,
+    /// Whether the thrower is to choose.
+    deciding: bool,
+    thrower: Seat,
+    /// With alternate cover: whether the thrower covers the next unit.
+    thrower_covers_next: bool,
+    turns: u32,
+    numbers: Numbers,
+    /// Hazards this turn.
+    hazards: u32,
+    outcome: Option<Outcome>,
+    throws: u32,
+}
+
+/// How a throw of the betting phase left the turn.
+enum After {
+    Continue,
+    TurnOver,
+}
+
+impl GrowingHazard {
+    /// Money in the pot.
+    pub fn pot(&self) -> i64 {
+        self.purse.pot
+    }
+
+    /// Each seat's money outside the pot.
+    pub fn funds(&self) -> [i64; 2] {
+        self.purse.funds
+    }
+
+    /// The seat throwing this turn.
+    pub fn thrower(&self) -> Seat {
+        self.thrower
+    }
+
+    /// This turn's numbers (zero before they are assigned).
+    pub fn numbers(&self) -> Numbers {
+        self.numbers
+    }
+
+    /// Adds one unit to the pot if whoever covers it can; returns whether it was added.
+    fn add_unit(&mut self) -> bool {
+        if self.alternate {
+            let payer = if self.thrower_covers_next {
+                self.thrower
+            } else {
+                1 - self.thrower
+            };
+            if !self.purse.covers(payer, self.unit) {
+                return false;
+            }
+            self.purse.put(payer, self.unit);
+            self.thrower_covers_next = !self.thrower_covers_next;
+        } else {
+            let half = self.unit / 2;
+            if !(self.purse.covers(0, half) && self.purse.covers(1, half)) {
+                return false;
+            }
+            self.purse.put(0, half);
+            self.purse.put(1, half);
+        }
+        true
+    }
+
+    /// Starts a round: the starting unit (or ruin) and the assignment throws.
+    /// Returns false if the game ended.
+    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
+        self.thrower_covers_next = false;
+        if !self.add_unit() {
+            let odd_to = if self.alternate {
+                self.thrower
+            } else {
+                let half = self.unit / 2;
+                match (self.purse.covers(0, half), self.purse.covers(1, half)) {
+                    (true, false) => 0,
+                    (false, true) => 1,
+                    _ => self.thrower,
+                }
+            };
+            say!(log, "a player cannot cover his share of the unit");
+            self.outcome = Some(self.purse.settle(odd_to, "ruin", log));
+            return false;
+        }
+        say!(
+            log,
+            "turn {}: seat {} throws; a unit goes in, the pot is {}",
+            self.turns + 1,
+            self.thrower + 1,
+            self.purse.pot
+        );
+        self.hazards = 0;
+        self.numbers = assign(self.thrower, dice, log, &mut self.throws);
+        true
+    }
+
+    /// One throw of the betting phase.
+    fn resolve<L: Log>(&mut self, t: [u8; 3], log: &mut L) -> After {
+        let s = total(t);
+        let p = self.thrower;
+        if is_hazard(s) {
+            self.hazards += 1;
+            if self.add_unit() {
+                say!(
+                    log,
+                    "seat {} throws {}: a hazard, a unit goes in, the pot is {}",
+                    p + 1,
+                    show(t),
+                    self.purse.pot
+                );
+            } else {
+                say!(
+                    log,
+                    "seat {} throws {}: a hazard, but the unit cannot be covered; the pot stays {}",
+                    p + 1,
+                    show(t),
+                    self.purse.pot
+                );
+            }
+            After::Continue
+        } else if s == self.numbers.own {
+            say!(
+                log,
+                "seat {} throws {}: his own number, nothing happens",
+                p + 1,
+                show(t)
+            );
+            After::Continue
+        } else if s == self.numbers.opponent {
+            say!(
+                log,
+                "seat {} throws {}: the opponent's number, he wins the pot of {}",
+                p + 1,
+                show(t),
+                self.purse.pot
+            );
+            self.purse.take(p, self.purse.pot);
+            After::TurnOver
+        } else {
+            say!(
+                log,
+                "seat {} throws {}: nobody's number, he loses; the pot of {} stays",
+                p + 1,
+                show(t),
+                self.purse.pot
+            );
+            After::TurnOver
+        }
+    }
+
+    /// Ends the turn; returns false if that ended the game.
+    fn end_turn<L: Log>(&mut self, log: &mut L) -> bool {
+        self.deciding = false;
+        self.turns += 1;
+        let next = 1 - self.thrower;
+        if self.turns >= self.rounds {
+            self.outcome = Some(self.purse.settle(next, "rounds", log));
+            return false;
+        }
+        self.thrower = next;
+        self.round_pending = true;
+        true
+    }
+}
+
+impl Game for GrowingHazard {
+    type Move = Move;
+    const NAME: &'static str = "growing-hazard";
+    const TITLE: &'static str = "Growing Hazard (Rosnący Hazard, 004 k)";
+
+    fn option_specs() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn rules() -> &'static str {
+        include_str!("growing_hazard.md")
+    }
+
+    fn native_policies() -> &'static [NativePolicyInfo] {
+        banking::NATIVE_POLICIES
+    }
+
+    fn native_policy(
+        name: &str,
+        param: Option<&str>,
+    ) -> Result<Option<Box<dyn Policy<Self>>>, String> {
+        banking::native_policy::<Self>(name, param)
+    }
+
+    fn new(options: &Options) -> Result<Self, String> {
+        let unit = options.int("unit");
+        let alternate = options.choice("cover") == "alternate";
+        if !alternate && unit % 2 != 0 {
+            return Err(format!(
+                "option `unit` must be even with cover=halves (both players cover half), not {unit}"
+            ));
+        }
+        let funds = options.int("funds");
+        let first_share = if alternate { unit } else { unit / 2 };
+        if funds < first_share {
+            return Err(format!(
+                "option `funds` ({funds}) must cover a share of the first unit ({first_share})"
+            ));
+        }
+        Ok(GrowingHazard {
+            order: OrderMethod::from_option(options.choice("order")),
+            unit,
+            alternate,
+            rounds: options.int("rounds") as u32,
+            purse: Purse::new(funds),
+            started: false,
+            round_pending: true,
+            deciding: false,
+            thrower: 0,
+            thrower_covers_next: false,
+            turns: 0,
+            numbers: Numbers::default(),
+            hazards: 0,
+            outcome: None,
+            throws: 0,
+        })
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.outcome.is_some() {
+            Turn::Over
+        } else if self.deciding {
+            Turn::Decide(self.thrower)
+        } else {
+            Turn::Chance
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        out.extend_from_slice(&MOVES);
+    }
+
+    fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
+        debug_assert!(self.deciding, "growing-hazard: a move when none is due");
+        self.deciding = false;
+        if mv == Move::Stop {
+            say!(
+                log,
+                "seat {} stops; the pot of {} stays",
+                self.thrower + 1,
+                self.purse.pot
+            );
+            self.end_turn(log);
+        }
+    }
+
+    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        if self.outcome.is_some() || self.deciding {
+            return;
+        }
+        if !self.started {
+            self.started = true;
+            let order = opening_order(self.order, 2, 3, dice, log, &mut self.throws);
+            self.thrower = order.seats[0];
+        }
+        loop {
+            if self.round_pending {
+                self.round_pending = false;
+                if !self.start_round(dice, log) {
+                    return;
+                }
+            }
+            let t = dice.throw::<3>();
+            self.throws += 1;
+            match self.resolve(t, log) {
+                After::Continue => {
+                    self.deciding = true;
+                    return;
+                }
+                After::TurnOver => {
+                    if !self.end_turn(log) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn length(&self) -> u32 {
+        self.throws
+    }
+
+    fn payoff(&self, seat: Seat) -> i64 {
+        self.purse.payoff(seat)
+    }
+}
+
+impl Banked for GrowingHazard {
+    fn turn_hazards(&self) -> u32 {
+        self.hazards
+    }
+}

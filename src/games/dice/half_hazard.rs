@@ -1,0 +1,379 @@
+//! Half Hazard ("Pół Hazard", 004 j): the thrower wins units for hazards and
+//! the whole pot for his opponent's number, and chooses when to stop.
+
+use crate::core::dice::Dice;
+use crate::core::game::{Game, NativePolicyInfo, Turn};
+use crate::core::log::Log;
+use crate::core::options::{OptionKind, OptionSpec, Options};
+use crate::core::outcome::Outcome;
+use crate::core::policy::Policy;
+use crate::core::seat::Seat;
+use crate::games::dice::banking::{
+    self, Banked, FUNDS_OPTION, MOVES, Numbers, Purse, TURNS_OPTION, assign,
+};
+use crate::games::dice::order::{OrderMethod, opening_order, order_option};
+use crate::games::dice::throw::{is_hazard, show, total};
+use crate::say;
+
+pub use crate::games::dice::banking::Move;
+
+const OPTIONS: &[OptionSpec] = &[
+    order_option("highest"),
+    FUNDS_OPTION,
+    OptionSpec {
+        name: "pot",
+        doc: "the stake each round, covered by halves (must be even)",
+        kind: OptionKind::Int {
+            min: 2,
+            max: 1_000_000,
+        },
+        default: "20",
+    },
+    OptionSpec {
+        name: "unit",
+        doc: "the base unit: a hazard wins 3 units, each further hazard of a run more",
+        kind: OptionKind::Int {
+            min: 1,
+            max: 1_000_000,
+        },
+        default: "2",
+    },
+    TURNS_OPTION,
+    OptionSpec {
+        name: "hazard_pay",
+        doc: "further hazards of a run: add-one (+1 unit each) or escalate (the k-th pays 3+(k-1) units)",
+        kind: OptionKind::Choice(&["add-one", "escalate"]),
+        default: "add-one",
+    },
+];
+
+/// How further hazards of a run pay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HazardPay {
+    AddOne,
+    Escalate,
+}
+
+/// A game of Half Hazard.
+#[derive(Clone, Debug)]
+pub struct HalfHazard {
+    order: OrderMethod,
+    stake: i64,
+    unit: i64,
+    rounds: u32,
+    pay: HazardPay,
+    purse: Purse,
+    /// Whether the opening throws were made.
+    started: bool,
+    /// Whether the next chance starts a round (ante and assignment).
+    round_pending: bool,
+    /// Whether the thrower is to choose.
+    deciding: bool,
+    thrower: Seat,
+    turns: u32,
+    numbers: Numbers,
+    /// Won this turn, not yet taken from the pot.
+    won: i64,
+    /// Hazards in the current run (reset by his own number).
+    run: u32,
+    /// Hazards this turn (not reset).
+    hazards: u32,
+    outcome: Option<Outcome>,
+    throws: u32,
+}
+
+/// How a throw of the betting phase left the turn.
+enum After {
+    Continue,
+    TurnOver,
+}
+
+impl HalfHazard {
+    /// Money in the pot.
+    pub fn pot(&self) -> i64 {
+        self.purse.pot
+    }
+
+    /// Each seat's money outside the pot.
+    pub fn funds(&self) -> [i64; 2] {
+        self.purse.funds
+    }
+
+    /// What the thrower has won this turn and not yet taken.
+    pub fn won(&self) -> i64 {
+        self.won
+    }
+
+    /// The seat throwing this turn.
+    pub fn thrower(&self) -> Seat {
+        self.thrower
+    }
+
+    /// This turn's numbers (zero before they are assigned).
+    pub fn numbers(&self) -> Numbers {
+        self.numbers
+    }
+
+    /// Starts a round: the ante (or ruin) and the assignment throws. Returns
+    /// false if the game ended.
+    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
+        let half = self.stake / 2;
+        let c0 = self.purse.covers(0, half);
+        let c1 = self.purse.covers(1, half);
+        if !(c0 && c1) {
+            let odd_to = match (c0, c1) {
+                (true, false) => 0,
+                (false, true) => 1,
+                _ => self.thrower,
+            };
+            say!(log, "a player cannot cover his half of the pot ({})", half);
+            self.outcome = Some(self.purse.settle(odd_to, "ruin", log));
+            return false;
+        }
+        self.purse.put(0, half);
+        self.purse.put(1, half);
+        say!(
+            log,
+            "turn {}: seat {} throws; both put {} in, the pot is {}",
+            self.turns + 1,
+            self.thrower + 1,
+            half,
+            self.purse.pot
+        );
+        self.won = 0;
+        self.run = 0;
+        self.hazards = 0;
+        self.numbers = assign(self.thrower, dice, log, &mut self.throws);
+        true
+    }
+
+    /// One throw of the betting phase.
+    fn resolve<L: Log>(&mut self, t: [u8; 3], log: &mut L) -> After {
+        let s = total(t);
+        let p = self.thrower;
+        if is_hazard(s) {
+            self.hazards += 1;
+            self.run += 1;
+            let units = match (self.pay, self.run) {
+                (_, 1) => 3,
+                (HazardPay::AddOne, _) => 1,
+                (HazardPay::Escalate, k) => 2 + i64::from(k),
+            };
+            self.won = (self.won + units * self.unit).min(self.purse.pot);
+            if self.won >= self.purse.pot {
+                say!(
+                    log,
+                    "seat {} throws {}: hazard {} of the run, the pot is exhausted: he takes all {}",
+                    p + 1,
+                    show(t),
+                    self.run,
+                    self.purse.pot
+                );
+                self.purse.take(p, self.purse.pot);
+                return After::TurnOver;
+            }
+            say!(
+                log,
+                "seat {} throws {}: hazard {} of the run, wins {} unit{} ({} this turn)",
+                p + 1,
+                show(t),
+                self.run,
+                units,
+                if units == 1 { "" } else { "s" },
+                self.won
+            );
+            After::Continue
+        } else if s == self.numbers.own {
+            self.run = 0;
+            say!(
+                log,
+                "seat {} throws {}: his own number, hazards count anew",
+                p + 1,
+                show(t)
+            );
+            After::Continue
+        } else if s == self.numbers.opponent {
+            say!(
+                log,
+                "seat {} throws {}: the opponent's number, he wins the pot of {}",
+                p + 1,
+                show(t),
+                self.purse.pot
+            );
+            self.purse.take(p, self.purse.pot);
+            After::TurnOver
+        } else {
+            say!(
+                log,
+                "seat {} throws {}: nobody's number, he loses the {} he won",
+                p + 1,
+                show(t),
+                self.won
+            );
+            self.won = 0;
+            After::TurnOver
+        }
+    }
+
+    /// Ends the turn; returns false if that ended the game.
+    fn end_turn<L: Log>(&mut self, log: &mut L) -> bool {
+        self.deciding = false;
+        self.turns += 1;
+        let next = 1 - self.thrower;
+        if self.turns >= self.rounds {
+            self.outcome = Some(self.purse.settle(next, "rounds", log));
+            return false;
+        }
+        self.thrower = next;
+        self.round_pending = true;
+        true
+    }
+}
+
+impl Game for HalfHazard {
+    type Move = Move;
+    const NAME: &'static str = "half-hazard";
+    const TITLE: &'static str = "Half Hazard (Pół Hazard, 004 j)";
+
+    fn option_specs() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn rules() -> &'static str {
+        include_str!("half_hazard.md")
+    }
+
+    fn native_policies() -> &'static [NativePolicyInfo] {
+        banking::NATIVE_POLICIES
+    }
+
+    fn native_policy(
+        name: &str,
+        param: Option<&str>,
+    ) -> Result<Option<Box<dyn Policy<Self>>>, String> {
+        banking::native_policy::<Self>(name, param)
+    }
+
+    fn new(options: &Options) -> Result<Self, String> {
+        let stake = options.int("pot");
+        if stake % 2 != 0 {
+            return Err(format!(
+                "option `pot` must be even (both players cover half), not {stake}"
+            ));
+        }
+        let funds = options.int("funds");
+        if funds < stake / 2 {
+            return Err(format!(
+                "option `funds` ({funds}) must cover half the pot ({})",
+                stake / 2
+            ));
+        }
+        Ok(HalfHazard {
+            order: OrderMethod::from_option(options.choice("order")),
+            stake,
+            unit: options.int("unit"),
+            rounds: options.int("rounds") as u32,
+            pay: match options.choice("hazard_pay") {
+                "escalate" => HazardPay::Escalate,
+                _ => HazardPay::AddOne,
+            },
+            purse: Purse::new(funds),
+            started: false,
+            round_pending: true,
+            deciding: false,
+            thrower: 0,
+            turns: 0,
+            numbers: Numbers::default(),
+            won: 0,
+            run: 0,
+            hazards: 0,
+            outcome: None,
+            throws: 0,
+        })
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.outcome.is_some() {
+            Turn::Over
+        } else if self.deciding {
+            Turn::Decide(self.thrower)
+        } else {
+            Turn::Chance
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        out.extend_from_slice(&MOVES);
+    }
+
+    fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
+        debug_assert!(self.deciding, "half-hazard: a move when none is due");
+        self.deciding = false;
+        if mv == Move::Stop {
+            say!(
+                log,
+                "seat {} stops and takes {} from the pot",
+                self.thrower + 1,
+                self.won
+            );
+            self.purse.take(self.thrower, self.won);
+            self.won = 0;
+            self.end_turn(log);
+        }
+    }
+
+    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        if self.outcome.is_some() || self.deciding {
+            return;
+        }
+        if !self.started {
+            self.started = true;
+            let order = opening_order(self.order, 2, 3, dice, log, &mut self.throws);
+            self.thrower = order.seats[0];
+        }
+        loop {
+            if self.round_pending {
+                self.round_pending = false;
+                if !self.start_round(dice, log) {
+                    return;
+                }
+            }
+            let t = dice.throw::<3>();
+            self.throws += 1;
+            match self.resolve(t, log) {
+                After::Continue => {
+                    self.deciding = true;
+                    return;
+                }
+                After::TurnOver => {
+                    if !self.end_turn(log) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn length(&self) -> u32 {
+        self.throws
+    }
+
+    fn payoff(&self, seat: Seat) -> i64 {
+        self.purse.payoff(seat)
+    }
+}
+
+impl Banked for HalfHazard {
+    fn turn_hazards(&self) -> u32 {
+        self.hazards
+    }
+}
