@@ -1,5 +1,8 @@
 //! `ludus bench`: games per second for each game, 1 thread against 2.
 //!
+//! The last column is the game's own length unit per second on one thread
+//! (throws for the dice games, moves for board games).
+//!
 //! Each measurement is the median of several runs, since the machines are
 //! noisy; the ratio 2-thread/1-thread is taken within the same invocation.
 
@@ -11,6 +14,7 @@ use ludus::core::options::Options;
 use ludus::runner::cell_run::CellPlan;
 use ludus::runner::policy_spec::PolicySpec;
 
+use crate::cli::game_options::GameOptions;
 use crate::cli::{Failure, find_game};
 
 /// Arguments of `ludus bench`.
@@ -24,6 +28,9 @@ pub struct BenchArgs {
     /// Runs per measurement; the median is reported.
     #[arg(long, default_value_t = 5)]
     repeat: usize,
+    /// Options for the game, when one game is benched.
+    #[command(flatten)]
+    options: GameOptions,
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -42,11 +49,16 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
             .collect::<Result<_, _>>()?
     };
     println!(
-        "{:<16} {:>14} {:>14} {:>8}",
-        "game", "1 thread g/s", "2 threads g/s", "2t/1t"
+        "{:<16} {:>14} {:>14} {:>8} {:>14}",
+        "game", "1 thread g/s", "2 threads g/s", "2t/1t", "1t length/s"
     );
+    let one = entries.len() == 1;
     for entry in entries {
-        let options = Options::defaults(entry.option_specs());
+        let options = if one {
+            args.options.resolve(entry)?
+        } else {
+            Options::defaults(entry.option_specs())
+        };
         let players = entry.players(&options).map_err(Failure::Input)?;
         let plan = CellPlan {
             index: 0,
@@ -58,6 +70,7 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
             max_plies: u32::MAX,
         };
         let mut rates = Vec::new();
+        let mut mean_length = 0.0;
         for threads in [1, 2] {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -66,19 +79,29 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
             let runs: Vec<f64> = (0..args.repeat.max(1))
                 .map(|_| {
                     let t = Instant::now();
-                    pool.install(|| entry.run_cell(&plan, &|_| {}))
+                    let tally = pool
+                        .install(|| entry.run_cell(&plan, &|_| {}))
                         .expect("random policies do not fail");
-                    args.count as f64 / t.elapsed().as_secs_f64()
+                    let rate = args.count as f64 / t.elapsed().as_secs_f64();
+                    let total: u64 = tally
+                        .lengths
+                        .iter()
+                        .enumerate()
+                        .map(|(len, n)| len as u64 * n)
+                        .sum();
+                    mean_length = total as f64 / tally.games as f64;
+                    rate
                 })
                 .collect();
             rates.push(median(runs));
         }
         println!(
-            "{:<16} {:>14.0} {:>14.0} {:>8.2}",
+            "{:<16} {:>14.0} {:>14.0} {:>8.2} {:>14.0}",
             entry.name(),
             rates[0],
             rates[1],
-            rates[1] / rates[0]
+            rates[1] / rates[0],
+            rates[0] * mean_length
         );
     }
     Ok(())

@@ -359,7 +359,12 @@ fn near(board: &Board, reach: &Reach, rules: &CaptureRules, mover: Side, changed
     let own = board.occupied_by(mover);
     let mut k = 0;
     for c in squares(changed) {
-        k |= c.bit() | NEIGHBOURS.get()[c.0 as usize];
+        k |= c.bit();
+        // Siege and custodial ambush need a mover's piece beside the victim:
+        // only an arrival can complete them.
+        if own & c.bit() != 0 {
+            k |= NEIGHBOURS.get()[c.0 as usize];
+        }
         // A relation along a line joins the first pieces on either side of
         // the changed square (or the square's own piece and the first one
         // beyond it), and needs one of them to be the mover's.
@@ -381,7 +386,13 @@ fn near(board: &Board, reach: &Reach, rules: &CaptureRules, mover: Side, changed
             }
         }
         if rules.needs_movers() {
-            k |= reach.influence(c);
+            // A mover's piece arriving reaches new squares; a square emptied
+            // opens the moves over it.
+            if own & c.bit() != 0 {
+                k |= reach.from_here(c);
+            } else if occ & c.bit() == 0 {
+                k |= reach.passing(c);
+            }
         }
     }
     k

@@ -49,7 +49,8 @@ pub fn targets(board: &Board, reach: &Reach, from: Square) -> Bits {
     let mut to: Bits = 0;
     for sh in 0..3 {
         if shapes & (1 << sh) != 0 {
-            for st in reach.from(sh, from) {
+            to |= reach.free(sh, from);
+            for st in reach.blockable(sh, from) {
                 if st.path & occ == 0 {
                     to |= st.square.bit();
                 }

@@ -24,7 +24,10 @@ pub struct Reach {
     steps: Vec<Step>,
     forward: [[(u16, u16); 128]; 3],
     reverse: [[(u16, u16); 128]; 3],
-    influence: [Bits; 128],
+    from_here: [Bits; 128],
+    passing: [Bits; 128],
+    free: [[Bits; 128]; 3],
+    blocked: [[(u16, u16); 128]; 3],
 }
 
 /// One movement pattern of a shape, parsed from its text.
@@ -150,20 +153,37 @@ impl Reach {
         }
         // Which squares' reach a change on each square can alter: the
         // targets of moves from it and of moves passing over it.
-        let mut influence = [0; 128];
+        let mut from_here = [0; 128];
+        let mut passing = [0; 128];
+        // Moves that nothing can block go into one mask per square; the
+        // others keep their paths.
+        let mut free = [[0; 128]; 3];
+        let mut blocked = [[(0u16, 0u16); 128]; 3];
         for (s, per_shape) in per.iter().enumerate() {
-            for st in per_shape.iter().flatten() {
-                influence[s] |= st.square.bit();
-                for p in crate::games::rithmomachy::square::squares(st.path) {
-                    influence[p.0 as usize] |= st.square.bit();
+            for (shape, list) in per_shape.iter().enumerate() {
+                let start = steps.len() as u16;
+                for st in list {
+                    from_here[s] |= st.square.bit();
+                    for p in crate::games::rithmomachy::square::squares(st.path) {
+                        passing[p.0 as usize] |= st.square.bit();
+                    }
+                    if st.path == 0 {
+                        free[shape][s] |= st.square.bit();
+                    } else {
+                        steps.push(*st);
+                    }
                 }
+                blocked[shape][s] = (start, steps.len() as u16);
             }
         }
         Ok(Reach {
             steps,
             forward,
             reverse,
-            influence,
+            from_here,
+            passing,
+            free,
+            blocked,
         })
     }
 
@@ -182,11 +202,30 @@ impl Reach {
         &self.steps[a as usize..b as usize]
     }
 
-    /// The squares whose "could move there" relations a change on `s` may
-    /// alter: where a piece on `s` could go, and where moves over `s` land.
+    /// Where a piece of any shape on `s` could go, were the board empty.
     #[inline]
-    pub fn influence(&self, s: Square) -> Bits {
-        self.influence[s.0 as usize]
+    pub fn from_here(&self, s: Square) -> Bits {
+        self.from_here[s.0 as usize]
+    }
+
+    /// Where the moves that pass over `s` land.
+    #[inline]
+    pub fn passing(&self, s: Square) -> Bits {
+        self.passing[s.0 as usize]
+    }
+
+    /// The squares a piece of `shape` on `from` reaches whatever stands
+    /// around it (leaps and single steps).
+    #[inline]
+    pub fn free(&self, shape: usize, from: Square) -> Bits {
+        self.free[shape][from.0 as usize]
+    }
+
+    /// The moves of `shape` from `from` that pieces on their way can block.
+    #[inline]
+    pub fn blockable(&self, shape: usize, from: Square) -> &[Step] {
+        let (a, b) = self.blocked[shape][from.0 as usize];
+        &self.steps[a as usize..b as usize]
     }
 
     /// Whether a piece holding `shapes` on `from` could move to `to` were it
