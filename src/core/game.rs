@@ -105,6 +105,22 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Clears `out` and fills it with the legal decisions of the seat to move.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
 
+    /// How many legal decisions there are, for games that count them
+    /// without listing them (`None`: call [`Game::legal_moves`]). A uniform
+    /// random policy then asks only for the one it draws, by
+    /// [`Game::nth_move`].
+    fn count_moves(&self) -> Option<usize> {
+        None
+    }
+
+    /// The `k`-th legal decision, the same as `legal_moves(..)[k]`; called
+    /// only when [`Game::count_moves`] gave a count above `k`.
+    fn nth_move(&self, k: usize) -> Self::Move {
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v[k]
+    }
+
     /// Plays a decision returned by [`Game::legal_moves`].
     fn play<L: Log>(&mut self, mv: Self::Move, log: &mut L);
 

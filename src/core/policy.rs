@@ -30,6 +30,13 @@ pub trait Policy<G: Game>: Send {
         Ok(())
     }
 
+    /// Whether the policy draws uniformly among the legal decisions with
+    /// one `below(rng, n)`: then the runner may skip listing them, for games
+    /// that can count their moves, and ask for the drawn one only.
+    fn uniform(&self) -> bool {
+        false
+    }
+
     /// Returns the index in `moves` of the chosen decision. `moves` is never
     /// empty; `rng` is this seat's own stream for this game.
     fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError>;

@@ -9,6 +9,10 @@ use crate::core::seed::{Rng, below};
 pub struct UniformRandom;
 
 impl<G: Game> Policy<G> for UniformRandom {
+    fn uniform(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn choose(&mut self, _game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
         Ok(below(rng, moves.len() as u32) as usize)

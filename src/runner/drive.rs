@@ -6,7 +6,7 @@ use crate::core::log::Log;
 use crate::core::outcome::Outcome;
 use crate::core::policy::{BotError, Policy};
 use crate::core::seat::{Seat, SeatSet};
-use crate::core::seed::Rng;
+use crate::core::seed::{Rng, below};
 use crate::say;
 
 /// The ending of a game cut short at the experiment's `max_plies`: a draw
@@ -20,6 +20,15 @@ pub struct SeatFailure {
     pub seat: Seat,
     /// What went wrong.
     pub error: BotError,
+}
+
+fn no_moves_check<G: Game>(n: usize, seat: Seat) {
+    assert!(
+        n > 0,
+        "{} asked seat {} to choose among no moves",
+        G::NAME,
+        seat + 1
+    );
 }
 
 /// Plays `game` to its end (or to `max_plies`, counted in the game's own
@@ -46,22 +55,31 @@ pub fn drive<G: Game, L: Log>(
             Turn::Over => return Ok(game.outcome().expect("a game that is over has an outcome")),
             Turn::Chance => game.chance(dice, log),
             Turn::Decide(seat) => {
-                game.legal_moves(buf);
-                assert!(
-                    !buf.is_empty(),
-                    "{} asked seat {} to choose among no moves",
-                    G::NAME,
-                    seat + 1
-                );
-                let i = policies[seat]
-                    .choose(game, buf, &mut rngs[seat])
-                    .map_err(|error| SeatFailure { seat, error })?;
-                let mv = *buf.get(i).ok_or_else(|| SeatFailure {
-                    seat,
-                    error: BotError {
-                        message: format!("chose move {} of {}", i + 1, buf.len()),
-                    },
-                })?;
+                let counted = if policies[seat].uniform() {
+                    game.count_moves()
+                } else {
+                    None
+                };
+                let mv = match counted {
+                    // A uniform draw needs only the count and the one drawn.
+                    Some(n) => {
+                        no_moves_check::<G>(n, seat);
+                        game.nth_move(below(&mut rngs[seat], n as u32) as usize)
+                    }
+                    None => {
+                        game.legal_moves(buf);
+                        no_moves_check::<G>(buf.len(), seat);
+                        let i = policies[seat]
+                            .choose(game, buf, &mut rngs[seat])
+                            .map_err(|error| SeatFailure { seat, error })?;
+                        *buf.get(i).ok_or_else(|| SeatFailure {
+                            seat,
+                            error: BotError {
+                                message: format!("chose move {} of {}", i + 1, buf.len()),
+                            },
+                        })?
+                    }
+                };
                 say!(log, "{} chooses {}", G::seat_name(seat), mv);
                 game.play(mv, log);
             }

@@ -13,6 +13,9 @@ pub struct Board {
     slots: [Piece; MAX_PIECES],
     used: u8,
     occ: [Bits; 2],
+    /// Plain pieces by side and shape; pyramids by side.
+    plain: [[Bits; 3]; 2],
+    pyramids: [Bits; 2],
 }
 
 impl Default for Board {
@@ -26,6 +29,8 @@ impl Default for Board {
             ); MAX_PIECES],
             used: 0,
             occ: [0; 2],
+            plain: [[0; 3]; 2],
+            pyramids: [0; 2],
         }
     }
 }
@@ -44,6 +49,7 @@ impl Board {
         self.used += 1;
         self.at[at.0 as usize] = self.used;
         self.occ[piece.side.index()] |= at.bit();
+        *self.kind_bits(&piece) |= at.bit();
         Ok(())
     }
 
@@ -84,8 +90,29 @@ impl Board {
         debug_assert!(i != 0 && self.at[to.0 as usize] == 0);
         self.at[from.0 as usize] = 0;
         self.at[to.0 as usize] = i;
-        let side = self.slots[i as usize - 1].side.index();
-        self.occ[side] ^= from.bit() | to.bit();
+        let piece = self.slots[i as usize - 1];
+        self.occ[piece.side.index()] ^= from.bit() | to.bit();
+        *self.kind_bits(&piece) ^= from.bit() | to.bit();
+    }
+
+    fn kind_bits(&mut self, p: &Piece) -> &mut Bits {
+        if p.pyramid {
+            &mut self.pyramids[p.side.index()]
+        } else {
+            &mut self.plain[p.side.index()][p.layers()[0].shape as usize]
+        }
+    }
+
+    /// A side's plain pieces of one shape (index of [`Shape`](crate::games::rithmomachy::piece::Shape)).
+    #[inline]
+    pub fn plain(&self, side: Side, shape: usize) -> Bits {
+        self.plain[side.index()][shape]
+    }
+
+    /// A side's pyramids.
+    #[inline]
+    pub fn pyramids(&self, side: Side) -> Bits {
+        self.pyramids[side.index()]
     }
 
     /// Takes the piece off `s`.
@@ -93,9 +120,10 @@ impl Board {
     pub fn remove(&mut self, s: Square) {
         let i = self.at[s.0 as usize];
         debug_assert!(i != 0);
-        let side = self.slots[i as usize - 1].side.index();
+        let piece = self.slots[i as usize - 1];
         self.at[s.0 as usize] = 0;
-        self.occ[side] &= !s.bit();
+        self.occ[piece.side.index()] &= !s.bit();
+        *self.kind_bits(&piece) &= !s.bit();
     }
 
     /// Removes layer `layer` of the pyramid on `s`; the pyramid leaves the

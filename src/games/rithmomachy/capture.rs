@@ -8,8 +8,9 @@ use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::rules::{AmbushReach, CaptureRule, EqualityReach, Op, Rules};
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
 
-/// The capture rules, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The capture rules, by name. When several take the same piece, the one
+/// reported is the first in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum CaptureKind {
     /// Surrounded.
     Siege,
@@ -83,6 +84,14 @@ pub enum Taken {
     Layer(u8),
 }
 
+/// Keeps the rule reported for one capture: the first in [`CaptureKind`]'s order.
+#[inline]
+fn first_rule(slot: &mut Option<CaptureKind>, kind: CaptureKind) {
+    if slot.is_none_or(|k| kind < k) {
+        *slot = Some(kind);
+    }
+}
+
 /// The values a piece shows to the captures: each layer, and the total of a
 /// pyramid when `total` is allowed. A plain piece shows its one value, whole.
 #[derive(Clone, Copy)]
@@ -145,12 +154,21 @@ impl Hit {
 
     #[inline]
     fn take(&mut self, t: Taken, kind: CaptureKind) {
-        match t {
-            Taken::Whole => {
-                self.whole.get_or_insert(kind);
-            }
-            Taken::Layer(i) => {
-                self.layers[i as usize].get_or_insert(kind);
+        let slot = match t {
+            Taken::Whole => &mut self.whole,
+            Taken::Layer(i) => &mut self.layers[i as usize],
+        };
+        first_rule(slot, kind);
+    }
+
+    /// Adds what `other` takes of the same piece.
+    fn merge(&mut self, other: &Hit) {
+        if let Some(k) = other.whole {
+            first_rule(&mut self.whole, k);
+        }
+        for (mine, theirs) in self.layers.iter_mut().zip(other.layers) {
+            if let Some(k) = theirs {
+                first_rule(mine, k);
             }
         }
     }
@@ -205,77 +223,79 @@ fn shape_at_distance(shapes: u8, k: i8) -> bool {
     (1..=3).contains(&k) && shapes & (1 << (k - 1)) != 0
 }
 
-/// Every capture `mover` has against the piece on `v`, if any.
-fn check_victim(
+/// The captures of the enemy on `v` by the mover's piece on `a`, the first
+/// piece in line `k` steps away: equality by lines and eruption.
+#[inline]
+fn line_relation(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: i8, hit: &mut Hit) {
+    let victim = board.get(v).expect("enemy piece");
+    let attacker = board.get(a).expect("attacker");
+    if let Some((EqualityReach::Lines, total)) = rules.equality
+        && shape_at_distance(attacker.shapes(), k)
+    {
+        if !victim.pyramid && !attacker.pyramid {
+            if victim.layers()[0].value == attacker.layers()[0].value {
+                hit.take(Taken::Whole, CaptureKind::Equality);
+            }
+        } else {
+            let av = Values::of(attacker, total);
+            for (x, t) in Values::of(victim, total).iter() {
+                if av.nums().any(|y| y == x) {
+                    hit.take(t, CaptureKind::Equality);
+                }
+            }
+        }
+    }
+    if rules.eruption {
+        let dist = k as u32 + 1;
+        if !attacker.pyramid && !victim.pyramid {
+            let (x, y) = (
+                victim.layers()[0].value as u32,
+                attacker.layers()[0].value as u32,
+            );
+            if x.min(y) * dist == x.max(y) {
+                hit.take(Taken::Whole, CaptureKind::Eruption);
+            }
+        } else {
+            let av = Values::of(attacker, true);
+            for (x, t) in Values::of(victim, true).iter() {
+                if av.nums().any(|y| x.min(y) * dist == x.max(y)) {
+                    hit.take(t, CaptureKind::Eruption);
+                }
+            }
+        }
+    }
+}
+
+/// The captures of the enemy on `v` that do not look along lines: siege,
+/// equality by movement, and ambush.
+fn local_relations(
     board: &Board,
     reach: &Reach,
     rules: &CaptureRules,
     mover: Side,
     v: Square,
     movers: &mut [Square; 64],
-) -> Option<Hit> {
-    let occ = board.occupied();
+    hit: &mut Hit,
+) {
     let own = board.occupied_by(mover);
     let victim = board.get(v).expect("enemy piece");
-    let mut hit = Hit::new(v);
     if let Some(edge) = rules.siege
         && sieged(board, mover, v, edge)
     {
         hit.take(Taken::Whole, CaptureKind::Siege);
-    }
-    // The first piece along each line, when it is the mover's: shared by
-    // equality by lines and eruption.
-    let mut seen = [None; 8];
-    if rules.eruption || matches!(rules.equality, Some((EqualityReach::Lines, _))) {
-        for (d, slot) in seen.iter_mut().enumerate() {
-            *slot = first_in_line(v, d, occ).filter(|(a, _)| own & a.bit() != 0);
-        }
     }
     let n_movers = if rules.needs_movers() {
         movers_to(board, reach, mover, v, movers)
     } else {
         0
     };
-    if let Some((how, total)) = rules.equality {
+    if let Some((EqualityReach::Move, total)) = rules.equality {
         let vv = Values::of(victim, total);
-        let mut check = |a: Square| {
+        for &a in &movers[..n_movers] {
             let av = Values::of(board.get(a).expect("attacker"), total);
             for (x, t) in vv.iter() {
                 if av.nums().any(|y| y == x) {
                     hit.take(t, CaptureKind::Equality);
-                }
-            }
-        };
-        match how {
-            EqualityReach::Move => movers[..n_movers].iter().for_each(|&a| check(a)),
-            EqualityReach::Lines => {
-                for &(a, k) in seen.iter().flatten() {
-                    if shape_at_distance(board.get(a).expect("attacker").shapes(), k) {
-                        check(a);
-                    }
-                }
-            }
-        }
-    }
-    if rules.eruption {
-        let vv = Values::of(victim, true);
-        for &(a, k) in seen.iter().flatten() {
-            let dist = k as u32 + 1;
-            let attacker = board.get(a).expect("attacker");
-            if !attacker.pyramid && !victim.pyramid {
-                let (x, y) = (
-                    victim.layers()[0].value as u32,
-                    attacker.layers()[0].value as u32,
-                );
-                if x.min(y) * dist == x.max(y) {
-                    hit.take(Taken::Whole, CaptureKind::Eruption);
-                }
-                continue;
-            }
-            let av = Values::of(attacker, true);
-            for (x, t) in vv.iter() {
-                if av.nums().any(|y| x.min(y) * dist == x.max(y)) {
-                    hit.take(t, CaptureKind::Eruption);
                 }
             }
         }
@@ -332,7 +352,10 @@ fn check_victim(
             }
         }
     }
-    hit.any().then_some(hit)
+}
+
+fn looks_along_lines(rules: &CaptureRules) -> bool {
+    rules.eruption || matches!(rules.equality, Some((EqualityReach::Lines, _)))
 }
 
 /// Finds every capture `mover` has anywhere on `board`, looking at every
@@ -345,62 +368,45 @@ pub fn find_all(
     mover: Side,
     out: &mut Vec<Hit>,
 ) {
-    let mut movers = [Square(0); 64];
-    for v in squares(board.occupied_by(mover.other())) {
-        out.extend(check_victim(board, reach, rules, mover, v, &mut movers));
-    }
-}
-
-/// The enemy pieces whose captures a change on the squares `changed` may
-/// have made: every capture rule relates a victim to pieces along its lines
-/// (up to the first piece), beside it, or able to move to it.
-fn near(board: &Board, reach: &Reach, rules: &CaptureRules, mover: Side, changed: Bits) -> Bits {
     let occ = board.occupied();
     let own = board.occupied_by(mover);
-    let mut k = 0;
-    for c in squares(changed) {
-        k |= c.bit();
-        // Siege and custodial ambush need a mover's piece beside the victim:
-        // only an arrival can complete them.
-        if own & c.bit() != 0 {
-            k |= NEIGHBOURS.get()[c.0 as usize];
-        }
-        // A relation along a line joins the first pieces on either side of
-        // the changed square (or the square's own piece and the first one
-        // beyond it), and needs one of them to be the mover's.
-        for d in [0, 1, 4, 5] {
-            let ends = [
-                first_in_line(c, d, occ).map(|x| x.0),
-                first_in_line(c, opposite(d), occ).map(|x| x.0),
-            ];
-            if occ & c.bit() != 0 {
-                for e in ends.into_iter().flatten() {
-                    if (own & e.bit() != 0) != (own & c.bit() != 0) {
-                        k |= e.bit();
-                    }
+    let mut movers = [Square(0); 64];
+    for v in squares(board.occupied_by(mover.other())) {
+        let mut hit = Hit::new(v);
+        local_relations(board, reach, rules, mover, v, &mut movers, &mut hit);
+        if looks_along_lines(rules) {
+            for d in 0..8 {
+                if let Some((a, k)) = first_in_line(v, d, occ)
+                    && own & a.bit() != 0
+                {
+                    line_relation(board, rules, v, a, k, &mut hit);
                 }
-            } else if let [Some(p), Some(q)] = ends
-                && (own & p.bit() != 0) != (own & q.bit() != 0)
-            {
-                k |= p.bit() | q.bit();
             }
         }
-        if rules.needs_movers() {
-            // A mover's piece arriving reaches new squares; a square emptied
-            // opens the moves over it.
-            if own & c.bit() != 0 {
-                k |= reach.from_here(c);
-            } else if occ & c.bit() == 0 {
-                k |= reach.passing(c);
-            }
+        if hit.any() {
+            out.push(hit);
         }
     }
-    k
 }
 
-/// As [`find_all`], but looks only at the enemy pieces whose captures the
-/// squares in `changed` can have affected. Exact when `changed` holds every
-/// square that changed since `mover`'s captures were last made.
+/// The hit on `v` in `hits`, added if new.
+fn hit_at(hits: &mut Vec<Hit>, v: Square) -> &mut Hit {
+    match hits.iter().position(|h| h.at == v) {
+        Some(i) => &mut hits[i],
+        None => {
+            hits.push(Hit::new(v));
+            hits.last_mut().expect("just pushed")
+        }
+    }
+}
+
+/// As [`find_all`], but looks only at the relations a change on the
+/// squares in `changed` can have made. Exact when `changed` holds every
+/// square that changed since `mover`'s captures were last made: a relation
+/// along a line joins the first pieces on either side of a changed square
+/// (or the square's own piece and the first beyond it); the others need a
+/// mover's piece that arrived beside the victim or within reach of it, a
+/// square emptied on the way, or the victim itself to have arrived.
 pub fn find_near(
     board: &Board,
     reach: &Reach,
@@ -409,11 +415,56 @@ pub fn find_near(
     changed: Bits,
     out: &mut Vec<Hit>,
 ) {
-    let mut movers = [Square(0); 64];
-    let candidates = near(board, reach, rules, mover, changed) & board.occupied_by(mover.other());
-    for v in squares(candidates) {
-        out.extend(check_victim(board, reach, rules, mover, v, &mut movers));
+    let occ = board.occupied();
+    let own = board.occupied_by(mover);
+    let enemy = board.occupied_by(mover.other());
+    let lines = looks_along_lines(rules);
+    let mut local: Bits = 0;
+    for c in squares(changed) {
+        let here = occ & c.bit() != 0;
+        local |= c.bit();
+        if own & c.bit() != 0 {
+            local |= NEIGHBOURS.get()[c.0 as usize];
+        }
+        if rules.needs_movers() {
+            if own & c.bit() != 0 {
+                local |= reach.from_here(c);
+            } else if !here {
+                local |= reach.passing(c);
+            }
+        }
+        if !lines {
+            continue;
+        }
+        for d in [0, 1, 4, 5] {
+            let ahead = first_in_line(c, d, occ);
+            let behind = first_in_line(c, opposite(d), occ);
+            let mut pair = |x: Square, y: Square, k: i8| {
+                if own & x.bit() != 0 && enemy & y.bit() != 0 {
+                    line_relation(board, rules, y, x, k, hit_at(out, y));
+                } else if own & y.bit() != 0 && enemy & x.bit() != 0 {
+                    line_relation(board, rules, x, y, k, hit_at(out, x));
+                }
+            };
+            if here {
+                for (p, k) in [ahead, behind].into_iter().flatten() {
+                    pair(c, p, k);
+                }
+            } else if let (Some((p, k1)), Some((q, k2))) = (ahead, behind) {
+                pair(p, q, k1 + k2);
+            }
+        }
     }
+    let mut movers = [Square(0); 64];
+    for v in squares(local & enemy) {
+        let mut hit = Hit::new(v);
+        local_relations(board, reach, rules, mover, v, &mut movers, &mut hit);
+        if hit.any() {
+            hit_at(out, v).merge(&hit);
+        }
+    }
+    out.retain(Hit::any);
+    out.sort_unstable_by_key(|h| h.at);
 }
 
 struct Neighbours(std::sync::OnceLock<[Bits; 128]>);

@@ -106,6 +106,14 @@ impl Game for Rithmomachy {
         self.pos.legal_moves(out);
     }
 
+    fn count_moves(&self) -> Option<usize> {
+        Some(self.pos.count_moves())
+    }
+
+    fn nth_move(&self, k: usize) -> Move {
+        self.pos.nth_move(k).expect("k is below the count of moves")
+    }
+
     fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
         self.pos.play(mv);
         for c in self.pos.last_captures() {

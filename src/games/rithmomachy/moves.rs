@@ -60,9 +60,27 @@ pub fn targets(board: &Board, reach: &Reach, from: Square) -> Bits {
     to & !occ
 }
 
-/// Appends every legal move of `side` to `out`, by origin then target square.
+/// Appends every legal move of `side` to `out`: the plain pieces shape by
+/// shape and way of moving by way of moving, all pieces at once, then each
+/// pyramid (whose several shapes may share a target).
 pub fn generate(board: &Board, reach: &Reach, side: Side, out: &mut Vec<Move>) {
-    for from in squares(board.occupied_by(side)) {
+    let empty = !board.occupied();
+    for shape in 0..3 {
+        let pieces = board.plain(side, shape);
+        if pieces == 0 {
+            continue;
+        }
+        for v in reach.vectors(shape) {
+            let span = v.span();
+            for to in squares(v.targets(pieces, empty)) {
+                out.push(Move {
+                    from: Square((to.0 as i16 - span) as u8),
+                    to,
+                });
+            }
+        }
+    }
+    for from in squares(board.pyramids(side)) {
         for to in squares(targets(board, reach, from)) {
             out.push(Move { from, to });
         }
@@ -71,5 +89,66 @@ pub fn generate(board: &Board, reach: &Reach, side: Side, out: &mut Vec<Move>) {
 
 /// Whether `side` has any legal move.
 pub fn has_move(board: &Board, reach: &Reach, side: Side) -> bool {
-    squares(board.occupied_by(side)).any(|from| targets(board, reach, from) != 0)
+    let empty = !board.occupied();
+    (0..3).any(|shape| {
+        let pieces = board.plain(side, shape);
+        pieces != 0
+            && reach
+                .vectors(shape)
+                .iter()
+                .any(|v| v.targets(pieces, empty) != 0)
+    }) || squares(board.pyramids(side)).any(|from| targets(board, reach, from) != 0)
+}
+
+/// How many legal moves `side` has: the length of [`generate`]'s list.
+pub fn count(board: &Board, reach: &Reach, side: Side) -> usize {
+    let empty = !board.occupied();
+    let mut n = 0;
+    for shape in 0..3 {
+        let pieces = board.plain(side, shape);
+        if pieces != 0 {
+            for v in reach.vectors(shape) {
+                n += v.targets(pieces, empty).count_ones() as usize;
+            }
+        }
+    }
+    for from in squares(board.pyramids(side)) {
+        n += targets(board, reach, from).count_ones() as usize;
+    }
+    n
+}
+
+/// The `k`-th move of [`generate`]'s list, found without listing the others.
+pub fn nth(board: &Board, reach: &Reach, side: Side, mut k: usize) -> Option<Move> {
+    let empty = !board.occupied();
+    for shape in 0..3 {
+        let pieces = board.plain(side, shape);
+        if pieces == 0 {
+            continue;
+        }
+        for v in reach.vectors(shape) {
+            let t = v.targets(pieces, empty);
+            let c = t.count_ones() as usize;
+            if k < c {
+                let to = squares(t).nth(k).expect("k < count");
+                return Some(Move {
+                    from: Square((to.0 as i16 - v.span()) as u8),
+                    to,
+                });
+            }
+            k -= c;
+        }
+    }
+    for from in squares(board.pyramids(side)) {
+        let t = targets(board, reach, from);
+        let c = t.count_ones() as usize;
+        if k < c {
+            return Some(Move {
+                from,
+                to: squares(t).nth(k).expect("k < count"),
+            });
+        }
+        k -= c;
+    }
+    None
 }

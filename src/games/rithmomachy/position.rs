@@ -164,6 +164,22 @@ impl Position {
         }
     }
 
+    /// How many legal moves the side to move has (0 once the game is over).
+    pub fn count_moves(&self) -> usize {
+        if self.ending.is_some() {
+            return 0;
+        }
+        moves::count(&self.board, &self.variant.reach, self.to_move)
+    }
+
+    /// The `k`-th of [`Position::legal_moves`], without listing the others.
+    pub fn nth_move(&self, k: usize) -> Option<Move> {
+        if self.ending.is_some() {
+            return None;
+        }
+        moves::nth(&self.board, &self.variant.reach, self.to_move, k)
+    }
+
     /// Whether `mv` is legal now.
     pub fn is_legal(&self, mv: Move) -> bool {
         self.ending.is_none()

@@ -28,6 +28,61 @@ pub struct Reach {
     passing: [Bits; 128],
     free: [[Bits; 128]; 3],
     blocked: [[(u16, u16); 128]; 3],
+    vectors: [Vec<Vector>; 3],
+}
+
+/// One way a shape moves, for all pieces of that shape at once: `steps`
+/// steps of `delta` (a change of square index), each landing on an empty
+/// square, from the squares in `from` (those where the move stays on the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vector {
+    /// Change of square index per step.
+    pub delta: i8,
+    /// Steps; every square passed and the last must be empty.
+    pub steps: u8,
+    /// Where the move can start.
+    pub from: Bits,
+}
+
+impl Vector {
+    /// The targets of the move from every square of `pieces`.
+    #[inline]
+    pub fn targets(&self, pieces: Bits, empty: Bits) -> Bits {
+        let mut cur = pieces & self.from;
+        for _ in 0..self.steps {
+            cur = shift(cur, self.delta) & empty;
+        }
+        cur
+    }
+
+    /// The whole move's change of square index.
+    #[inline]
+    pub fn span(&self) -> i16 {
+        self.delta as i16 * self.steps as i16
+    }
+}
+
+#[inline]
+fn shift(b: Bits, delta: i8) -> Bits {
+    if delta >= 0 { b << delta } else { b >> -delta }
+}
+
+fn vectors_of(p: Pattern, out: &mut Vec<(i8, i8, u8)>) {
+    match p {
+        Pattern::Slide { n, dirs } => {
+            for &d in dirs {
+                let (df, dr) = DIRECTIONS[d];
+                out.push((df, dr, n as u8));
+            }
+        }
+        Pattern::Leap { a, b } => {
+            for (x, y) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    out.push((x * sx, y * sy, 1));
+                }
+            }
+        }
+    }
 }
 
 /// One movement pattern of a shape, parsed from its text.
@@ -176,10 +231,31 @@ impl Reach {
                 blocked[shape][s] = (start, steps.len() as u16);
             }
         }
+        let mut vectors: [Vec<Vector>; 3] = Default::default();
+        for shape in 0..3 {
+            let mut raw = Vec::new();
+            for &p in &patterns[shape] {
+                vectors_of(p, &mut raw);
+            }
+            raw.sort_unstable();
+            raw.dedup();
+            for (df, dr, n) in raw {
+                let from = (0..128u8)
+                    .map(Square)
+                    .filter(|s| s.offset(df * n as i8, dr * n as i8).is_some())
+                    .fold(0, |m, s| m | s.bit());
+                vectors[shape].push(Vector {
+                    delta: dr * 8 + df,
+                    steps: n,
+                    from,
+                });
+            }
+        }
         Ok(Reach {
             steps,
             forward,
             reverse,
+            vectors,
             from_here,
             passing,
             free,
@@ -200,6 +276,12 @@ impl Reach {
     pub fn to(&self, shape: usize, to: Square) -> &[Step] {
         let (a, b) = self.reverse[shape][to.0 as usize];
         &self.steps[a as usize..b as usize]
+    }
+
+    /// The moves of `shape` as vectors over whole bitboards.
+    #[inline]
+    pub fn vectors(&self, shape: usize) -> &[Vector] {
+        &self.vectors[shape]
     }
 
     /// Where a piece of any shape on `s` could go, were the board empty.
