@@ -4,4 +4,5 @@
 
 mod support;
 
+mod hazard;
 mod pair_ace;

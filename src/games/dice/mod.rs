@@ -1,5 +1,6 @@
 //! The dice games of the Book of Games (seed 004, "Rodzaje gier", a-l).
 
+pub mod hazard;
 pub mod order;
 pub mod pair_ace;
 pub mod players;
