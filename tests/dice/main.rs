@@ -6,3 +6,4 @@ mod support;
 
 mod hazard;
 mod pair_ace;
+mod triga;

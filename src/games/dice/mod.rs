@@ -6,3 +6,4 @@ pub mod pair_ace;
 pub mod players;
 pub mod rounds;
 pub mod throw;
+pub mod triga;
