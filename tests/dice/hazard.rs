@@ -219,3 +219,55 @@ fn two_player_win_rate_matches_the_exact_law() {
         .map_or(0, |r| r.1);
     assert_rate("late hazard", late, games, late_hazard);
 }
+
+// Three players, fixed order, one round: each seat's exact win probability.
+// For each triple of chances (a, b, c), seat s's throw wins for seat j with
+// probability w[s][j] (a Hazard or his own chance for j = s; the chance of j
+// alone among the others), and passes with r[s] = 1 - sum_j w[s][j]; the
+// later cycles are then a geometric series over whole cycles.
+#[test]
+fn three_player_win_rates_match_the_exact_law() {
+    let w = ways();
+    let p = |s: usize| f64::from(w[s]) / 216.0;
+    let h = 40.0 / 216.0;
+    let mut win = [h, (1.0 - h) * h, (1.0 - h) * (1.0 - h) * h];
+    for a in 7..=14 {
+        for b in 7..=14 {
+            for c in 7..=14 {
+                let ch = [a, b, c];
+                let pr = p(a) * p(b) * p(c);
+                let mut wt = [[0.0f64; 3]; 3];
+                for s in 0..3 {
+                    wt[s][s] += h;
+                    for x in 7..=14 {
+                        if ch[s] == x {
+                            wt[s][s] += p(x);
+                            continue;
+                        }
+                        let others: Vec<usize> = (0..3).filter(|&j| j != s && ch[j] == x).collect();
+                        if others.len() == 1 {
+                            wt[s][others[0]] += p(x);
+                        }
+                    }
+                }
+                let r: Vec<f64> = wt.iter().map(|row| 1.0 - row.iter().sum::<f64>()).collect();
+                let cycle = 1.0 - r[0] * r[1] * r[2];
+                for (j, wj) in win.iter_mut().enumerate() {
+                    let later = wt[0][j] + r[0] * wt[1][j] + r[0] * r[1] * wt[2][j];
+                    *wj += pr * later / cycle;
+                }
+            }
+        }
+    }
+    assert!((win.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    let games = 150_000;
+    let t = run::<Hazard>(
+        &[("order", "fixed"), ("players", "3")],
+        &["random"; 3],
+        games,
+        13,
+    );
+    for (j, &pj) in win.iter().enumerate() {
+        assert_rate(&format!("seat {}", j + 1), t.wins[j], games, pj);
+    }
+}
