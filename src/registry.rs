@@ -235,6 +235,8 @@ impl<G: Game> GameEntry for Entry<G> {
 /// Every game, in the order `ludus games` lists them.
 pub fn games() -> &'static [&'static dyn GameEntry] {
     &[
+        &Entry::<dice::triga::Triga>(PhantomData),
+        &Entry::<dice::hazard::Hazard>(PhantomData),
         &Entry::<dice::pair_ace::PairAce>(PhantomData),
         &Entry::<dice::half_hazard::HalfHazard>(PhantomData),
         &Entry::<dice::growing_hazard::GrowingHazard>(PhantomData),

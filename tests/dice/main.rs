@@ -7,4 +7,6 @@ mod support;
 
 mod growing_hazard;
 mod half_hazard;
+mod hazard;
 mod pair_ace;
+mod triga;
