@@ -2,7 +2,7 @@
 //! the board happens at once, decided on the position after the move.
 
 use crate::games::rithmomachy::board::Board;
-use crate::games::rithmomachy::lines::{first_in_line, opposite};
+use crate::games::rithmomachy::lines::{first_in_line, first_piece, opposite, steps};
 use crate::games::rithmomachy::piece::{MAX_LAYERS, Piece, Side};
 use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::rules::{AmbushReach, CaptureRule, EqualityReach, Op, Rules};
@@ -437,21 +437,21 @@ pub fn find_near(
             continue;
         }
         for d in [0, 1, 4, 5] {
-            let ahead = first_in_line(c, d, occ);
-            let behind = first_in_line(c, opposite(d), occ);
-            let mut pair = |x: Square, y: Square, k: i8| {
+            let ahead = first_piece(c, d, occ);
+            let behind = first_piece(c, opposite(d), occ);
+            let mut pair = |x: Square, y: Square| {
                 if own & x.bit() != 0 && enemy & y.bit() != 0 {
-                    line_relation(board, rules, y, x, k, hit_at(out, y));
+                    line_relation(board, rules, y, x, steps(x, y), hit_at(out, y));
                 } else if own & y.bit() != 0 && enemy & x.bit() != 0 {
-                    line_relation(board, rules, x, y, k, hit_at(out, x));
+                    line_relation(board, rules, x, y, steps(x, y), hit_at(out, x));
                 }
             };
             if here {
-                for (p, k) in [ahead, behind].into_iter().flatten() {
-                    pair(c, p, k);
+                for p in [ahead, behind].into_iter().flatten() {
+                    pair(c, p);
                 }
-            } else if let (Some((p, k1)), Some((q, k2))) = (ahead, behind) {
-                pair(p, q, k1 + k2);
+            } else if let (Some(p), Some(q)) = (ahead, behind) {
+                pair(p, q);
             }
         }
     }

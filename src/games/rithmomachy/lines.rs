@@ -63,6 +63,32 @@ pub fn first_in_line(from: Square, d: usize, occ: Bits) -> Option<(Square, i8)> 
     Some((Square(s), steps))
 }
 
+/// The first occupied square from `from` in direction `d`, without its distance.
+#[inline]
+pub fn first_piece(from: Square, d: usize, occ: Bits) -> Option<Square> {
+    let hits = RAYS[from.0 as usize][d] & occ;
+    if hits == 0 {
+        None
+    } else if UP[d] {
+        Some(Square(hits.trailing_zeros() as u8))
+    } else {
+        Some(Square(127 - hits.leading_zeros() as u8))
+    }
+}
+
+/// The squares on the eight lines through `s`, `s` excluded.
+#[inline]
+pub fn lines_through(s: Square) -> Bits {
+    let r = &RAYS[s.0 as usize];
+    r[0] | r[1] | r[2] | r[3] | r[4] | r[5] | r[6] | r[7]
+}
+
+/// Steps between two squares (the larger of the file and rank differences).
+#[inline]
+pub fn steps(a: Square, b: Square) -> i8 {
+    (a.file() - b.file()).abs().max((a.rank() - b.rank()).abs())
+}
+
 /// The direction opposite to `d`.
 #[inline]
 pub fn opposite(d: usize) -> usize {

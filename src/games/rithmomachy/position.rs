@@ -12,7 +12,7 @@ use crate::games::rithmomachy::piece::{Layer, Shape, Side};
 use crate::games::rithmomachy::setup::initial;
 use crate::games::rithmomachy::square::{Bits, Square};
 use crate::games::rithmomachy::variant::Variant;
-use crate::games::rithmomachy::victory::{achieved, enemy_half};
+use crate::games::rithmomachy::victory::{achieved, enemy_half, possible_ends};
 
 /// One piece (or layer) a move captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +98,16 @@ impl Position {
         };
         p.hash = p.full_hash();
         p.ending = p.settle(None, !0);
+        // Captures already waiting in a set-up position are found by the
+        // first scan; if there are none, later scans start from nothing.
+        for side in [Side::White, Side::Black] {
+            let mut waiting = Vec::new();
+            let v = &p.variant;
+            capture::find_all(&p.board, &v.reach, &v.captures, side, &mut waiting);
+            if waiting.is_empty() {
+                p.changed[side.index()] = 0;
+            }
+        }
         p
     }
 
@@ -114,8 +124,9 @@ impl Position {
     }
 
     /// Makes captures by looking at every enemy piece after each move rather
-    /// than at those near what changed: slower, and the reference the fast
-    /// path is tested against.
+    /// than at those near what changed, and looks for glorious formations
+    /// everywhere: slower, and the reference the fast paths are tested
+    /// against.
     pub fn set_full_scan(&mut self, on: bool) {
         self.full_scan = on;
     }
@@ -286,8 +297,16 @@ impl Position {
         let first = mover.unwrap_or(self.to_move.other());
         for side in [first, first.other()] {
             // A formation lies within the enemy half: untouched, none is new.
-            let look = touched & enemy_half(side) != 0;
-            if let Some(reason) = achieved(v, side, &self.captured[side.index()], &self.board, look)
+            let ends = if self.full_scan {
+                !0
+            } else if touched & enemy_half(side) == 0 {
+                0
+            } else if touched == !0 {
+                !0
+            } else {
+                possible_ends(touched)
+            };
+            if let Some(reason) = achieved(v, side, &self.captured[side.index()], &self.board, ends)
             {
                 return Some(Ending {
                     winner: Some(side),

@@ -2,7 +2,7 @@
 
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::captured::Captured;
-use crate::games::rithmomachy::lines::{first_in_line, ray};
+use crate::games::rithmomachy::lines::{first_in_line, lines_through, ray};
 use crate::games::rithmomachy::piece::{Piece, Side};
 use crate::games::rithmomachy::rules::{Glorious, Victory};
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
@@ -18,18 +18,18 @@ pub fn enemy_half(side: Side) -> Bits {
 }
 
 /// The victory `side` has achieved, by name, if any: checked in the order
-/// glorious, bodies, goods, quarrel, honour, honour-quarrel. The glorious
-/// victory is looked for only if `formations` is set.
+/// glorious, bodies, goods, quarrel, honour, honour-quarrel. A glorious
+/// formation is looked for only with an end among the squares `ends`.
 pub fn achieved(
     v: &Victory,
     side: Side,
     captured: &Captured,
     board: &Board,
-    formations: bool,
+    ends: Bits,
 ) -> Option<&'static str> {
-    if formations
+    if ends != 0
         && let Some(g) = v.glorious
-        && glorious(&g, side, board)
+        && glorious(&g, side, board, ends)
     {
         return Some("glorious");
     }
@@ -68,6 +68,14 @@ pub fn achieved(
     None
 }
 
+/// The squares where an end of a new formation can stand, after a move that
+/// changed the squares `touched`: every square of a formation, and every
+/// square between the pieces of a line, lies on a line through its end.
+#[inline]
+pub fn possible_ends(touched: Bits) -> Bits {
+    squares(touched).fold(touched, |m, t| m | lines_through(t))
+}
+
 /// Whether values (a, b, c), b the middle term, are in arithmetic,
 /// geometric or harmonic progression.
 ///
@@ -104,8 +112,9 @@ fn triple(board: &Board, a: Square, b: Square, c: Square, constant: bool) -> boo
 /// Whether `side` has a glorious victory: three pieces on the opponent's
 /// half, one an end and `side`'s own, the others of either side, evenly
 /// spaced on an unobstructed line, or an L whose corner is the middle term
-/// and whose arms are equal, with values in progression.
-pub fn glorious(g: &Glorious, side: Side, board: &Board) -> bool {
+/// and whose arms are equal, with values in progression. Only formations
+/// with an end of `side`'s among `ends` are looked for.
+pub fn glorious(g: &Glorious, side: Side, board: &Board, ends: Bits) -> bool {
     let half = enemy_half(side);
     let occ = board.occupied();
     let dirs: &[usize] = if g.diagonal_lines {
@@ -113,7 +122,7 @@ pub fn glorious(g: &Glorious, side: Side, board: &Board) -> bool {
     } else {
         &[0, 1, 2, 3]
     };
-    for a in squares(board.occupied_by(side) & half) {
+    for a in squares(board.occupied_by(side) & half & ends) {
         for &d in dirs {
             let Some((b, k)) = first_in_line(a, d, occ) else {
                 continue;
