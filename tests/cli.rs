@@ -287,3 +287,54 @@ fn perft_counts_the_boardspace_anchor() {
     let o = ludus(&["perft", "pair-ace", "--depth", "1"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn the_default_experiment_is_valid_and_runs() {
+    let e = ludus::runner::experiment::Experiment::default_experiment();
+    let names: std::collections::BTreeSet<_> = e.cells.iter().map(|c| c.game).collect();
+    // Every registered game appears in the main job.
+    for g in ludus::registry::games() {
+        assert!(
+            names.contains(g.name()),
+            "{} is not in the default experiment",
+            g.name()
+        );
+    }
+    let dir = scratch("default");
+    let out = dir.join("out");
+    let o = ludus(&[
+        "run",
+        "--games",
+        "50",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.lines().count() > e.cells.len());
+}
+
+#[test]
+fn a_cell_may_set_its_own_number_of_games() {
+    use ludus::runner::experiment::Experiment;
+    let text = r#"
+name = "own"
+seed = 1
+games = 100
+[[cells]]
+game = "pair-ace"
+[[cells]]
+game = "rithmomachy"
+games = 7
+sweep = { bodies = [5, 10] }
+"#;
+    let e = Experiment::parse(text, "own.toml").unwrap();
+    let games: Vec<u64> = e.cells.iter().map(|c| c.games).collect();
+    assert_eq!(games, [100, 7, 7]);
+    let e = Experiment::parse(&text.replace("games = 7", "games = 0"), "own.toml").unwrap_err();
+    assert!(
+        e.contains("own.toml") && e.contains("cells[1].games"),
+        "{e}"
+    );
+}

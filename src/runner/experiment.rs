@@ -5,7 +5,7 @@
 //! ```toml
 //! name = "hazard-seats"
 //! seed = 1
-//! games = 100000          # per cell
+//! games = 100000          # per cell (a cell may set its own `games`)
 //! max_plies = 100000      # optional: longer games stop as a draw
 //! [[cells]]
 //! game = "hazard"
@@ -44,6 +44,7 @@ struct ExperimentFile {
 #[serde(deny_unknown_fields)]
 struct CellFile {
     game: String,
+    games: Option<u64>,
     #[serde(default)]
     options: toml::Table,
     seats: Option<SeatsFile>,
@@ -69,7 +70,7 @@ pub struct Experiment {
     pub source_sha256: String,
     /// The experiment seed.
     pub seed: u64,
-    /// Games per cell.
+    /// Games per cell, for the cells that do not set their own.
     pub games: u64,
     /// Longest game before it is stopped as a draw.
     pub max_plies: u32,
@@ -112,11 +113,14 @@ impl Experiment {
         let mut cells = Vec::new();
         for (i, cell) in file.cells.iter().enumerate() {
             let key = format!("cells[{i}]");
+            if cell.games == Some(0) {
+                return Err(at(&format!("{key}.games"), "must be at least 1".into()));
+            }
             for plan in expand(cell, &key, source)? {
                 cells.push(CellPlan {
                     index: cells.len(),
                     seed: file.seed,
-                    games: file.games,
+                    games: cell.games.unwrap_or(file.games),
                     max_plies,
                     ..plan
                 });
