@@ -12,7 +12,7 @@ use crate::games::rithmomachy::piece::{Layer, Shape, Side};
 use crate::games::rithmomachy::setup::initial;
 use crate::games::rithmomachy::square::{Bits, Square};
 use crate::games::rithmomachy::variant::Variant;
-use crate::games::rithmomachy::victory::{achieved, enemy_half, possible_ends};
+use crate::games::rithmomachy::victory::{achieved, enemy_half};
 
 /// One piece (or layer) a move captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -301,10 +301,8 @@ impl Position {
                 !0
             } else if touched & enemy_half(side) == 0 {
                 0
-            } else if touched == !0 {
-                !0
             } else {
-                possible_ends(touched)
+                touched
             };
             if let Some(reason) = achieved(v, side, &self.captured[side.index()], &self.board, ends)
             {

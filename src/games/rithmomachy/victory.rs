@@ -2,7 +2,7 @@
 
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::captured::Captured;
-use crate::games::rithmomachy::lines::{first_in_line, lines_through, ray};
+use crate::games::rithmomachy::lines::{first_in_line, lines_through, ray, steps};
 use crate::games::rithmomachy::piece::{Piece, Side};
 use crate::games::rithmomachy::rules::{Glorious, Victory};
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
@@ -18,18 +18,18 @@ pub fn enemy_half(side: Side) -> Bits {
 }
 
 /// The victory `side` has achieved, by name, if any: checked in the order
-/// glorious, bodies, goods, quarrel, honour, honour-quarrel. A glorious
-/// formation is looked for only with an end among the squares `ends`.
+/// glorious, bodies, goods, quarrel, honour, honour-quarrel. Glorious
+/// formations are looked for only where `touched` changed (see [`glorious`]).
 pub fn achieved(
     v: &Victory,
     side: Side,
     captured: &Captured,
     board: &Board,
-    ends: Bits,
+    touched: Bits,
 ) -> Option<&'static str> {
-    if ends != 0
+    if touched != 0
         && let Some(g) = v.glorious
-        && glorious(&g, side, board, ends)
+        && glorious(&g, side, board, touched)
     {
         return Some("glorious");
     }
@@ -73,6 +73,9 @@ pub fn achieved(
 /// square between the pieces of a line, lies on a line through its end.
 #[inline]
 pub fn possible_ends(touched: Bits) -> Bits {
+    if touched == !0 {
+        return !0;
+    }
     squares(touched).fold(touched, |m, t| m | lines_through(t))
 }
 
@@ -113,8 +116,10 @@ fn triple(board: &Board, a: Square, b: Square, c: Square, constant: bool) -> boo
 /// half, one an end and `side`'s own, the others of either side, evenly
 /// spaced on an unobstructed line, or an L whose corner is the middle term
 /// and whose arms are equal, with values in progression. Only formations
-/// with an end of `side`'s among `ends` are looked for.
-pub fn glorious(g: &Glorious, side: Side, board: &Board, ends: Bits) -> bool {
+/// that hold a square of `touched` (or have one between their pieces) are
+/// looked for: the others were there before and did not win; `!0` looks
+/// everywhere.
+pub fn glorious(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
     let half = enemy_half(side);
     let occ = board.occupied();
     let dirs: &[usize] = if g.diagonal_lines {
@@ -122,8 +127,15 @@ pub fn glorious(g: &Glorious, side: Side, board: &Board, ends: Bits) -> bool {
     } else {
         &[0, 1, 2, 3]
     };
-    for a in squares(board.occupied_by(side) & half & ends) {
+    for a in squares(board.occupied_by(side) & half & possible_ends(touched)) {
+        // A new formation holds a touched square: on a line it lies on the
+        // ray from the end A through B to C; in an L it is A, the corner B
+        // (on an orthogonal ray from A) or C (on a diagonal ray from A).
+        let all = touched & a.bit() != 0;
         for &d in dirs {
+            if !all && ray(a, d) & touched == 0 {
+                continue;
+            }
             let Some((b, k)) = first_in_line(a, d, occ) else {
                 continue;
             };
@@ -139,9 +151,13 @@ pub fn glorious(g: &Glorious, side: Side, board: &Board, ends: Bits) -> bool {
             }
         }
         if g.triangle {
+            let far_corner = all || (4..8).any(|d| ray(a, d) & touched != 0);
             for (d, &(df, dr)) in DIRECTIONS[..4].iter().enumerate() {
+                if !far_corner && ray(a, d) & touched == 0 {
+                    continue;
+                }
                 for b in squares(ray(a, d) & occ & half) {
-                    let k = (b.file() - a.file()).abs().max((b.rank() - a.rank()).abs());
+                    let k = steps(a, b);
                     // The other arm turns a right angle at the corner.
                     for (ef, er) in [(dr, df), (-dr, -df)] {
                         if let Some(c) = b.offset(ef * k, er * k)
