@@ -235,11 +235,18 @@ impl<G: Game> GameEntry for Entry<G> {
 /// Every game, in the order `ludus games` lists them.
 pub fn games() -> &'static [&'static dyn GameEntry] {
     &[
+        &Entry::<dice::extreme::Mayor>(PhantomData),
+        &Entry::<dice::extreme::Menor>(PhantomData),
+        &Entry::<dice::tanto::Tanto>(PhantomData),
         &Entry::<dice::triga::Triga>(PhantomData),
         &Entry::<dice::hazard::Hazard>(PhantomData),
+        &Entry::<dice::marlota::Marlota>(PhantomData),
+        &Entry::<dice::riffa::Riffa>(PhantomData),
         &Entry::<dice::pair_ace::PairAce>(PhantomData),
+        &Entry::<dice::panquist::Panquist>(PhantomData),
         &Entry::<dice::half_hazard::HalfHazard>(PhantomData),
         &Entry::<dice::growing_hazard::GrowingHazard>(PhantomData),
+        &Entry::<dice::guirguiesca::Guirguiesca>(PhantomData),
         &Entry::<Rithmomachy>(PhantomData),
     ]
 }

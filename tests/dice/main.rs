@@ -5,8 +5,14 @@
 mod banking_support;
 mod support;
 
+mod extreme;
 mod growing_hazard;
+mod guirguiesca;
 mod half_hazard;
 mod hazard;
+mod marlota;
 mod pair_ace;
+mod panquist;
+mod riffa;
+mod tanto;
 mod triga;

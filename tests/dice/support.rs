@@ -65,3 +65,41 @@ pub fn assert_rate(what: &str, hits: u64, n: u64, p: f64) {
         5.0 * se
     );
 }
+
+/// How many games of a tally ended by `reason`.
+pub fn ended_by(t: &Tally, reason: &str) -> u64 {
+    t.reasons
+        .iter()
+        .find(|(r, _)| *r == reason)
+        .map_or(0, |(_, n)| *n)
+}
+
+/// The distribution of the total of `n` dice, indexed by total.
+pub fn totals(n: usize) -> Vec<f64> {
+    let mut d = vec![1.0];
+    for _ in 0..n {
+        let mut next = vec![0.0; d.len() + 6];
+        for (t, p) in d.iter().enumerate() {
+            for f in 1..=6 {
+                next[t + f] += p / 6.0;
+            }
+        }
+        d = next;
+    }
+    d
+}
+
+/// The chance that the best of `n` independent draws from `dist` is unique:
+/// the sum over v of n p(v) P(worse than v)^(n-1); `high` says which end is best.
+pub fn unique_best(dist: &[f64], n: i32, high: bool) -> f64 {
+    let mut total = 0.0;
+    for v in 0..dist.len() {
+        let worse: f64 = if high {
+            dist[..v].iter().sum()
+        } else {
+            dist[v + 1..].iter().sum()
+        };
+        total += n as f64 * dist[v] * worse.powi(n - 1);
+    }
+    total
+}

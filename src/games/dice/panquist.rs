@@ -1,0 +1,299 @@
+//! Panquist (004 i): the thrower gives himself and his opponent a number
+//! 7-14; the opponent stakes four; the first to throw his own number wins
+//! stakes by the exact combination thrown.
+
+use crate::core::dice::Dice;
+use crate::core::game::{Game, Turn};
+use crate::core::log::Log;
+use crate::core::options::{OptionKind, OptionSpec, Options};
+use crate::core::outcome::Outcome;
+use crate::core::seat::Seat;
+use crate::games::dice::order::{OrderMethod, opening_order, order_option};
+use crate::games::dice::pair_ace::NoMove;
+use crate::games::dice::throw::{Three, show, sorted, total};
+use crate::say;
+
+const OPTIONS: &[OptionSpec] = &[
+    order_option("highest"),
+    OptionSpec {
+        name: "funds",
+        doc: "each player's money at the start, in units",
+        kind: OptionKind::Int { min: 4, max: 1000 },
+        default: "20",
+    },
+    OptionSpec {
+        name: "unit",
+        doc: "the value of one stake, in units",
+        kind: OptionKind::Int { min: 1, max: 250 },
+        default: "1",
+    },
+    OptionSpec {
+        name: "staker",
+        doc: "when the staker throws his own number first: stakes returned, or the thrower pays him by the table",
+        kind: OptionKind::Choice(&["returned", "paid"]),
+        default: "returned",
+    },
+];
+
+/// 004 i's table, by exact combination (faces high to low) and the stakes it
+/// takes; 4 is "Panquist", all four. One correction: the text's first entry
+/// under 7, "5-5-1", totals 11; it is read as 5-1-1 (see the rules).
+pub const TABLE: [([u8; 3], u8); 42] = [
+    ([5, 1, 1], 2),
+    ([4, 2, 1], 2),
+    ([3, 2, 2], 3),
+    ([3, 3, 1], 4),
+    ([5, 2, 1], 1),
+    ([4, 3, 1], 2),
+    ([4, 2, 2], 3),
+    ([6, 1, 1], 3),
+    ([3, 3, 2], 4),
+    ([6, 2, 1], 1),
+    ([5, 3, 1], 1),
+    ([4, 3, 2], 2),
+    ([5, 2, 2], 3),
+    ([3, 3, 3], 3),
+    ([4, 4, 1], 4),
+    ([5, 4, 1], 1),
+    ([5, 3, 2], 1),
+    ([6, 3, 1], 2),
+    ([6, 2, 2], 3),
+    ([4, 3, 3], 3),
+    ([4, 4, 2], 4),
+    ([6, 3, 2], 1),
+    ([5, 4, 2], 1),
+    ([6, 4, 1], 2),
+    ([5, 5, 1], 3),
+    ([4, 4, 3], 3),
+    ([5, 3, 3], 4),
+    ([6, 5, 1], 1),
+    ([6, 4, 2], 1),
+    ([5, 4, 3], 2),
+    ([5, 5, 2], 3),
+    ([4, 4, 4], 3),
+    ([6, 3, 3], 4),
+    ([6, 5, 2], 1),
+    ([6, 4, 3], 2),
+    ([6, 6, 1], 3),
+    ([5, 5, 3], 3),
+    ([5, 4, 4], 4),
+    ([6, 5, 3], 2),
+    ([6, 6, 2], 3),
+    ([5, 5, 4], 3),
+    ([6, 4, 4], 4),
+];
+
+/// Stakes won by a throw, by [`TABLE`]; 0 for a total outside 7-14.
+///
+/// ```
+/// use ludus::games::dice::panquist::stakes;
+/// assert_eq!(stakes([1, 3, 3]), 4); // 3-3-1: Panquist
+/// assert_eq!(stakes([1, 1, 5]), 2); // 5-1-1
+/// assert_eq!(stakes([6, 6, 6]), 0);
+/// ```
+pub fn stakes(t: Three) -> u8 {
+    let s = sorted(t);
+    TABLE.iter().find(|(c, _)| *c == s).map_or(0, |(_, n)| *n)
+}
+
+/// Stakes by the three faces, indexed (a-1)*36 + (b-1)*6 + (c-1).
+fn by_faces() -> [u8; 216] {
+    std::array::from_fn(|i| stakes([(i / 36) as u8 + 1, (i / 6 % 6) as u8 + 1, (i % 6) as u8 + 1]))
+}
+
+/// A game of Panquist.
+#[derive(Clone, Debug)]
+pub struct Panquist {
+    order: OrderMethod,
+    funds: i64,
+    unit: i64,
+    paid: bool,
+    money: [i64; 2],
+    thrower: Option<Seat>,
+    outcome: Option<Outcome>,
+    throws: u32,
+    table: [u8; 216],
+}
+
+impl Panquist {
+    fn throw(&mut self, dice: &mut Dice) -> Three {
+        self.throws += 1;
+        dice.throw::<3>()
+    }
+
+    #[inline]
+    fn stakes_of(&self, t: Three) -> i64 {
+        i64::from(
+            self.table[(t[0] as usize - 1) * 36 + (t[1] as usize - 1) * 6 + t[2] as usize - 1],
+        )
+    }
+
+    /// A number 7-14 for `whom`, not `not`.
+    fn number<L: Log>(
+        &mut self,
+        thrower: Seat,
+        whom: Seat,
+        not: u32,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> u32 {
+        loop {
+            let t = self.throw(dice);
+            let s = total(t);
+            if (7..=14).contains(&s) && s != not {
+                say!(
+                    log,
+                    "seat {} throws {}: {} is seat {}'s number",
+                    thrower + 1,
+                    show(t),
+                    s,
+                    whom + 1
+                );
+                return s;
+            }
+            say!(log, "seat {} throws {}: again", thrower + 1, show(t));
+        }
+    }
+
+    /// One round: numbers, four stakes, and throws until one throws his own.
+    fn round<L: Log>(&mut self, thrower: Seat, dice: &mut Dice, log: &mut L) {
+        let staker = 1 - thrower;
+        let mine = self.number(thrower, thrower, 0, dice, log);
+        let theirs = self.number(thrower, staker, mine, dice, log);
+        say!(log, "seat {} stakes four of {}", staker + 1, self.unit);
+        let mut who = thrower;
+        loop {
+            let t = self.throw(dice);
+            let s = total(t);
+            let own = if who == thrower { mine } else { theirs };
+            if s != own {
+                say!(log, "seat {} throws {}", who + 1, show(t));
+                who = 1 - who;
+                continue;
+            }
+            let k = self.stakes_of(t);
+            if who == thrower {
+                let won = k * self.unit;
+                self.money[thrower] += won;
+                self.money[staker] -= won;
+                say!(
+                    log,
+                    "seat {} throws {}: his number, takes {} stakes ({})",
+                    who + 1,
+                    show(t),
+                    k,
+                    won
+                );
+            } else if self.paid {
+                let owed = (k * self.unit).min(self.money[thrower]);
+                self.money[thrower] -= owed;
+                self.money[staker] += owed;
+                say!(
+                    log,
+                    "seat {} throws {}: his number, is paid {}",
+                    who + 1,
+                    show(t),
+                    owed
+                );
+            } else {
+                say!(
+                    log,
+                    "seat {} throws {}: his number, takes his stakes back",
+                    who + 1,
+                    show(t)
+                );
+            }
+            return;
+        }
+    }
+}
+
+impl Game for Panquist {
+    type Move = NoMove;
+    const NAME: &'static str = "panquist";
+    const TITLE: &'static str = "Panquist (004 i)";
+
+    fn option_specs() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn rules() -> &'static str {
+        include_str!("panquist.md")
+    }
+
+    fn new(options: &Options) -> Result<Self, String> {
+        let funds = options.int("funds");
+        let unit = options.int("unit");
+        if funds < 4 * unit {
+            return Err(format!(
+                "funds={funds} cannot cover four stakes of unit={unit}: funds must be at least {}",
+                4 * unit
+            ));
+        }
+        Ok(Panquist {
+            order: OrderMethod::from_option(options.choice("order")),
+            funds,
+            unit,
+            paid: options.choice("staker") == "paid",
+            money: [funds; 2],
+            thrower: None,
+            outcome: None,
+            throws: 0,
+            table: by_faces(),
+        })
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.outcome.is_some() {
+            Turn::Over
+        } else {
+            Turn::Chance
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<NoMove>) {
+        out.clear();
+    }
+
+    fn play<L: Log>(&mut self, mv: NoMove, _log: &mut L) {
+        match mv {}
+    }
+
+    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        while self.outcome.is_none() {
+            let thrower = match self.thrower {
+                Some(t) => t,
+                None => opening_order(self.order, 2, 3, dice, log, &mut self.throws).seats[0],
+            };
+            let staker = 1 - thrower;
+            if self.money[staker] < 4 * self.unit {
+                say!(
+                    log,
+                    "seat {} cannot cover four stakes and loses",
+                    staker + 1
+                );
+                self.outcome = Some(Outcome::win(thrower, "ruin"));
+                return;
+            }
+            self.round(thrower, dice, log);
+            // "w następnej turze role graczy zmieniają się"
+            self.thrower = Some(staker);
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn length(&self) -> u32 {
+        self.throws
+    }
+
+    fn payoff(&self, seat: Seat) -> i64 {
+        self.money[seat] - self.funds
+    }
+}
