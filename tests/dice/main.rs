@@ -6,6 +6,7 @@ mod banking_support;
 mod support;
 
 mod extreme;
+mod faces;
 mod growing_hazard;
 mod guirguiesca;
 mod half_hazard;

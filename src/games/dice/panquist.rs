@@ -17,9 +17,9 @@ const OPTIONS: &[OptionSpec] = &[
     order_option("highest"),
     OptionSpec {
         name: "funds",
-        doc: "each player's money at the start, in units",
+        doc: "each player's money at the start, in units (the text sets no amount)",
         kind: OptionKind::Int { min: 4, max: 1000 },
-        default: "20",
+        default: "6",
     },
     OptionSpec {
         name: "unit",
