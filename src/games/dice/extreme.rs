@@ -3,14 +3,12 @@
 //! One module, two games: they differ only in which end of the totals wins.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::core::outcome::Outcome;
 use crate::core::seat::{MAX_SEATS, Seat};
-use crate::games::dice::pair_ace::NoMove;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::rounds::{ROUNDS_OPTION, RoundScore};
+use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
 
 const DICE_OPTION: OptionSpec = OptionSpec {
@@ -27,9 +25,7 @@ const OPTIONS: &[OptionSpec] = &[PLAYERS_OPTION, DICE_OPTION, ROUNDS_OPTION];
 pub struct Extreme<const HIGH: bool> {
     players: usize,
     dice: u32,
-    score: RoundScore,
-    outcome: Option<Outcome>,
-    throws: u32,
+    progress: Progress,
 }
 
 /// Mayor (004 a): the highest throw wins.
@@ -52,7 +48,7 @@ impl<const HIGH: bool> Extreme<HIGH> {
             let mut totals = [0u32; MAX_SEATS];
             for i in 0..n {
                 let t = dice.total(self.dice);
-                self.throws += 1;
+                self.progress.throws += 1;
                 totals[i] = t;
                 say!(log, "seat {} throws {}", group[i] + 1, t);
                 best = if HIGH { best.max(t) } else { best.min(t) };
@@ -85,8 +81,7 @@ impl<const HIGH: bool> Extreme<HIGH> {
     }
 }
 
-impl<const HIGH: bool> Game for Extreme<HIGH> {
-    type Move = NoMove;
+impl<const HIGH: bool> RoundGame for Extreme<HIGH> {
     const NAME: &'static str = if HIGH { "mayor" } else { "menor" };
     const TITLE: &'static str = if HIGH {
         "Mayor (Najwyższa wygrywa, 004 a)"
@@ -111,9 +106,7 @@ impl<const HIGH: bool> Game for Extreme<HIGH> {
         Ok(Extreme {
             players,
             dice: options.int("dice") as u32,
-            score: RoundScore::new(players, options.int("rounds")),
-            outcome: None,
-            throws: 0,
+            progress: Progress::new(players, options.int("rounds")),
         })
     }
 
@@ -121,34 +114,15 @@ impl<const HIGH: bool> Game for Extreme<HIGH> {
         self.players
     }
 
-    fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else {
-            Turn::Chance
-        }
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 
-    fn legal_moves(&self, out: &mut Vec<NoMove>) {
-        out.clear();
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
     }
 
-    fn play<L: Log>(&mut self, mv: NoMove, _log: &mut L) {
-        match mv {}
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        while self.outcome.is_none() {
-            let (winner, reason) = self.round(dice, log);
-            self.outcome = self.score.record(winner, reason);
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.throws
+    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
+        self.round(dice, log)
     }
 }

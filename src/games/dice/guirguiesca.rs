@@ -3,14 +3,12 @@
 //! caster, and the first of the two to come again decides.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionSpec, Options};
-use crate::core::outcome::Outcome;
 use crate::core::seat::Seat;
 use crate::games::dice::order::{OrderMethod, opening_order, order_option};
-use crate::games::dice::pair_ace::NoMove;
-use crate::games::dice::rounds::{ROUNDS_OPTION, RoundScore};
+use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
 
 const OPTIONS: &[OptionSpec] = &[order_option("highest"), ROUNDS_OPTION];
@@ -31,9 +29,7 @@ pub fn is_hazard2(total: u32) -> bool {
 #[derive(Clone, Debug)]
 pub struct Guirguiesca {
     order: OrderMethod,
-    score: RoundScore,
-    outcome: Option<Outcome>,
-    throws: u32,
+    progress: Progress,
     /// Who casts in the next round (set by the opening throws).
     caster: Option<Seat>,
 }
@@ -41,7 +37,7 @@ pub struct Guirguiesca {
 impl Guirguiesca {
     fn throw<L: Log>(&mut self, caster: Seat, dice: &mut Dice, log: &mut L) -> u32 {
         let t = dice.throw::<2>();
-        self.throws += 1;
+        self.progress.throws += 1;
         let s = u32::from(t[0]) + u32::from(t[1]);
         say!(
             log,
@@ -101,8 +97,7 @@ impl Guirguiesca {
     }
 }
 
-impl Game for Guirguiesca {
-    type Move = NoMove;
+impl RoundGame for Guirguiesca {
     const NAME: &'static str = "guirguiesca";
     const TITLE: &'static str = "Guirguiesca (004 l)";
 
@@ -117,9 +112,7 @@ impl Game for Guirguiesca {
     fn new(options: &Options) -> Result<Self, String> {
         Ok(Guirguiesca {
             order: OrderMethod::from_option(options.choice("order")),
-            score: RoundScore::new(2, options.int("rounds")),
-            outcome: None,
-            throws: 0,
+            progress: Progress::new(2, options.int("rounds")),
             caster: None,
         })
     }
@@ -128,40 +121,21 @@ impl Game for Guirguiesca {
         2
     }
 
-    fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else {
-            Turn::Chance
-        }
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 
-    fn legal_moves(&self, out: &mut Vec<NoMove>) {
-        out.clear();
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
     }
 
-    fn play<L: Log>(&mut self, mv: NoMove, _log: &mut L) {
-        match mv {}
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        while self.outcome.is_none() {
-            let caster = match self.caster {
-                Some(c) => c,
-                None => opening_order(self.order, 2, 2, dice, log, &mut self.throws).seats[0],
-            };
-            let (winner, reason) = self.round(caster, dice, log);
-            // "role graczy zamieniają się": the other casts next.
-            self.caster = Some(1 - caster);
-            self.outcome = self.score.record(winner, reason);
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.throws
+    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
+        let caster = match self.caster {
+            Some(c) => c,
+            None => opening_order(self.order, 2, 2, dice, log, &mut self.progress.throws).seats[0],
+        };
+        // "role graczy zamieniają się": the other casts next.
+        self.caster = Some(1 - caster);
+        self.round(caster, dice, log)
     }
 }

@@ -2,15 +2,13 @@
 //! is his chance (ReHazard), and the next Hazard or thrown chance decides.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionSpec, Options};
-use crate::core::outcome::Outcome;
 use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::order::{OrderMethod, PlayOrder, opening_order, order_option};
-use crate::games::dice::pair_ace::NoMove;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::rounds::{ROUNDS_OPTION, RoundScore};
+use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{is_hazard, show, total};
 use crate::say;
 
@@ -21,17 +19,21 @@ const OPTIONS: &[OptionSpec] = &[PLAYERS_OPTION, order_option("highest"), ROUNDS
 pub struct Hazard {
     players: usize,
     order: OrderMethod,
-    score: RoundScore,
-    outcome: Option<Outcome>,
-    throws: u32,
+    progress: Progress,
 }
 
 impl Hazard {
     /// Plays one round; returns its winner and the ending.
     #[inline]
     fn round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
-        let order: PlayOrder =
-            opening_order(self.order, self.players, 3, dice, log, &mut self.throws);
+        let order: PlayOrder = opening_order(
+            self.order,
+            self.players,
+            3,
+            dice,
+            log,
+            &mut self.progress.throws,
+        );
         let seats = order.as_slice();
         // First cycle: the first Hazard wins; otherwise totals become chances.
         let mut chance = [0u8; MAX_SEATS];
@@ -41,7 +43,7 @@ impl Hazard {
         let mut owner = [0u8; 19];
         for &seat in seats {
             let t = dice.throw::<3>();
-            self.throws += 1;
+            self.progress.throws += 1;
             let s = total(t);
             if is_hazard(s) {
                 say!(log, "seat {} throws {}: Hazard, wins", seat + 1, show(t));
@@ -62,7 +64,7 @@ impl Hazard {
         loop {
             for &seat in seats {
                 let t = dice.throw::<3>();
-                self.throws += 1;
+                self.progress.throws += 1;
                 let s = total(t);
                 if is_hazard(s) {
                     say!(log, "seat {} throws {}: Hazard, wins", seat + 1, show(t));
@@ -102,8 +104,7 @@ impl Hazard {
     }
 }
 
-impl Game for Hazard {
-    type Move = NoMove;
+impl RoundGame for Hazard {
     const NAME: &'static str = "hazard";
     const TITLE: &'static str = "Hazard (Hazard, 004 e)";
 
@@ -120,9 +121,7 @@ impl Game for Hazard {
         Ok(Hazard {
             players,
             order: OrderMethod::from_option(options.choice("order")),
-            score: RoundScore::new(players, options.int("rounds")),
-            outcome: None,
-            throws: 0,
+            progress: Progress::new(players, options.int("rounds")),
         })
     }
 
@@ -130,34 +129,15 @@ impl Game for Hazard {
         self.players
     }
 
-    fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else {
-            Turn::Chance
-        }
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 
-    fn legal_moves(&self, out: &mut Vec<NoMove>) {
-        out.clear();
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
     }
 
-    fn play<L: Log>(&mut self, mv: NoMove, _log: &mut L) {
-        match mv {}
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        while self.outcome.is_none() {
-            let (winner, reason) = self.round(dice, log);
-            self.outcome = self.score.record(winner, reason);
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.throws
+    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
+        self.round(dice, log)
     }
 }

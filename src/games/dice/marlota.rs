@@ -2,15 +2,13 @@
 //! per player; the owner of the first of them to be thrown wins.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionSpec, Options};
-use crate::core::outcome::Outcome;
 use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::order::{OrderMethod, opening_order, order_option};
-use crate::games::dice::pair_ace::NoMove;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::rounds::{ROUNDS_OPTION, RoundScore};
+use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{show, total};
 use crate::say;
 
@@ -24,14 +22,19 @@ const NOBODY: u8 = u8::MAX;
 pub struct Marlota {
     players: usize,
     order: OrderMethod,
-    score: RoundScore,
-    outcome: Option<Outcome>,
-    throws: u32,
+    progress: Progress,
 }
 
 impl Marlota {
     fn round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
-        let order = opening_order(self.order, self.players, 3, dice, log, &mut self.throws);
+        let order = opening_order(
+            self.order,
+            self.players,
+            3,
+            dice,
+            log,
+            &mut self.progress.throws,
+        );
         let seats = order.as_slice();
         let first = seats[0];
         // The owner of each total 7-14.
@@ -40,7 +43,7 @@ impl Marlota {
         let mut next = seats.len();
         while next > 0 {
             let t = dice.throw::<3>();
-            self.throws += 1;
+            self.progress.throws += 1;
             let s = total(t) as usize;
             if !(7..=14).contains(&s) {
                 say!(
@@ -77,7 +80,7 @@ impl Marlota {
         loop {
             let thrower = at[i];
             let t = dice.throw::<3>();
-            self.throws += 1;
+            self.progress.throws += 1;
             let s = total(t) as usize;
             let o = owner[s];
             if o != NOBODY {
@@ -105,8 +108,7 @@ impl Marlota {
     }
 }
 
-impl Game for Marlota {
-    type Move = NoMove;
+impl RoundGame for Marlota {
     const NAME: &'static str = "marlota";
     const TITLE: &'static str = "Marlota (004 f)";
 
@@ -123,9 +125,7 @@ impl Game for Marlota {
         Ok(Marlota {
             players,
             order: OrderMethod::from_option(options.choice("order")),
-            score: RoundScore::new(players, options.int("rounds")),
-            outcome: None,
-            throws: 0,
+            progress: Progress::new(players, options.int("rounds")),
         })
     }
 
@@ -133,34 +133,15 @@ impl Game for Marlota {
         self.players
     }
 
-    fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else {
-            Turn::Chance
-        }
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 
-    fn legal_moves(&self, out: &mut Vec<NoMove>) {
-        out.clear();
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
     }
 
-    fn play<L: Log>(&mut self, mv: NoMove, _log: &mut L) {
-        match mv {}
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        while self.outcome.is_none() {
-            let (winner, reason) = self.round(dice, log);
-            self.outcome = self.score.record(winner, reason);
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.throws
+    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
+        self.round(dice, log)
     }
 }

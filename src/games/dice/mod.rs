@@ -12,6 +12,7 @@ pub mod pair_ace;
 pub mod panquist;
 pub mod players;
 pub mod riffa;
+pub mod round_game;
 pub mod rounds;
 pub mod tanto;
 pub mod throw;

@@ -3,13 +3,13 @@
 use std::fmt;
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionSpec, Options};
-use crate::core::outcome::Outcome;
+use crate::core::seat::Seat;
 use crate::games::dice::order::{OrderMethod, PlayOrder, opening_order, order_option};
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::rounds::{ROUNDS_OPTION, RoundScore};
+use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{has_pair, is_triple, show};
 use crate::say;
 
@@ -30,13 +30,10 @@ impl fmt::Display for NoMove {
 pub struct PairAce {
     players: usize,
     order: OrderMethod,
-    score: RoundScore,
-    outcome: Option<Outcome>,
-    throws: u32,
+    progress: Progress,
 }
 
-impl Game for PairAce {
-    type Move = NoMove;
+impl RoundGame for PairAce {
     const NAME: &'static str = "pair-ace";
     const TITLE: &'static str = "Pair and Ace (Para i As, 004 h)";
 
@@ -53,9 +50,7 @@ impl Game for PairAce {
         Ok(PairAce {
             players,
             order: OrderMethod::from_option(options.choice("order")),
-            score: RoundScore::new(players, options.int("rounds")),
-            outcome: None,
-            throws: 0,
+            progress: Progress::new(players, options.int("rounds")),
         })
     }
 
@@ -63,50 +58,37 @@ impl Game for PairAce {
         self.players
     }
 
-    fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else {
-            Turn::Chance
-        }
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 
-    fn legal_moves(&self, out: &mut Vec<NoMove>) {
-        out.clear();
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
     }
 
-    fn play<L: Log>(&mut self, mv: NoMove, _log: &mut L) {
-        match mv {}
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        while self.outcome.is_none() {
-            let order: PlayOrder =
-                opening_order(self.order, self.players, 3, dice, log, &mut self.throws);
-            let (winner, reason) = 'round: loop {
-                for &seat in order.as_slice() {
-                    let t = dice.throw::<3>();
-                    self.throws += 1;
-                    if is_triple(t) {
-                        say!(log, "seat {} throws {}: a triple, wins", seat + 1, show(t));
-                        break 'round (seat, "triple");
-                    }
-                    if has_pair(t) {
-                        say!(log, "seat {} throws {}: a pair, wins", seat + 1, show(t));
-                        break 'round (seat, "pair");
-                    }
-                    say!(log, "seat {} throws {}", seat + 1, show(t));
+    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
+        let order: PlayOrder = opening_order(
+            self.order,
+            self.players,
+            3,
+            dice,
+            log,
+            &mut self.progress.throws,
+        );
+        loop {
+            for &seat in order.as_slice() {
+                let t = dice.throw::<3>();
+                self.progress.throws += 1;
+                if is_triple(t) {
+                    say!(log, "seat {} throws {}: a triple, wins", seat + 1, show(t));
+                    return (seat, "triple");
                 }
-            };
-            self.outcome = self.score.record(winner, reason);
+                if has_pair(t) {
+                    say!(log, "seat {} throws {}: a pair, wins", seat + 1, show(t));
+                    return (seat, "pair");
+                }
+                say!(log, "seat {} throws {}", seat + 1, show(t));
+            }
         }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.throws
     }
 }

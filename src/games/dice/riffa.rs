@@ -2,14 +2,12 @@
 //! throw the third die again; the highest total wins.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionSpec, Options};
-use crate::core::outcome::Outcome;
 use crate::core::seat::{MAX_SEATS, Seat};
-use crate::games::dice::pair_ace::NoMove;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::rounds::{ROUNDS_OPTION, RoundScore};
+use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{has_pair, show};
 use crate::say;
 
@@ -19,9 +17,7 @@ const OPTIONS: &[OptionSpec] = &[PLAYERS_OPTION, ROUNDS_OPTION];
 #[derive(Clone, Debug)]
 pub struct Riffa {
     players: usize,
-    score: RoundScore,
-    outcome: Option<Outcome>,
-    throws: u32,
+    progress: Progress,
 }
 
 impl Riffa {
@@ -30,7 +26,7 @@ impl Riffa {
     fn score_of<L: Log>(&mut self, seat: Seat, dice: &mut Dice, log: &mut L) -> u32 {
         loop {
             let t = dice.throw::<3>();
-            self.throws += 1;
+            self.progress.throws += 1;
             if !has_pair(t) {
                 say!(log, "seat {} throws {}: no pair", seat + 1, show(t));
                 continue;
@@ -41,7 +37,7 @@ impl Riffa {
                 t[1]
             };
             let d = dice.die();
-            self.throws += 1;
+            self.progress.throws += 1;
             let s = 2 * u32::from(pair) + u32::from(d);
             say!(
                 log,
@@ -90,8 +86,7 @@ impl Riffa {
     }
 }
 
-impl Game for Riffa {
-    type Move = NoMove;
+impl RoundGame for Riffa {
     const NAME: &'static str = "riffa";
     const TITLE: &'static str = "Riffa (004 g)";
 
@@ -107,9 +102,7 @@ impl Game for Riffa {
         let players = options.int("players") as usize;
         Ok(Riffa {
             players,
-            score: RoundScore::new(players, options.int("rounds")),
-            outcome: None,
-            throws: 0,
+            progress: Progress::new(players, options.int("rounds")),
         })
     }
 
@@ -117,34 +110,15 @@ impl Game for Riffa {
         self.players
     }
 
-    fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else {
-            Turn::Chance
-        }
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 
-    fn legal_moves(&self, out: &mut Vec<NoMove>) {
-        out.clear();
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
     }
 
-    fn play<L: Log>(&mut self, mv: NoMove, _log: &mut L) {
-        match mv {}
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        while self.outcome.is_none() {
-            let (winner, reason) = self.round(dice, log);
-            self.outcome = self.score.record(winner, reason);
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.throws
+    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
+        self.round(dice, log)
     }
 }

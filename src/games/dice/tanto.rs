@@ -2,15 +2,13 @@
 //! one die, then two; if the two show as much as the one, you win.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::core::outcome::Outcome;
 use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::order::{OrderMethod, opening_order, order_option};
-use crate::games::dice::pair_ace::NoMove;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::rounds::{ROUNDS_OPTION, RoundScore};
+use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
 
 const LAST_THROW_OPTION: OptionSpec = OptionSpec {
@@ -34,9 +32,7 @@ pub struct Tanto {
     order: OrderMethod,
     /// Every other player gets a last throw, not only the rest of the cycle.
     last_all: bool,
-    score: RoundScore,
-    outcome: Option<Outcome>,
-    throws: u32,
+    progress: Progress,
 }
 
 impl Tanto {
@@ -44,7 +40,7 @@ impl Tanto {
     fn attempt<L: Log>(&mut self, seat: Seat, dice: &mut Dice, log: &mut L) -> bool {
         let one = dice.die();
         let two = dice.throw::<2>();
-        self.throws += 2;
+        self.progress.throws += 2;
         let hit = u32::from(two[0]) + u32::from(two[1]) == u32::from(one);
         say!(
             log,
@@ -65,7 +61,14 @@ impl Tanto {
     /// Plays cycles among `group` (in playing order) until exactly one
     /// succeeds; tied successes play again among themselves.
     fn round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
-        let order = opening_order(self.order, self.players, 1, dice, log, &mut self.throws);
+        let order = opening_order(
+            self.order,
+            self.players,
+            1,
+            dice,
+            log,
+            &mut self.progress.throws,
+        );
         let mut group = order.seats;
         let mut n = self.players;
         let mut playoff = false;
@@ -113,8 +116,7 @@ impl Tanto {
     }
 }
 
-impl Game for Tanto {
-    type Move = NoMove;
+impl RoundGame for Tanto {
     const NAME: &'static str = "tanto";
     const TITLE: &'static str = "Tanto en uno como en dos (Ile na jednej, tyle na dwóch, 004 c)";
 
@@ -132,9 +134,7 @@ impl Game for Tanto {
             players,
             order: OrderMethod::from_option(options.choice("order")),
             last_all: options.choice("last_throw") == "all",
-            score: RoundScore::new(players, options.int("rounds")),
-            outcome: None,
-            throws: 0,
+            progress: Progress::new(players, options.int("rounds")),
         })
     }
 
@@ -142,34 +142,15 @@ impl Game for Tanto {
         self.players
     }
 
-    fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else {
-            Turn::Chance
-        }
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 
-    fn legal_moves(&self, out: &mut Vec<NoMove>) {
-        out.clear();
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
     }
 
-    fn play<L: Log>(&mut self, mv: NoMove, _log: &mut L) {
-        match mv {}
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        while self.outcome.is_none() {
-            let (winner, reason) = self.round(dice, log);
-            self.outcome = self.score.record(winner, reason);
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.throws
+    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
+        self.round(dice, log)
     }
 }

@@ -2,14 +2,12 @@
 //! agreed group wins; else the cycle is thrown again.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::core::outcome::Outcome;
 use crate::core::seat::Seat;
-use crate::games::dice::pair_ace::NoMove;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::rounds::{ROUNDS_OPTION, RoundScore};
+use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{is_triple, show, total};
 use crate::say;
 
@@ -29,9 +27,7 @@ pub struct Triga {
     /// The agreed group, as inclusive totals.
     low: u32,
     high: u32,
-    score: RoundScore,
-    outcome: Option<Outcome>,
-    throws: u32,
+    progress: Progress,
 }
 
 impl Triga {
@@ -42,7 +38,7 @@ impl Triga {
             let (mut grouped, mut group_seat) = (0u32, 0);
             for seat in 0..self.players {
                 let t = dice.throw::<3>();
-                self.throws += 1;
+                self.progress.throws += 1;
                 let s = total(t);
                 if is_triple(t) {
                     triples += 1;
@@ -77,8 +73,7 @@ impl Triga {
     }
 }
 
-impl Game for Triga {
-    type Move = NoMove;
+impl RoundGame for Triga {
     const NAME: &'static str = "triga";
     const TITLE: &'static str = "Triga (Trójki, 004 d)";
 
@@ -102,9 +97,7 @@ impl Game for Triga {
             players,
             low,
             high,
-            score: RoundScore::new(players, options.int("rounds")),
-            outcome: None,
-            throws: 0,
+            progress: Progress::new(players, options.int("rounds")),
         })
     }
 
@@ -112,34 +105,15 @@ impl Game for Triga {
         self.players
     }
 
-    fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else {
-            Turn::Chance
-        }
+    fn progress(&self) -> &Progress {
+        &self.progress
     }
 
-    fn legal_moves(&self, out: &mut Vec<NoMove>) {
-        out.clear();
+    fn progress_mut(&mut self) -> &mut Progress {
+        &mut self.progress
     }
 
-    fn play<L: Log>(&mut self, mv: NoMove, _log: &mut L) {
-        match mv {}
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        while self.outcome.is_none() {
-            let (winner, reason) = self.round(dice, log);
-            self.outcome = self.score.record(winner, reason);
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.throws
+    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
+        self.round(dice, log)
     }
 }
