@@ -9,9 +9,11 @@ use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
 use crate::core::seat::Seat;
 use crate::games::dice::banking::{
-    self, Banked, FUNDS_OPTION, MOVES, Numbers, Purse, TURNS_OPTION, assign,
+    self, Banked, FUNDS_OPTION, MOVES, Numbers, TURNS_OPTION, assign,
 };
-use crate::games::dice::order::{OrderMethod, opening_order, order_option};
+use crate::games::dice::banking_table::{self, After, Banking, Table};
+use crate::games::dice::order::{OrderMethod, order_option};
+use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
 use crate::say;
 
@@ -41,48 +43,30 @@ const OPTIONS: &[OptionSpec] = &[
 /// A game of Growing Hazard.
 #[derive(Clone, Debug)]
 pub struct GrowingHazard {
-    order: OrderMethod,
     unit: i64,
     alternate: bool,
-    rounds: u32,
-    purse: Purse,
-    /// Whether the opening throws were made.
-    started: bool,
-    /// Whether the next chance starts a round (the unit and the assignment).
-    round_pending: bool,
-    /// Whether the thrower is to choose.
-    deciding: bool,
-    thrower: Seat,
+    table: Table,
     /// With alternate cover: whether the thrower covers the next unit.
     thrower_covers_next: bool,
-    turns: u32,
     numbers: Numbers,
     /// Hazards this turn.
     hazards: u32,
-    outcome: Option<Outcome>,
-    throws: u32,
-}
-
-/// How a throw of the betting phase left the turn.
-enum After {
-    Continue,
-    TurnOver,
 }
 
 impl GrowingHazard {
     /// Money in the pot.
     pub fn pot(&self) -> i64 {
-        self.purse.pot
+        self.table.purse.pot
     }
 
     /// Each seat's money outside the pot.
     pub fn funds(&self) -> [i64; 2] {
-        self.purse.funds
+        self.table.purse.funds
     }
 
     /// The seat throwing this turn.
     pub fn thrower(&self) -> Seat {
-        self.thrower
+        self.table.thrower
     }
 
     /// This turn's numbers (zero before they are assigned).
@@ -94,22 +78,22 @@ impl GrowingHazard {
     fn add_unit(&mut self) -> bool {
         if self.alternate {
             let payer = if self.thrower_covers_next {
-                self.thrower
+                self.table.thrower
             } else {
-                1 - self.thrower
+                1 - self.table.thrower
             };
-            if !self.purse.covers(payer, self.unit) {
+            if !self.table.purse.covers(payer, self.unit) {
                 return false;
             }
-            self.purse.put(payer, self.unit);
+            self.table.purse.put(payer, self.unit);
             self.thrower_covers_next = !self.thrower_covers_next;
         } else {
             let half = self.unit / 2;
-            if !(self.purse.covers(0, half) && self.purse.covers(1, half)) {
+            if !(self.table.purse.covers(0, half) && self.table.purse.covers(1, half)) {
                 return false;
             }
-            self.purse.put(0, half);
-            self.purse.put(1, half);
+            self.table.purse.put(0, half);
+            self.table.purse.put(1, half);
         }
         true
     }
@@ -120,35 +104,38 @@ impl GrowingHazard {
         self.thrower_covers_next = false;
         if !self.add_unit() {
             let odd_to = if self.alternate {
-                self.thrower
+                self.table.thrower
             } else {
                 let half = self.unit / 2;
-                match (self.purse.covers(0, half), self.purse.covers(1, half)) {
+                match (
+                    self.table.purse.covers(0, half),
+                    self.table.purse.covers(1, half),
+                ) {
                     (true, false) => 0,
                     (false, true) => 1,
-                    _ => self.thrower,
+                    _ => self.table.thrower,
                 }
             };
             say!(log, "a player cannot cover his share of the unit");
-            self.outcome = Some(self.purse.settle(odd_to, "ruin", log));
+            self.table.outcome = Some(self.table.purse.settle(odd_to, "ruin", log));
             return false;
         }
         say!(
             log,
             "turn {}: seat {} throws; a unit goes in, the pot is {}",
-            self.turns + 1,
-            self.thrower + 1,
-            self.purse.pot
+            self.table.turns + 1,
+            self.table.thrower + 1,
+            self.table.purse.pot
         );
         self.hazards = 0;
-        self.numbers = assign(self.thrower, dice, log, &mut self.throws);
+        self.numbers = assign(self.table.thrower, dice, log, &mut self.table.throws);
         true
     }
 
     /// One throw of the betting phase.
     fn resolve<L: Log>(&mut self, t: [u8; 3], log: &mut L) -> After {
         let s = total(t);
-        let p = self.thrower;
+        let p = self.table.thrower;
         if is_hazard(s) {
             self.hazards += 1;
             if self.add_unit() {
@@ -157,7 +144,7 @@ impl GrowingHazard {
                     "seat {} throws {}: a hazard, a unit goes in, the pot is {}",
                     p + 1,
                     show(t),
-                    self.purse.pot
+                    self.table.purse.pot
                 );
             } else {
                 say!(
@@ -165,7 +152,7 @@ impl GrowingHazard {
                     "seat {} throws {}: a hazard, but the unit cannot be covered; the pot stays {}",
                     p + 1,
                     show(t),
-                    self.purse.pot
+                    self.table.purse.pot
                 );
             }
             After::Continue
@@ -183,9 +170,9 @@ impl GrowingHazard {
                 "seat {} throws {}: the opponent's number, he wins the pot of {}",
                 p + 1,
                 show(t),
-                self.purse.pot
+                self.table.purse.pot
             );
-            self.purse.take(p, self.purse.pot);
+            self.table.purse.take(p, self.table.purse.pot);
             After::TurnOver
         } else {
             say!(
@@ -193,24 +180,10 @@ impl GrowingHazard {
                 "seat {} throws {}: nobody's number, he loses; the pot of {} stays",
                 p + 1,
                 show(t),
-                self.purse.pot
+                self.table.purse.pot
             );
             After::TurnOver
         }
-    }
-
-    /// Ends the turn; returns false if that ended the game.
-    fn end_turn<L: Log>(&mut self, log: &mut L) -> bool {
-        self.deciding = false;
-        self.turns += 1;
-        let next = 1 - self.thrower;
-        if self.turns >= self.rounds {
-            self.outcome = Some(self.purse.settle(next, "rounds", log));
-            return false;
-        }
-        self.thrower = next;
-        self.round_pending = true;
-        true
     }
 }
 
@@ -254,21 +227,16 @@ impl Game for GrowingHazard {
             ));
         }
         Ok(GrowingHazard {
-            order: OrderMethod::from_option(options.choice("order")),
             unit,
             alternate,
-            rounds: options.int("rounds") as u32,
-            purse: Purse::new(funds),
-            started: false,
-            round_pending: true,
-            deciding: false,
-            thrower: 0,
+            table: Table::new(
+                OrderMethod::from_option(options.choice("order")),
+                options.int("rounds") as u32,
+                funds,
+            ),
             thrower_covers_next: false,
-            turns: 0,
             numbers: Numbers::default(),
             hazards: 0,
-            outcome: None,
-            throws: 0,
         })
     }
 
@@ -277,13 +245,7 @@ impl Game for GrowingHazard {
     }
 
     fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else if self.deciding {
-            Turn::Decide(self.thrower)
-        } else {
-            Turn::Chance
-        }
+        self.table.turn()
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -292,61 +254,46 @@ impl Game for GrowingHazard {
     }
 
     fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
-        debug_assert!(self.deciding, "growing-hazard: a move when none is due");
-        self.deciding = false;
+        self.table.decided(Self::NAME);
         if mv == Move::Stop {
             say!(
                 log,
                 "seat {} stops; the pot of {} stays",
-                self.thrower + 1,
-                self.purse.pot
+                self.table.thrower + 1,
+                self.table.purse.pot
             );
-            self.end_turn(log);
+            self.table.end_turn(log);
         }
     }
 
     fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        if self.outcome.is_some() || self.deciding {
-            return;
-        }
-        if !self.started {
-            self.started = true;
-            let order = opening_order(self.order, 2, 3, dice, log, &mut self.throws);
-            self.thrower = order.seats[0];
-        }
-        loop {
-            if self.round_pending {
-                self.round_pending = false;
-                if !self.start_round(dice, log) {
-                    return;
-                }
-            }
-            let t = dice.throw::<3>();
-            self.throws += 1;
-            match self.resolve(t, log) {
-                After::Continue => {
-                    self.deciding = true;
-                    return;
-                }
-                After::TurnOver => {
-                    if !self.end_turn(log) {
-                        return;
-                    }
-                }
-            }
-        }
+        banking_table::chance(self, dice, log);
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.table.outcome
     }
 
     fn length(&self) -> u32 {
-        self.throws
+        self.table.throws
     }
 
     fn payoff(&self, seat: Seat) -> i64 {
-        self.purse.payoff(seat)
+        self.table.purse.payoff(seat)
+    }
+}
+
+impl Banking for GrowingHazard {
+    fn table(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
+        GrowingHazard::start_round(self, dice, log)
+    }
+
+    fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
+        GrowingHazard::resolve(self, t, log)
     }
 }
 

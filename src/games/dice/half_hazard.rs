@@ -9,9 +9,11 @@ use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
 use crate::core::seat::Seat;
 use crate::games::dice::banking::{
-    self, Banked, FUNDS_OPTION, MOVES, Numbers, Purse, TURNS_OPTION, assign,
+    self, Banked, FUNDS_OPTION, MOVES, Numbers, TURNS_OPTION, assign,
 };
-use crate::games::dice::order::{OrderMethod, opening_order, order_option};
+use crate::games::dice::banking_table::{self, After, Banking, Table};
+use crate::games::dice::order::{OrderMethod, order_option};
+use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
 use crate::say;
 
@@ -57,20 +59,10 @@ enum HazardPay {
 /// A game of Half Hazard.
 #[derive(Clone, Debug)]
 pub struct HalfHazard {
-    order: OrderMethod,
     stake: i64,
     unit: i64,
-    rounds: u32,
     pay: HazardPay,
-    purse: Purse,
-    /// Whether the opening throws were made.
-    started: bool,
-    /// Whether the next chance starts a round (ante and assignment).
-    round_pending: bool,
-    /// Whether the thrower is to choose.
-    deciding: bool,
-    thrower: Seat,
-    turns: u32,
+    table: Table,
     numbers: Numbers,
     /// Won this turn, not yet taken from the pot.
     won: i64,
@@ -78,25 +70,17 @@ pub struct HalfHazard {
     run: u32,
     /// Hazards this turn (not reset).
     hazards: u32,
-    outcome: Option<Outcome>,
-    throws: u32,
-}
-
-/// How a throw of the betting phase left the turn.
-enum After {
-    Continue,
-    TurnOver,
 }
 
 impl HalfHazard {
     /// Money in the pot.
     pub fn pot(&self) -> i64 {
-        self.purse.pot
+        self.table.purse.pot
     }
 
     /// Each seat's money outside the pot.
     pub fn funds(&self) -> [i64; 2] {
-        self.purse.funds
+        self.table.purse.funds
     }
 
     /// What the thrower has won this turn and not yet taken.
@@ -106,7 +90,7 @@ impl HalfHazard {
 
     /// The seat throwing this turn.
     pub fn thrower(&self) -> Seat {
-        self.thrower
+        self.table.thrower
     }
 
     /// This turn's numbers (zero before they are assigned).
@@ -118,39 +102,39 @@ impl HalfHazard {
     /// false if the game ended.
     fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
         let half = self.stake / 2;
-        let c0 = self.purse.covers(0, half);
-        let c1 = self.purse.covers(1, half);
+        let c0 = self.table.purse.covers(0, half);
+        let c1 = self.table.purse.covers(1, half);
         if !(c0 && c1) {
             let odd_to = match (c0, c1) {
                 (true, false) => 0,
                 (false, true) => 1,
-                _ => self.thrower,
+                _ => self.table.thrower,
             };
             say!(log, "a player cannot cover his half of the pot ({})", half);
-            self.outcome = Some(self.purse.settle(odd_to, "ruin", log));
+            self.table.outcome = Some(self.table.purse.settle(odd_to, "ruin", log));
             return false;
         }
-        self.purse.put(0, half);
-        self.purse.put(1, half);
+        self.table.purse.put(0, half);
+        self.table.purse.put(1, half);
         say!(
             log,
             "turn {}: seat {} throws; both put {} in, the pot is {}",
-            self.turns + 1,
-            self.thrower + 1,
+            self.table.turns + 1,
+            self.table.thrower + 1,
             half,
-            self.purse.pot
+            self.table.purse.pot
         );
         self.won = 0;
         self.run = 0;
         self.hazards = 0;
-        self.numbers = assign(self.thrower, dice, log, &mut self.throws);
+        self.numbers = assign(self.table.thrower, dice, log, &mut self.table.throws);
         true
     }
 
     /// One throw of the betting phase.
     fn resolve<L: Log>(&mut self, t: [u8; 3], log: &mut L) -> After {
         let s = total(t);
-        let p = self.thrower;
+        let p = self.table.thrower;
         if is_hazard(s) {
             self.hazards += 1;
             self.run += 1;
@@ -159,17 +143,17 @@ impl HalfHazard {
                 (HazardPay::AddOne, _) => 1,
                 (HazardPay::Escalate, k) => 2 + i64::from(k),
             };
-            self.won = (self.won + units * self.unit).min(self.purse.pot);
-            if self.won >= self.purse.pot {
+            self.won = (self.won + units * self.unit).min(self.table.purse.pot);
+            if self.won >= self.table.purse.pot {
                 say!(
                     log,
                     "seat {} throws {}: hazard {} of the run, the pot is exhausted: he takes all {}",
                     p + 1,
                     show(t),
                     self.run,
-                    self.purse.pot
+                    self.table.purse.pot
                 );
-                self.purse.take(p, self.purse.pot);
+                self.table.purse.take(p, self.table.purse.pot);
                 return After::TurnOver;
             }
             say!(
@@ -198,9 +182,9 @@ impl HalfHazard {
                 "seat {} throws {}: the opponent's number, he wins the pot of {}",
                 p + 1,
                 show(t),
-                self.purse.pot
+                self.table.purse.pot
             );
-            self.purse.take(p, self.purse.pot);
+            self.table.purse.take(p, self.table.purse.pot);
             After::TurnOver
         } else {
             say!(
@@ -213,20 +197,6 @@ impl HalfHazard {
             self.won = 0;
             After::TurnOver
         }
-    }
-
-    /// Ends the turn; returns false if that ended the game.
-    fn end_turn<L: Log>(&mut self, log: &mut L) -> bool {
-        self.deciding = false;
-        self.turns += 1;
-        let next = 1 - self.thrower;
-        if self.turns >= self.rounds {
-            self.outcome = Some(self.purse.settle(next, "rounds", log));
-            return false;
-        }
-        self.thrower = next;
-        self.round_pending = true;
-        true
     }
 }
 
@@ -269,26 +239,21 @@ impl Game for HalfHazard {
             ));
         }
         Ok(HalfHazard {
-            order: OrderMethod::from_option(options.choice("order")),
             stake,
             unit: options.int("unit"),
-            rounds: options.int("rounds") as u32,
             pay: match options.choice("hazard_pay") {
                 "escalate" => HazardPay::Escalate,
                 _ => HazardPay::AddOne,
             },
-            purse: Purse::new(funds),
-            started: false,
-            round_pending: true,
-            deciding: false,
-            thrower: 0,
-            turns: 0,
+            table: Table::new(
+                OrderMethod::from_option(options.choice("order")),
+                options.int("rounds") as u32,
+                funds,
+            ),
             numbers: Numbers::default(),
             won: 0,
             run: 0,
             hazards: 0,
-            outcome: None,
-            throws: 0,
         })
     }
 
@@ -297,13 +262,7 @@ impl Game for HalfHazard {
     }
 
     fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else if self.deciding {
-            Turn::Decide(self.thrower)
-        } else {
-            Turn::Chance
-        }
+        self.table.turn()
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -312,63 +271,48 @@ impl Game for HalfHazard {
     }
 
     fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
-        debug_assert!(self.deciding, "half-hazard: a move when none is due");
-        self.deciding = false;
+        self.table.decided(Self::NAME);
         if mv == Move::Stop {
             say!(
                 log,
                 "seat {} stops and takes {} from the pot",
-                self.thrower + 1,
+                self.table.thrower + 1,
                 self.won
             );
-            self.purse.take(self.thrower, self.won);
+            self.table.purse.take(self.table.thrower, self.won);
             self.won = 0;
-            self.end_turn(log);
+            self.table.end_turn(log);
         }
     }
 
     fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        if self.outcome.is_some() || self.deciding {
-            return;
-        }
-        if !self.started {
-            self.started = true;
-            let order = opening_order(self.order, 2, 3, dice, log, &mut self.throws);
-            self.thrower = order.seats[0];
-        }
-        loop {
-            if self.round_pending {
-                self.round_pending = false;
-                if !self.start_round(dice, log) {
-                    return;
-                }
-            }
-            let t = dice.throw::<3>();
-            self.throws += 1;
-            match self.resolve(t, log) {
-                After::Continue => {
-                    self.deciding = true;
-                    return;
-                }
-                After::TurnOver => {
-                    if !self.end_turn(log) {
-                        return;
-                    }
-                }
-            }
-        }
+        banking_table::chance(self, dice, log);
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.table.outcome
     }
 
     fn length(&self) -> u32 {
-        self.throws
+        self.table.throws
     }
 
     fn payoff(&self, seat: Seat) -> i64 {
-        self.purse.payoff(seat)
+        self.table.purse.payoff(seat)
+    }
+}
+
+impl Banking for HalfHazard {
+    fn table(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
+        HalfHazard::start_round(self, dice, log)
+    }
+
+    fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
+        HalfHazard::resolve(self, t, log)
     }
 }
 

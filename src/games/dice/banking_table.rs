@@ -1,0 +1,139 @@
+//! The course of a banking game (Half Hazard, Growing Hazard): opening
+//! throws, turns as thrower, a round started by each turn, throws until the
+//! thrower must decide or his turn ends, and the end after the agreed
+//! number of turns. The games add what a round start, a throw and a stop do.
+
+use crate::core::dice::Dice;
+use crate::core::game::Turn;
+use crate::core::log::Log;
+use crate::core::outcome::Outcome;
+use crate::core::seat::Seat;
+use crate::games::dice::banking::Purse;
+use crate::games::dice::order::{OrderMethod, opening_order};
+use crate::games::dice::throw::Three;
+
+/// How a throw of the betting phase left the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum After {
+    /// The thrower now chooses to throw again or stop.
+    Continue,
+    /// The turn is over.
+    TurnOver,
+}
+
+/// Where a banking game stands.
+#[derive(Clone, Debug)]
+pub struct Table {
+    order: OrderMethod,
+    /// Turns as thrower in the game.
+    rounds: u32,
+    /// The players' money and the pot.
+    pub purse: Purse,
+    /// Whether the opening throws were made.
+    started: bool,
+    /// Whether the next chance starts a round.
+    round_pending: bool,
+    /// Whether the thrower is to choose.
+    deciding: bool,
+    /// Who throws this turn.
+    pub thrower: Seat,
+    /// Turns finished.
+    pub turns: u32,
+    /// How the game ended.
+    pub outcome: Option<Outcome>,
+    /// Throws of the dice so far, the opening throws included.
+    pub throws: u32,
+}
+
+/// What a banking game adds to its [`Table`].
+pub trait Banking {
+    /// The table.
+    fn table(&mut self) -> &mut Table;
+    /// Starts the thrower's turn (stakes, numbers); false if that ended the game.
+    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool;
+    /// Resolves one throw of the betting phase.
+    fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After;
+}
+
+impl Table {
+    /// A game of `rounds` turns, players starting with `funds`.
+    pub fn new(order: OrderMethod, rounds: u32, funds: i64) -> Table {
+        Table {
+            order,
+            rounds,
+            purse: Purse::new(funds),
+            started: false,
+            round_pending: true,
+            deciding: false,
+            thrower: 0,
+            turns: 0,
+            outcome: None,
+            throws: 0,
+        }
+    }
+
+    /// What the game waits for.
+    pub fn turn(&self) -> Turn {
+        if self.outcome.is_some() {
+            Turn::Over
+        } else if self.deciding {
+            Turn::Decide(self.thrower)
+        } else {
+            Turn::Chance
+        }
+    }
+
+    /// Takes the thrower's decision: he is no longer deciding.
+    pub fn decided(&mut self, game: &str) {
+        debug_assert!(self.deciding, "{game}: a move when none is due");
+        self.deciding = false;
+    }
+
+    /// Ends the turn; returns false if that ended the game.
+    pub fn end_turn<L: Log>(&mut self, log: &mut L) -> bool {
+        self.deciding = false;
+        self.turns += 1;
+        let next = 1 - self.thrower;
+        if self.turns >= self.rounds {
+            self.outcome = Some(self.purse.settle(next, "rounds", log));
+            return false;
+        }
+        self.thrower = next;
+        self.round_pending = true;
+        true
+    }
+}
+
+/// Throws the dice until the thrower must decide or the game ends.
+pub fn chance<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut L) {
+    let t = game.table();
+    if t.outcome.is_some() || t.deciding {
+        return;
+    }
+    if !t.started {
+        t.started = true;
+        let order = opening_order(t.order, 2, 3, dice, log, &mut t.throws);
+        t.thrower = order.seats[0];
+    }
+    loop {
+        if game.table().round_pending {
+            game.table().round_pending = false;
+            if !game.start_round(dice, log) {
+                return;
+            }
+        }
+        let t = dice.throw::<3>();
+        game.table().throws += 1;
+        match game.resolve(t, log) {
+            After::Continue => {
+                game.table().deciding = true;
+                return;
+            }
+            After::TurnOver => {
+                if !game.table().end_turn(log) {
+                    return;
+                }
+            }
+        }
+    }
+}
