@@ -10,7 +10,7 @@ use crate::core::log::{Log, Silent};
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
-use crate::core::seed::{Stream, stream};
+use crate::core::seed::{SeatRng, Stream, stream};
 use crate::games::dice;
 use crate::games::rithmomachy::Rithmomachy;
 use crate::runner::cell_run::{CellPlan, GameFailure, run_cell};
@@ -173,7 +173,7 @@ impl<G: Game> GameEntry for Entry<G> {
             .map(|s| s.build::<G>().expect("policies were checked"))
             .collect();
         let mut rngs: Vec<_> = (0..game.players())
-            .map(|s| stream(game_seed, Stream::Seat(s)))
+            .map(|s| SeatRng::new(game_seed, s))
             .collect();
         let mut dice = Dice::seeded(stream(game_seed, Stream::Dice));
         let mut log = DynLog(log);

@@ -73,7 +73,11 @@ impl Dice {
     /// The total of `n` dice.
     #[inline]
     pub fn total(&mut self, n: u32) -> u32 {
-        (0..n).map(|_| u32::from(self.die())).sum()
+        let mut t = 0;
+        for _ in 0..n {
+            t += u32::from(self.die());
+        }
+        t
     }
 
     /// How many single dice have been thrown.

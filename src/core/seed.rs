@@ -72,3 +72,33 @@ pub fn below(rng: &mut Rng, n: u32) -> u32 {
     }
     (m >> 32) as u32
 }
+
+/// A seat's stream, made the first time it is drawn from: games of pure
+/// chance never pay for it, and the draws are the same as from
+/// [`stream`]`(game_seed, Stream::Seat(seat))`.
+#[derive(Clone, Debug)]
+pub struct SeatRng {
+    game_seed: u64,
+    seat: usize,
+    rng: Option<Rng>,
+}
+
+impl SeatRng {
+    /// Seat `seat`'s stream of the game `game_seed`.
+    #[inline]
+    pub fn new(game_seed: u64, seat: usize) -> SeatRng {
+        SeatRng {
+            game_seed,
+            seat,
+            rng: None,
+        }
+    }
+
+    /// The stream, made on first use.
+    #[inline]
+    pub fn get(&mut self) -> &mut Rng {
+        let (seed, seat) = (self.game_seed, self.seat);
+        self.rng
+            .get_or_insert_with(|| stream(seed, Stream::Seat(seat)))
+    }
+}

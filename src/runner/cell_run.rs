@@ -9,7 +9,7 @@ use crate::core::game::Game;
 use crate::core::log::Silent;
 use crate::core::options::Options;
 use crate::core::policy::Policy;
-use crate::core::seed::{Stream, game_seed, stream};
+use crate::core::seed::{SeatRng, Stream, game_seed, stream};
 use crate::runner::drive::drive;
 use crate::runner::policy_spec::PolicySpec;
 use crate::runner::tally::Tally;
@@ -108,7 +108,7 @@ fn run_block<G: Game>(
         let seed = game_seed(plan.seed, plan.index as u64, index);
         let mut dice = Dice::seeded(stream(seed, Stream::Dice));
         rngs.clear();
-        rngs.extend((0..players).map(|s| stream(seed, Stream::Seat(s))));
+        rngs.extend((0..players).map(|s| SeatRng::new(seed, s)));
         let mut game = proto.clone();
         let outcome = drive(
             &mut game,

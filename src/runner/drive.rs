@@ -6,7 +6,7 @@ use crate::core::log::Log;
 use crate::core::outcome::Outcome;
 use crate::core::policy::{BotError, Policy};
 use crate::core::seat::{Seat, SeatSet};
-use crate::core::seed::{Rng, below};
+use crate::core::seed::{SeatRng, below};
 use crate::say;
 
 /// The ending of a game cut short at the experiment's `max_plies`: a draw
@@ -40,7 +40,7 @@ pub fn drive<G: Game, L: Log>(
     game: &mut G,
     dice: &mut Dice,
     policies: &mut [Box<dyn Policy<G>>],
-    rngs: &mut [Rng],
+    rngs: &mut [SeatRng],
     max_plies: u32,
     buf: &mut Vec<G::Move>,
     log: &mut L,
@@ -64,13 +64,13 @@ pub fn drive<G: Game, L: Log>(
                     // A uniform draw needs only the count and the one drawn.
                     Some(n) => {
                         no_moves_check::<G>(n, seat);
-                        game.nth_move(below(&mut rngs[seat], n as u32) as usize)
+                        game.nth_move(below(rngs[seat].get(), n as u32) as usize)
                     }
                     None => {
                         game.legal_moves(buf);
                         no_moves_check::<G>(buf.len(), seat);
                         let i = policies[seat]
-                            .choose(game, buf, &mut rngs[seat])
+                            .choose(game, buf, rngs[seat].get())
                             .map_err(|error| SeatFailure { seat, error })?;
                         *buf.get(i).ok_or_else(|| SeatFailure {
                             seat,

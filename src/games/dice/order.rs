@@ -138,7 +138,14 @@ fn rank<L: Log>(
         keyed[i] = (key, group[i]);
     }
     let keyed = &mut keyed[..group.len()];
-    keyed.sort_by_key(|&(k, _)| k);
+    // Insertion sort: at most six seats, and stable, like the seat order.
+    for i in 1..keyed.len() {
+        let mut j = i;
+        while j > 0 && keyed[j - 1].0 > keyed[j].0 {
+            keyed.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     for (slot, &(_, seat)) in group.iter_mut().zip(keyed.iter()) {
         *slot = seat;
     }
