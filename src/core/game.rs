@@ -105,20 +105,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Clears `out` and fills it with the legal decisions of the seat to move.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
 
-    /// How many legal decisions there are, for games that count them
-    /// without listing them (`None`: call [`Game::legal_moves`]). A uniform
-    /// random policy then asks only for the one it draws, by
-    /// [`Game::nth_move`].
-    fn count_moves(&self) -> Option<usize> {
+    /// Draws one legal decision without listing them all, for games that
+    /// can: counts the legal decisions `n`, takes an index `k = draw(n)`
+    /// (`k < n`) and returns the `k`-th of [`Game::legal_moves`]'s list. A
+    /// uniform random policy then costs a count, not a list. `None` (the
+    /// default): the caller lists them.
+    fn pick_move(&self, _draw: &mut dyn FnMut(usize) -> usize) -> Option<Self::Move> {
         None
-    }
-
-    /// The `k`-th legal decision, the same as `legal_moves(..)[k]`; called
-    /// only when [`Game::count_moves`] gave a count above `k`.
-    fn nth_move(&self, k: usize) -> Self::Move {
-        let mut v = Vec::new();
-        self.legal_moves(&mut v);
-        v[k]
     }
 
     /// Plays a decision returned by [`Game::legal_moves`].

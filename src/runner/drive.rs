@@ -55,17 +55,18 @@ pub fn drive<G: Game, L: Log>(
             Turn::Over => return Ok(game.outcome().expect("a game that is over has an outcome")),
             Turn::Chance => game.chance(dice, log),
             Turn::Decide(seat) => {
-                let counted = if policies[seat].uniform() {
-                    game.count_moves()
+                let picked = if policies[seat].uniform() {
+                    let rng = rngs[seat].get();
+                    game.pick_move(&mut |n| {
+                        no_moves_check::<G>(n, seat);
+                        below(rng, n as u32) as usize
+                    })
                 } else {
                     None
                 };
-                let mv = match counted {
+                let mv = match picked {
                     // A uniform draw needs only the count and the one drawn.
-                    Some(n) => {
-                        no_moves_check::<G>(n, seat);
-                        game.nth_move(below(rngs[seat].get(), n as u32) as usize)
-                    }
+                    Some(mv) => mv,
                     None => {
                         game.legal_moves(buf);
                         no_moves_check::<G>(buf.len(), seat);

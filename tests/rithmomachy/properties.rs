@@ -99,3 +99,25 @@ fn a_recorded_game_replays_to_the_same_end() {
         assert_eq!(g.to_json(), end.to_json());
     }
 }
+
+#[test]
+fn a_drawn_move_is_the_same_as_the_listed_one() {
+    // The uniform random policy draws index k of n through pick_move; it
+    // must be legal_moves()[k], so that listing and drawing play alike.
+    for rules in ["modern", "boardspace"] {
+        let (moves, _) = random_game(rules, 3, 200);
+        let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
+        let mut listed = Vec::new();
+        for m in &moves {
+            g.legal_moves(&mut listed);
+            for k in 0..listed.len() {
+                let drawn = g.pick_move(&mut |n| {
+                    assert_eq!(n, listed.len());
+                    k
+                });
+                assert_eq!(drawn, Some(listed[k]));
+            }
+            g.play(*m, &mut Silent);
+        }
+    }
+}

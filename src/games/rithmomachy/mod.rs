@@ -106,12 +106,8 @@ impl Game for Rithmomachy {
         self.pos.legal_moves(out);
     }
 
-    fn count_moves(&self) -> Option<usize> {
-        Some(self.pos.count_moves())
-    }
-
-    fn nth_move(&self, k: usize) -> Move {
-        self.pos.nth_move(k).expect("k is below the count of moves")
+    fn pick_move(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        self.pos.pick_move(draw)
     }
 
     fn play<L: Log>(&mut self, mv: Move, log: &mut L) {

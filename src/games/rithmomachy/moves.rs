@@ -100,27 +100,30 @@ pub fn has_move(board: &Board, reach: &Reach, side: Side) -> bool {
     }) || squares(board.pyramids(side)).any(|from| targets(board, reach, from) != 0)
 }
 
-/// How many legal moves `side` has: the length of [`generate`]'s list.
-pub fn count(board: &Board, reach: &Reach, side: Side) -> usize {
+/// The `draw(n)`-th of the `n` moves [`generate`] lists, found without
+/// listing them: each way of moving's targets are computed once, counted,
+/// and only the drawn one is read out. `None` if there is no move.
+pub fn pick(
+    board: &Board,
+    reach: &Reach,
+    side: Side,
+    draw: &mut dyn FnMut(usize) -> usize,
+) -> Option<Move> {
+    let ways: usize = (0..3).map(|sh| reach.vectors(sh).len()).sum::<usize>()
+        + board.pyramids(side).count_ones() as usize;
+    if ways > 128 {
+        // More ways of moving than the table holds (a hand-made position
+        // full of pyramids): list the moves.
+        let mut all = Vec::new();
+        generate(board, reach, side, &mut all);
+        return (!all.is_empty()).then(|| all[draw(all.len())]);
+    }
     let empty = !board.occupied();
+    // (targets, change of square index from origin; for a pyramid its
+    // square, coded -1 - square), plain pieces first.
+    let mut sets = [(0 as Bits, 0i16); 128];
+    let mut len = 0;
     let mut n = 0;
-    for shape in 0..3 {
-        let pieces = board.plain(side, shape);
-        if pieces != 0 {
-            for v in reach.vectors(shape) {
-                n += v.targets(pieces, empty).count_ones() as usize;
-            }
-        }
-    }
-    for from in squares(board.pyramids(side)) {
-        n += targets(board, reach, from).count_ones() as usize;
-    }
-    n
-}
-
-/// The `k`-th move of [`generate`]'s list, found without listing the others.
-pub fn nth(board: &Board, reach: &Reach, side: Side, mut k: usize) -> Option<Move> {
-    let empty = !board.occupied();
     for shape in 0..3 {
         let pieces = board.plain(side, shape);
         if pieces == 0 {
@@ -128,27 +131,38 @@ pub fn nth(board: &Board, reach: &Reach, side: Side, mut k: usize) -> Option<Mov
         }
         for v in reach.vectors(shape) {
             let t = v.targets(pieces, empty);
-            let c = t.count_ones() as usize;
-            if k < c {
-                let to = squares(t).nth(k).expect("k < count");
-                return Some(Move {
-                    from: Square((to.0 as i16 - v.span()) as u8),
-                    to,
-                });
+            if t != 0 {
+                sets[len] = (t, v.span());
+                len += 1;
+                n += t.count_ones() as usize;
             }
-            k -= c;
         }
     }
+    let plain = len;
     for from in squares(board.pyramids(side)) {
         let t = targets(board, reach, from);
+        if t != 0 {
+            sets[len] = (t, -(from.0 as i16) - 1);
+            len += 1;
+            n += t.count_ones() as usize;
+        }
+    }
+    if n == 0 {
+        return None;
+    }
+    let mut k = draw(n);
+    for (i, &(t, d)) in sets[..len].iter().enumerate() {
         let c = t.count_ones() as usize;
         if k < c {
-            return Some(Move {
-                from,
-                to: squares(t).nth(k).expect("k < count"),
-            });
+            let to = squares(t).nth(k).expect("k < count");
+            let from = if i < plain {
+                Square((to.0 as i16 - d) as u8)
+            } else {
+                Square((-d - 1) as u8)
+            };
+            return Some(Move { from, to });
         }
         k -= c;
     }
-    None
+    unreachable!("the draw is below the count")
 }

@@ -175,20 +175,13 @@ impl Position {
         }
     }
 
-    /// How many legal moves the side to move has (0 once the game is over).
-    pub fn count_moves(&self) -> usize {
-        if self.ending.is_some() {
-            return 0;
-        }
-        moves::count(&self.board, &self.variant.reach, self.to_move)
-    }
-
-    /// The `k`-th of [`Position::legal_moves`], without listing the others.
-    pub fn nth_move(&self, k: usize) -> Option<Move> {
+    /// The `draw(n)`-th of the `n` moves of [`Position::legal_moves`],
+    /// found without listing the others; `None` once the game is over.
+    pub fn pick_move(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         if self.ending.is_some() {
             return None;
         }
-        moves::nth(&self.board, &self.variant.reach, self.to_move, k)
+        moves::pick(&self.board, &self.variant.reach, self.to_move, draw)
     }
 
     /// Whether `mv` is legal now.
