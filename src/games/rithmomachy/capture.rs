@@ -2,7 +2,7 @@
 //! the board happens at once, decided on the position after the move.
 
 use crate::games::rithmomachy::board::Board;
-use crate::games::rithmomachy::lines::{first_in_line, first_piece, opposite, steps};
+use crate::games::rithmomachy::lines::{first_in_line, first_piece, opposite, ray, ring, steps};
 use crate::games::rithmomachy::piece::{MAX_LAYERS, Piece, Side};
 use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::rules::{AmbushReach, CaptureRule, EqualityReach, Op, Rules};
@@ -206,15 +206,15 @@ fn movers_to(
     n
 }
 
+#[inline]
 fn sieged(board: &Board, mover: Side, v: Square, edge: bool) -> bool {
     let own = board.occupied_by(mover);
-    let ring = |dirs: &[(i8, i8)]| {
-        dirs.iter().all(|&(df, dr)| match v.offset(df, dr) {
-            Some(s) => own & s.bit() != 0,
-            None => edge,
-        })
-    };
-    ring(&[(0, 1), (1, 0), (0, -1), (-1, 0)]) || ring(&[(1, 1), (1, -1), (-1, -1), (-1, 1)])
+    [false, true].into_iter().any(|diagonal| {
+        let around = ring(v, diagonal);
+        // Every neighbour on the board is the mover's; off the board counts
+        // only with `edge`.
+        around & !own == 0 && (edge || around.count_ones() == 4)
+    })
 }
 
 /// The move distance of each shape for equality by lines: 1 round, 2 triangle, 3 square.
@@ -339,14 +339,17 @@ fn local_relations(
                 }
             }
             AmbushReach::Custodial => {
-                for d in [0usize, 1, 4, 5] {
-                    let (df, dr) = DIRECTIONS[d];
-                    let (ef, er) = DIRECTIONS[opposite(d)];
-                    if let (Some(a), Some(b)) = (v.offset(df, dr), v.offset(ef, er))
-                        && own & a.bit() != 0
-                        && own & b.bit() != 0
-                    {
-                        pair(a, b);
+                // Only axes with the mover's pieces on both sides.
+                if (ring(v, false) | ring(v, true)) & own != 0 {
+                    for d in [0usize, 1, 4, 5] {
+                        let (df, dr) = DIRECTIONS[d];
+                        let (ef, er) = DIRECTIONS[opposite(d)];
+                        if let (Some(a), Some(b)) = (v.offset(df, dr), v.offset(ef, er))
+                            && own & a.bit() != 0
+                            && own & b.bit() != 0
+                        {
+                            pair(a, b);
+                        }
                     }
                 }
             }
@@ -437,6 +440,11 @@ pub fn find_near(
             continue;
         }
         for d in [0, 1, 4, 5] {
+            // A relation needs a mover's piece and an enemy on the line.
+            let line = ray(c, d) | ray(c, opposite(d)) | c.bit();
+            if line & own == 0 || line & enemy == 0 {
+                continue;
+            }
             let ahead = first_piece(c, d, occ);
             let behind = first_piece(c, opposite(d), occ);
             let mut pair = |x: Square, y: Square| {

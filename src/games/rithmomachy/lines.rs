@@ -23,6 +23,33 @@ const fn build_rays() -> [[Bits; 8]; 128] {
     ray
 }
 
+const fn build_rings() -> [[Bits; 2]; 128] {
+    let mut rings = [[0; 2]; 128];
+    let mut s = 0;
+    while s < 128 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let (f, r) = ((s % 8) as i8 + df, (s / 8) as i8 + dr);
+            if f >= 0 && f < 8 && r >= 0 && r < 16 {
+                rings[s][d / 4] |= 1u128 << (r * 8 + f);
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    rings
+}
+
+/// The orthogonal (0) and diagonal (1) neighbours of each square on the board.
+static RINGS: [[Bits; 2]; 128] = build_rings();
+
+/// The neighbours of `s` on the board: orthogonal if `diagonal` is false.
+#[inline]
+pub fn ring(s: Square, diagonal: bool) -> Bits {
+    RINGS[s.0 as usize][diagonal as usize]
+}
+
 /// The squares from each square in each direction, the square itself excluded.
 static RAYS: [[Bits; 8]; 128] = build_rays();
 
