@@ -101,8 +101,8 @@ pub fn has_move(board: &Board, reach: &Reach, side: Side) -> bool {
 }
 
 /// The `draw(n)`-th of the `n` moves [`generate`] lists, found without
-/// listing them: each way of moving's targets are computed once, counted,
-/// and only the drawn one is read out. `None` if there is no move.
+/// listing them: each way of moving's targets are counted, and only the
+/// drawn one's are computed again and read out. `None` if there is no move.
 pub fn pick(
     board: &Board,
     reach: &Reach,
@@ -111,58 +111,69 @@ pub fn pick(
 ) -> Option<Move> {
     let ways: usize = (0..3).map(|sh| reach.vectors(sh).len()).sum::<usize>()
         + board.pyramids(side).count_ones() as usize;
-    if ways > 128 {
-        // More ways of moving than the table holds (a hand-made position
+    if ways > MAX_WAYS {
+        // More ways of moving than the counts hold (a hand-made position
         // full of pyramids): list the moves.
         let mut all = Vec::new();
         generate(board, reach, side, &mut all);
         return (!all.is_empty()).then(|| all[draw(all.len())]);
     }
     let empty = !board.occupied();
-    // (targets, change of square index from origin; for a pyramid its
-    // square, coded -1 - square), plain pieces first.
-    let mut sets = [(0 as Bits, 0i16); 128];
-    let mut len = 0;
+    // Moves per way of moving, in generate's order: each shape's vectors,
+    // then each pyramid.
+    let mut counts = [0u8; MAX_WAYS];
+    let mut w = 0;
     let mut n = 0;
     for shape in 0..3 {
         let pieces = board.plain(side, shape);
-        if pieces == 0 {
-            continue;
-        }
         for v in reach.vectors(shape) {
-            let t = v.targets(pieces, empty);
-            if t != 0 {
-                sets[len] = (t, v.span());
-                len += 1;
-                n += t.count_ones() as usize;
-            }
+            let c = if pieces == 0 {
+                0
+            } else {
+                v.targets(pieces, empty).count_ones()
+            };
+            counts[w] = c as u8;
+            n += c as usize;
+            w += 1;
         }
     }
-    let plain = len;
     for from in squares(board.pyramids(side)) {
-        let t = targets(board, reach, from);
-        if t != 0 {
-            sets[len] = (t, -(from.0 as i16) - 1);
-            len += 1;
-            n += t.count_ones() as usize;
-        }
+        let c = targets(board, reach, from).count_ones();
+        counts[w] = c as u8;
+        n += c as usize;
+        w += 1;
     }
     if n == 0 {
         return None;
     }
     let mut k = draw(n);
-    for (i, &(t, d)) in sets[..len].iter().enumerate() {
-        let c = t.count_ones() as usize;
+    let mut w = 0;
+    for shape in 0..3 {
+        for v in reach.vectors(shape) {
+            let c = counts[w] as usize;
+            if k < c {
+                let t = v.targets(board.plain(side, shape), empty);
+                let to = squares(t).nth(k).expect("k < count");
+                return Some(Move {
+                    from: Square((to.0 as i16 - v.span()) as u8),
+                    to,
+                });
+            }
+            k -= c;
+            w += 1;
+        }
+    }
+    for from in squares(board.pyramids(side)) {
+        let c = counts[w] as usize;
         if k < c {
-            let to = squares(t).nth(k).expect("k < count");
-            let from = if i < plain {
-                Square((to.0 as i16 - d) as u8)
-            } else {
-                Square((-d - 1) as u8)
-            };
+            let to = squares(targets(board, reach, from)).nth(k).expect("k < count");
             return Some(Move { from, to });
         }
         k -= c;
+        w += 1;
     }
     unreachable!("the draw is below the count")
 }
+
+/// The most ways of moving [`pick`] counts without listing.
+const MAX_WAYS: usize = 64;
