@@ -166,7 +166,9 @@ pub fn pick(
     for from in squares(board.pyramids(side)) {
         let c = counts[w] as usize;
         if k < c {
-            let to = squares(targets(board, reach, from)).nth(k).expect("k < count");
+            let to = squares(targets(board, reach, from))
+                .nth(k)
+                .expect("k < count");
             return Some(Move { from, to });
         }
         k -= c;
