@@ -109,6 +109,10 @@ fn triple(board: &Board, a: Square, b: Square, c: Square, constant: bool) -> boo
         board.get(b).expect("middle"),
         board.get(c).expect("end"),
     );
+    if !(pa.pyramid || pb.pyramid || pc.pyramid) {
+        let v = |p: &Piece| p.layers()[0].value as u32;
+        return progression(v(pa), v(pb), v(pc), constant);
+    }
     values(pa).any(|x| values(pb).any(|y| values(pc).any(|z| progression(x, y, z, constant))))
 }
 
