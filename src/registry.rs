@@ -30,6 +30,8 @@ pub trait GameEntry: Sync {
     fn rules(&self) -> &'static str;
     /// The game's own native policies.
     fn native_policies(&self) -> &'static [NativePolicyInfo];
+    /// How narration names a seat (`seat 1`, or `white` in Rithmomachy).
+    fn seat_name(&self, seat: usize) -> String;
     /// Checks that a game can be made with `options`; returns its seat count.
     fn players(&self, options: &Options) -> Result<usize, String>;
     /// Checks that `policy` can play this game.
@@ -145,6 +147,9 @@ impl<G: Game> GameEntry for Entry<G> {
     }
     fn native_policies(&self) -> &'static [NativePolicyInfo] {
         G::native_policies()
+    }
+    fn seat_name(&self, seat: usize) -> String {
+        G::seat_name(seat)
     }
     fn players(&self, options: &Options) -> Result<usize, String> {
         G::new(options).map(|g| g.players())

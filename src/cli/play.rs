@@ -79,15 +79,15 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
     let o = played.outcome;
     match o.sole_winner() {
         Some(w) => println!(
-            "seat {} wins ({}); length {}",
-            w + 1,
+            "{} wins ({}); length {}",
+            entry.seat_name(w),
             o.reason,
             played.length
         ),
         None => {
-            let who: Vec<String> = o.winners.iter().map(|s| (s + 1).to_string()).collect();
+            let who: Vec<String> = o.winners.iter().map(|s| entry.seat_name(s)).collect();
             println!(
-                "draw between seats {} ({}); length {}",
+                "draw between {} ({}); length {}",
                 who.join(", "),
                 o.reason,
                 played.length
@@ -99,7 +99,7 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
             .payoffs
             .iter()
             .enumerate()
-            .map(|(s, p)| format!("seat {}: {p:+}", s + 1))
+            .map(|(s, p)| format!("{}: {p:+}", entry.seat_name(s)))
             .collect();
         println!("payoffs: {}", pays.join(", "));
     }
