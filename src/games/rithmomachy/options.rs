@@ -113,7 +113,7 @@ fn several<const N: usize>(
             (_, Some(p)) => p[i],
             _ => {
                 return Err(format!(
-                    "the {victory} victory needs {} set (this rule set does not play it)",
+                    "the {victory} victory needs all of {} (this rule set does not play it, so none has a default)",
                     names.join(", ")
                 ));
             }
