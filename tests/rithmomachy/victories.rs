@@ -171,6 +171,12 @@ fn glorious_triangle_and_the_mover_owns_an_end() {
         formation("modern", &p, "e11-f12"),
         Some((Some("white"), "glorious"))
     );
+    // The corner is the piece that moves in.
+    let p = [("d14", "w20C"), ("f12", "w60C"), ("e11", "w40C")];
+    assert_eq!(
+        formation("modern", &p, "e11-d12"),
+        Some((Some("white"), "glorious"))
+    );
     // "with one of your own pieces as one end": Black's ends and White's
     // middle on White's target half make nothing for White.
     let p = [("b12", "b20C"), ("c11", "w40C"), ("f12", "b60C")];

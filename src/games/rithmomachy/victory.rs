@@ -155,21 +155,48 @@ pub fn glorious(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool 
             }
         }
         if g.triangle {
-            let far_corner = all || (4..8).any(|d| ray(a, d) & touched != 0);
-            for (d, &(df, dr)) in DIRECTIONS[..4].iter().enumerate() {
-                if !far_corner && ray(a, d) & touched == 0 {
-                    continue;
+            let at = |b: Square, c: Square| {
+                occ & b.bit() != 0
+                    && occ & c.bit() != 0
+                    && half & b.bit() != 0
+                    && half & c.bit() != 0
+                    && triple(board, a, b, c, g.constant)
+            };
+            if all {
+                // Every L with its end on A: each piece B along an orthogonal
+                // ray, and C a right angle and the same distance on.
+                for (d, &(df, dr)) in DIRECTIONS[..4].iter().enumerate() {
+                    for b in squares(ray(a, d) & occ & half) {
+                        let k = steps(a, b);
+                        for (ef, er) in [(dr, df), (-dr, -df)] {
+                            if let Some(c) = b.offset(ef * k, er * k)
+                                && at(b, c)
+                            {
+                                return true;
+                            }
+                        }
+                    }
                 }
-                for b in squares(ray(a, d) & occ & half) {
-                    let k = steps(a, b);
-                    // The other arm turns a right angle at the corner.
-                    for (ef, er) in [(dr, df), (-dr, -df)] {
-                        if let Some(c) = b.offset(ef * k, er * k)
-                            && occ & c.bit() != 0
-                            && half & c.bit() != 0
-                            && triple(board, a, b, c, g.constant)
-                        {
-                            return true;
+            } else {
+                // Only Ls holding a changed square: as the corner B (on an
+                // orthogonal line from A) or as the far end C (on a diagonal).
+                for t in squares(touched & occ & half & !a.bit()) {
+                    let (df, dr) = (t.file() - a.file(), t.rank() - a.rank());
+                    let k = df.abs().max(dr.abs());
+                    if df == 0 || dr == 0 {
+                        let (ux, uy) = (df.signum(), dr.signum());
+                        for (ef, er) in [(uy, ux), (-uy, -ux)] {
+                            if let Some(c) = t.offset(ef * k, er * k)
+                                && at(t, c)
+                            {
+                                return true;
+                            }
+                        }
+                    } else if df.abs() == dr.abs() {
+                        for b in [a.offset(df, 0), a.offset(0, dr)].into_iter().flatten() {
+                            if at(b, t) {
+                                return true;
+                            }
                         }
                     }
                 }
