@@ -64,36 +64,7 @@ impl Vector {
 
 #[inline]
 fn shift(b: Bits, delta: i8) -> Bits {
-    // The deltas of the 001 movements as constants: a u128 shift by a
-    // constant is a few instructions, by a variable several more.
-    match delta {
-        1 => b << 1,
-        -1 => b >> 1,
-        7 => b << 7,
-        -7 => b >> 7,
-        8 => b << 8,
-        -8 => b >> 8,
-        9 => b << 9,
-        -9 => b >> 9,
-        6 => b << 6,
-        -6 => b >> 6,
-        10 => b << 10,
-        -10 => b >> 10,
-        15 => b << 15,
-        -15 => b >> 15,
-        17 => b << 17,
-        -17 => b >> 17,
-        5 => b << 5,
-        -5 => b >> 5,
-        11 => b << 11,
-        -11 => b >> 11,
-        23 => b << 23,
-        -23 => b >> 23,
-        25 => b << 25,
-        -25 => b >> 25,
-        d if d >= 0 => b << d,
-        d => b >> -d,
-    }
+    if delta >= 0 { b << delta } else { b >> -delta }
 }
 
 fn vectors_of(p: Pattern, out: &mut Vec<(i8, i8, u8)>) {
