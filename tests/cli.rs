@@ -338,3 +338,39 @@ sweep = { bodies = [5, 10] }
         "{e}"
     );
 }
+
+#[test]
+fn a_reader_that_stops_early_does_not_make_ludus_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // A long game's transcript is far larger than a pipe's buffer, so ludus is still
+    // writing when the reader (like `head`) goes away.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "play",
+            "rithmomachy",
+            "--rules",
+            "modern",
+            "--opt",
+            "cap=5000",
+        ])
+        .args([
+            "--opt",
+            "bodies=off",
+            "--opt",
+            "goods_white=off",
+            "--opt",
+            "goods_black=off",
+        ])
+        .args(["--opt", "glorious=off"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ludus runs");
+    let mut first = [0u8; 64];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // Dropping the read end closes the pipe.
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+}

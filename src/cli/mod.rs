@@ -45,6 +45,7 @@ enum Command {
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => run::run(args),
@@ -73,4 +74,15 @@ fn find_game(name: &str) -> Result<&'static dyn ludus::registry::GameEntry, Fail
             names.join(", ")
         ))
     })
+}
+
+/// `ludus play ... | head` closes the pipe early; like other Unix tools, ludus then ends
+/// quietly (killed by SIGPIPE) instead of panicking in `println!`, which Rust's runtime
+/// would otherwise do because it ignores SIGPIPE.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of one signal before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
