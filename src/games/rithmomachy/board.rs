@@ -16,6 +16,11 @@ pub struct Board {
     /// Plain pieces by side and shape; pyramids by side.
     plain: [[Bits; 3]; 2],
     pyramids: [Bits; 2],
+    /// Each square's plain piece's value, 0 for a pyramid or an empty square:
+    /// the capture and victory checks read values without reaching the slots.
+    values: [u16; 128],
+    /// Each square's piece's shapes, one bit per shape index (0 when empty).
+    shapes: [u8; 128],
 }
 
 impl Default for Board {
@@ -31,6 +36,8 @@ impl Default for Board {
             occ: [0; 2],
             plain: [[0; 3]; 2],
             pyramids: [0; 2],
+            values: [0; 128],
+            shapes: [0; 128],
         }
     }
 }
@@ -50,7 +57,35 @@ impl Board {
         self.at[at.0 as usize] = self.used;
         self.occ[piece.side.index()] |= at.bit();
         *self.kind_bits(&piece) |= at.bit();
+        self.note(at, &piece);
         Ok(())
+    }
+
+    fn note(&mut self, at: Square, piece: &Piece) {
+        let i = at.0 as usize;
+        self.values[i] = if piece.pyramid {
+            0
+        } else {
+            piece.layers()[0].value
+        };
+        self.shapes[i] = piece.shapes();
+    }
+
+    fn forget(&mut self, at: Square) {
+        self.values[at.0 as usize] = 0;
+        self.shapes[at.0 as usize] = 0;
+    }
+
+    /// The value of the plain piece on `s`; 0 if `s` is empty or holds a pyramid.
+    #[inline]
+    pub fn plain_value(&self, s: Square) -> u16 {
+        self.values[s.0 as usize]
+    }
+
+    /// The shapes the piece on `s` moves as, one bit per shape index; 0 if empty.
+    #[inline]
+    pub fn shapes_at(&self, s: Square) -> u8 {
+        self.shapes[s.0 as usize]
     }
 
     /// The piece on `s`.
@@ -93,6 +128,9 @@ impl Board {
         let piece = self.slots[i as usize - 1];
         self.occ[piece.side.index()] ^= from.bit() | to.bit();
         *self.kind_bits(&piece) ^= from.bit() | to.bit();
+        self.values[to.0 as usize] = self.values[from.0 as usize];
+        self.shapes[to.0 as usize] = self.shapes[from.0 as usize];
+        self.forget(from);
     }
 
     fn kind_bits(&mut self, p: &Piece) -> &mut Bits {
@@ -124,13 +162,17 @@ impl Board {
         self.at[s.0 as usize] = 0;
         self.occ[piece.side.index()] &= !s.bit();
         *self.kind_bits(&piece) &= !s.bit();
+        self.forget(s);
     }
 
     /// Removes layer `layer` of the pyramid on `s`; the pyramid leaves the
     /// board with its last layer.
     pub fn remove_layer(&mut self, s: Square, layer: usize) {
         let i = self.at[s.0 as usize] as usize - 1;
-        if !self.slots[i].remove_layer(layer) {
+        if self.slots[i].remove_layer(layer) {
+            let piece = self.slots[i];
+            self.note(s, &piece);
+        } else {
             self.remove(s);
         }
     }

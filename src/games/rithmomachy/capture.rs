@@ -227,40 +227,35 @@ fn shape_at_distance(shapes: u8, k: i8) -> bool {
 /// piece in line `k` steps away: equality by lines and eruption.
 #[inline]
 fn line_relation(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: i8, hit: &mut Hit) {
+    let (x, y) = (board.plain_value(v) as u32, board.plain_value(a) as u32);
+    let by_lines = matches!(rules.equality, Some((EqualityReach::Lines, _)))
+        && shape_at_distance(board.shapes_at(a), k);
+    let dist = k as u32 + 1;
+    if x != 0 && y != 0 {
+        // Two plain pieces: the common case, without reaching the slots.
+        if by_lines && x == y {
+            hit.take(Taken::Whole, CaptureKind::Equality);
+        }
+        if rules.eruption && x.min(y) * dist == x.max(y) {
+            hit.take(Taken::Whole, CaptureKind::Eruption);
+        }
+        return;
+    }
     let victim = board.get(v).expect("enemy piece");
     let attacker = board.get(a).expect("attacker");
-    if let Some((EqualityReach::Lines, total)) = rules.equality
-        && shape_at_distance(attacker.shapes(), k)
-    {
-        if !victim.pyramid && !attacker.pyramid {
-            if victim.layers()[0].value == attacker.layers()[0].value {
-                hit.take(Taken::Whole, CaptureKind::Equality);
-            }
-        } else {
-            let av = Values::of(attacker, total);
-            for (x, t) in Values::of(victim, total).iter() {
-                if av.nums().any(|y| y == x) {
-                    hit.take(t, CaptureKind::Equality);
-                }
+    if by_lines && let Some((_, total)) = rules.equality {
+        let av = Values::of(attacker, total);
+        for (x, t) in Values::of(victim, total).iter() {
+            if av.nums().any(|y| y == x) {
+                hit.take(t, CaptureKind::Equality);
             }
         }
     }
     if rules.eruption {
-        let dist = k as u32 + 1;
-        if !attacker.pyramid && !victim.pyramid {
-            let (x, y) = (
-                victim.layers()[0].value as u32,
-                attacker.layers()[0].value as u32,
-            );
-            if x.min(y) * dist == x.max(y) {
-                hit.take(Taken::Whole, CaptureKind::Eruption);
-            }
-        } else {
-            let av = Values::of(attacker, true);
-            for (x, t) in Values::of(victim, true).iter() {
-                if av.nums().any(|y| x.min(y) * dist == x.max(y)) {
-                    hit.take(t, CaptureKind::Eruption);
-                }
+        let av = Values::of(attacker, true);
+        for (x, t) in Values::of(victim, true).iter() {
+            if av.nums().any(|y| x.min(y) * dist == x.max(y)) {
+                hit.take(t, CaptureKind::Eruption);
             }
         }
     }
@@ -301,23 +296,20 @@ fn local_relations(
         }
     }
     if let Some((how, ops)) = rules.ambush {
-        let vv = Values::of(victim, true);
+        let x = board.plain_value(v) as u32;
         let mut pair = |a: Square, b: Square| {
-            let (pa, pb) = (
-                board.get(a).expect("ambusher"),
-                board.get(b).expect("ambusher"),
-            );
-            if !pa.pyramid && !pb.pyramid && !victim.pyramid {
-                let (p, q, x) = (
-                    pa.layers()[0].value as u32,
-                    pb.layers()[0].value as u32,
-                    victim.layers()[0].value as u32,
-                );
+            let (p, q) = (board.plain_value(a) as u32, board.plain_value(b) as u32);
+            if p != 0 && q != 0 && x != 0 {
                 if OPS.iter().zip(ops).any(|(op, on)| on && op.makes(p, q, x)) {
                     hit.take(Taken::Whole, CaptureKind::Ambush);
                 }
                 return;
             }
+            let (pa, pb) = (
+                board.get(a).expect("ambusher"),
+                board.get(b).expect("ambusher"),
+            );
+            let vv = Values::of(victim, true);
             let av = Values::of(pa, true);
             let bv = Values::of(pb, true);
             for (x, t) in vv.iter() {
