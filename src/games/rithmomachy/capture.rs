@@ -2,7 +2,9 @@
 //! the board happens at once, decided on the position after the move.
 
 use crate::games::rithmomachy::board::Board;
-use crate::games::rithmomachy::lines::{first_in_line, first_piece, opposite, ray, ring, steps};
+use crate::games::rithmomachy::lines::{
+    AXES, axis_line, first_in_line, first_on_axis, opposite, ring, steps,
+};
 use crate::games::rithmomachy::piece::{MAX_LAYERS, Piece, Side};
 use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::rules::{AmbushReach, CaptureRule, EqualityReach, Op, Rules};
@@ -431,19 +433,25 @@ pub fn find_near(
         if !lines {
             continue;
         }
-        for d in [0, 1, 4, 5] {
+        for axis in 0..AXES.len() {
             // A relation needs a mover's piece and an enemy on the line.
-            let line = ray(c, d) | ray(c, opposite(d)) | c.bit();
+            let line = axis_line(c, axis);
             if line & own == 0 || line & enemy == 0 {
                 continue;
             }
-            let ahead = first_piece(c, d, occ);
-            let behind = first_piece(c, opposite(d), occ);
+            let (ahead, behind) = first_on_axis(c, axis, occ);
             let mut pair = |x: Square, y: Square| {
-                if own & x.bit() != 0 && enemy & y.bit() != 0 {
-                    line_relation(board, rules, y, x, steps(x, y), hit_at(out, y));
+                let (victim, attacker) = if own & x.bit() != 0 && enemy & y.bit() != 0 {
+                    (y, x)
                 } else if own & y.bit() != 0 && enemy & x.bit() != 0 {
-                    line_relation(board, rules, x, y, steps(x, y), hit_at(out, x));
+                    (x, y)
+                } else {
+                    return;
+                };
+                let mut hit = Hit::new(victim);
+                line_relation(board, rules, victim, attacker, steps(x, y), &mut hit);
+                if hit.any() {
+                    hit_at(out, victim).merge(&hit);
                 }
             };
             if here {
@@ -463,7 +471,6 @@ pub fn find_near(
             hit_at(out, v).merge(&hit);
         }
     }
-    out.retain(Hit::any);
     out.sort_unstable_by_key(|h| h.at);
 }
 

@@ -103,6 +103,40 @@ pub fn first_piece(from: Square, d: usize, occ: Bits) -> Option<Square> {
     }
 }
 
+/// The four lines through a square, each as its two directions (indices
+/// into [`DIRECTIONS`]): the one that raises the square index first.
+pub const AXES: [(usize, usize); 4] = [(0, 2), (1, 3), (4, 6), (7, 5)];
+
+/// The whole line through `s` along axis `a` of [`AXES`], `s` included.
+#[inline]
+pub fn axis_line(s: Square, a: usize) -> Bits {
+    let (up, down) = AXES[a];
+    let r = &RAYS[s.0 as usize];
+    r[up] | r[down] | s.bit()
+}
+
+/// The first pieces of `occ` on either side of `s` along axis `a` of
+/// [`AXES`]: the one beyond `s` in the rising direction, then the falling one.
+///
+/// ```
+/// use ludus::games::rithmomachy::lines::first_on_axis;
+/// use ludus::games::rithmomachy::square::Square;
+/// let sq = |t| Square::parse(t).unwrap();
+/// let occ = sq("a1").bit() | sq("a7").bit() | sq("a9").bit();
+/// assert_eq!(first_on_axis(sq("a4"), 0, occ), (Some(sq("a7")), Some(sq("a1"))));
+/// assert_eq!(first_on_axis(sq("a4"), 1, occ), (None, None));
+/// ```
+#[inline]
+pub fn first_on_axis(s: Square, a: usize, occ: Bits) -> (Option<Square>, Option<Square>) {
+    let (up, down) = AXES[a];
+    let r = &RAYS[s.0 as usize];
+    let (u, d) = (r[up] & occ, r[down] & occ);
+    (
+        (u != 0).then(|| Square(u.trailing_zeros() as u8)),
+        (d != 0).then(|| Square(127 - d.leading_zeros() as u8)),
+    )
+}
+
 /// The squares on the eight lines through `s`, `s` excluded.
 #[inline]
 pub fn lines_through(s: Square) -> Bits {

@@ -109,9 +109,9 @@ pub fn pick(
     side: Side,
     draw: &mut dyn FnMut(usize) -> usize,
 ) -> Option<Move> {
-    let ways: usize = (0..3).map(|sh| reach.vectors(sh).len()).sum::<usize>()
-        + board.pyramids(side).count_ones() as usize;
-    if ways > MAX_WAYS {
+    let plain = reach.ways();
+    let pyramids = board.pyramids(side);
+    if plain.len() + pyramids.count_ones() as usize > MAX_WAYS {
         // More ways of moving than the counts hold (a hand-made position
         // full of pyramids): list the moves.
         let mut all = Vec::new();
@@ -119,62 +119,57 @@ pub fn pick(
         return (!all.is_empty()).then(|| all[draw(all.len())]);
     }
     let empty = !board.occupied();
+    let pieces = [
+        board.plain(side, 0),
+        board.plain(side, 1),
+        board.plain(side, 2),
+    ];
     // Moves per way of moving, in generate's order: each shape's vectors,
     // then each pyramid.
     let mut counts = [0u8; MAX_WAYS];
-    let mut w = 0;
     let mut n = 0;
-    for shape in 0..3 {
-        let pieces = board.plain(side, shape);
-        for v in reach.vectors(shape) {
-            let c = if pieces == 0 {
-                0
-            } else {
-                v.targets(pieces, empty).count_ones()
-            };
-            counts[w] = c as u8;
-            n += c as usize;
-            w += 1;
+    for ((shape, v), c) in plain.iter().zip(counts.iter_mut()) {
+        let p = pieces[*shape];
+        if p != 0 {
+            *c = v.targets(p, empty).count_ones() as u8;
+            n += *c as usize;
         }
     }
-    for from in squares(board.pyramids(side)) {
+    for (from, slot) in squares(pyramids).zip(&mut counts[plain.len()..]) {
         let c = targets(board, reach, from).count_ones();
-        counts[w] = c as u8;
+        *slot = c as u8;
         n += c as usize;
-        w += 1;
     }
     if n == 0 {
         return None;
     }
     let mut k = draw(n);
-    let mut w = 0;
-    for shape in 0..3 {
-        for v in reach.vectors(shape) {
-            let c = counts[w] as usize;
-            if k < c {
-                let t = v.targets(board.plain(side, shape), empty);
-                let to = squares(t).nth(k).expect("k < count");
-                return Some(Move {
-                    from: Square((to.0 as i16 - v.span()) as u8),
-                    to,
-                });
-            }
-            k -= c;
-            w += 1;
-        }
-    }
-    for from in squares(board.pyramids(side)) {
-        let c = counts[w] as usize;
+    for ((shape, v), &c) in plain.iter().zip(counts.iter()) {
+        let c = c as usize;
         if k < c {
-            let to = squares(targets(board, reach, from))
-                .nth(k)
-                .expect("k < count");
+            let to = nth_square(v.targets(pieces[*shape], empty), k);
+            return Some(Move {
+                from: Square((to.0 as i16 - v.span()) as u8),
+                to,
+            });
+        }
+        k -= c;
+    }
+    for (from, &c) in squares(pyramids).zip(&counts[plain.len()..]) {
+        let c = c as usize;
+        if k < c {
+            let to = nth_square(targets(board, reach, from), k);
             return Some(Move { from, to });
         }
         k -= c;
-        w += 1;
     }
     unreachable!("the draw is below the count")
+}
+
+/// The `k`-th square (from 0, lowest first) of `bits`, which holds more than `k`.
+#[inline]
+fn nth_square(bits: Bits, k: usize) -> Square {
+    squares(bits).nth(k).expect("k < count")
 }
 
 /// The most ways of moving [`pick`] counts without listing.

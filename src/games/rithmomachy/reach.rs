@@ -29,6 +29,7 @@ pub struct Reach {
     free: [[Bits; 128]; 3],
     blocked: [[(u16, u16); 128]; 3],
     vectors: [Vec<Vector>; 3],
+    ways: Vec<(usize, Vector)>,
 }
 
 /// One way a shape moves, for all pieces of that shape at once: `steps`
@@ -48,11 +49,16 @@ impl Vector {
     /// The targets of the move from every square of `pieces`.
     #[inline]
     pub fn targets(&self, pieces: Bits, empty: Bits) -> Bits {
-        let mut cur = pieces & self.from;
-        for _ in 0..self.steps {
-            cur = shift(cur, self.delta) & empty;
+        // The common distances unrolled: a loop over a run-time count costs
+        // as much as the shifts themselves.
+        let d = self.delta;
+        let first = shift(pieces & self.from, d) & empty;
+        match self.steps {
+            1 => first,
+            2 => shift(first, d) & empty,
+            3 => shift(shift(first, d) & empty, d) & empty,
+            n => (1..n).fold(first, |cur, _| shift(cur, d) & empty),
         }
-        cur
     }
 
     /// The whole move's change of square index.
@@ -251,7 +257,11 @@ impl Reach {
                 });
             }
         }
+        let ways = (0..3)
+            .flat_map(|sh| vectors[sh].iter().map(move |v| (sh, *v)))
+            .collect();
         Ok(Reach {
+            ways,
             steps,
             forward,
             reverse,
@@ -285,6 +295,13 @@ impl Reach {
     }
 
     /// Where a piece of any shape on `s` could go, were the board empty.
+    /// Every shape's vectors, shape by shape, each with its shape index: the
+    /// order in which moves are generated.
+    #[inline]
+    pub fn ways(&self) -> &[(usize, Vector)] {
+        &self.ways
+    }
+
     #[inline]
     pub fn from_here(&self, s: Square) -> Bits {
         self.from_here[s.0 as usize]
