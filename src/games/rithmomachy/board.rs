@@ -21,6 +21,8 @@ pub struct Board {
     values: [u16; 128],
     /// Each square's piece's shapes, one bit per shape index (0 when empty).
     shapes: [u8; 128],
+    /// Each square's side as [`Side::index`] + 1; 0 when empty.
+    owners: [u8; 128],
 }
 
 impl Default for Board {
@@ -38,6 +40,7 @@ impl Default for Board {
             pyramids: [0; 2],
             values: [0; 128],
             shapes: [0; 128],
+            owners: [0; 128],
         }
     }
 }
@@ -69,17 +72,26 @@ impl Board {
             piece.layers()[0].value
         };
         self.shapes[i] = piece.shapes();
+        self.owners[i] = piece.side.index() as u8 + 1;
     }
 
     fn forget(&mut self, at: Square) {
         self.values[at.0 as usize] = 0;
         self.shapes[at.0 as usize] = 0;
+        self.owners[at.0 as usize] = 0;
     }
 
     /// The value of the plain piece on `s`; 0 if `s` is empty or holds a pyramid.
     #[inline]
     pub fn plain_value(&self, s: Square) -> u16 {
         self.values[s.0 as usize]
+    }
+
+    /// Whose piece stands on `s`, as [`Side::index`] + 1; 0 if `s` is empty.
+    /// A byte to compare, for the hot paths that would otherwise test bits.
+    #[inline]
+    pub fn owner(&self, s: Square) -> u8 {
+        self.owners[s.0 as usize]
     }
 
     /// The shapes the piece on `s` moves as, one bit per shape index; 0 if empty.
@@ -130,6 +142,7 @@ impl Board {
         *self.kind_bits(&piece) ^= from.bit() | to.bit();
         self.values[to.0 as usize] = self.values[from.0 as usize];
         self.shapes[to.0 as usize] = self.shapes[from.0 as usize];
+        self.owners[to.0 as usize] = self.owners[from.0 as usize];
         self.forget(from);
     }
 

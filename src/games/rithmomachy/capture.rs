@@ -416,6 +416,7 @@ pub fn find_near(
     let own = board.occupied_by(mover);
     let enemy = board.occupied_by(mover.other());
     let lines = looks_along_lines(rules);
+    let (me, them) = (mover.index() as u8 + 1, mover.other().index() as u8 + 1);
     let mut local: Bits = 0;
     for c in squares(changed) {
         let here = occ & c.bit() != 0;
@@ -441,9 +442,10 @@ pub fn find_near(
             }
             let (ahead, behind) = first_on_axis(c, axis, occ);
             let mut pair = |x: Square, y: Square| {
-                let (victim, attacker) = if own & x.bit() != 0 && enemy & y.bit() != 0 {
+                let (ox, oy) = (board.owner(x), board.owner(y));
+                let (victim, attacker) = if ox == me && oy == them {
                     (y, x)
-                } else if own & y.bit() != 0 && enemy & x.bit() != 0 {
+                } else if oy == me && ox == them {
                     (x, y)
                 } else {
                     return;

@@ -70,7 +70,14 @@ impl Vector {
 
 #[inline]
 fn shift(b: Bits, delta: i8) -> Bits {
-    if delta >= 0 { b << delta } else { b >> -delta }
+    // Every step of a move spans at most 7 files and 7 ranks, so |delta| <= 63:
+    // saying so lets the u128 shift skip its across-halves case.
+    debug_assert!(delta.unsigned_abs() < 64);
+    if delta >= 0 {
+        b << (delta as u32 & 63)
+    } else {
+        b >> (delta.unsigned_abs() as u32 & 63)
+    }
 }
 
 fn vectors_of(p: Pattern, out: &mut Vec<(i8, i8, u8)>) {
