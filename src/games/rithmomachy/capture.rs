@@ -227,7 +227,7 @@ fn shape_at_distance(shapes: u8, k: i8) -> bool {
 
 /// The captures of the enemy on `v` by the mover's piece on `a`, the first
 /// piece in line `k` steps away: equality by lines and eruption.
-#[inline]
+#[inline(always)]
 fn line_relation(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: i8, hit: &mut Hit) {
     let (x, y) = (board.plain_value(v) as u32, board.plain_value(a) as u32);
     let by_lines = matches!(rules.equality, Some((EqualityReach::Lines, _)))
@@ -241,8 +241,23 @@ fn line_relation(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: i
         if rules.eruption && x.min(y) * dist == x.max(y) {
             hit.take(Taken::Whole, CaptureKind::Eruption);
         }
-        return;
+    } else {
+        pyramid_line_relation(board, rules, v, a, by_lines, dist, hit);
     }
+}
+
+/// [`line_relation`] when a pyramid is one of the two.
+#[cold]
+#[inline(never)]
+fn pyramid_line_relation(
+    board: &Board,
+    rules: &CaptureRules,
+    v: Square,
+    a: Square,
+    by_lines: bool,
+    dist: u32,
+    hit: &mut Hit,
+) {
     let victim = board.get(v).expect("enemy piece");
     let attacker = board.get(a).expect("attacker");
     if by_lines && let Some((_, total)) = rules.equality {

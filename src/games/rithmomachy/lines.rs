@@ -110,10 +110,22 @@ pub const AXES: [(usize, usize); 4] = [(0, 2), (1, 3), (4, 6), (7, 5)];
 /// The whole line through `s` along axis `a` of [`AXES`], `s` included.
 #[inline]
 pub fn axis_line(s: Square, a: usize) -> Bits {
-    let (up, down) = AXES[a];
-    let r = &RAYS[s.0 as usize];
-    r[up] | r[down] | s.bit()
+    AXIS_LINES[s.0 as usize][a & 3]
 }
+
+static AXIS_LINES: [[Bits; 4]; 128] = {
+    let mut t = [[0; 4]; 128];
+    let mut s = 0;
+    while s < 128 {
+        let mut a = 0;
+        while a < 4 {
+            t[s][a] = RAYS[s][AXES[a].0] | RAYS[s][AXES[a].1] | 1u128 << s;
+            a += 1;
+        }
+        s += 1;
+    }
+    t
+};
 
 /// The first pieces of `occ` on either side of `s` along axis `a` of
 /// [`AXES`]: the one beyond `s` in the rising direction, then the falling one.
@@ -140,9 +152,19 @@ pub fn first_on_axis(s: Square, a: usize, occ: Bits) -> (Option<Square>, Option<
 /// The squares on the eight lines through `s`, `s` excluded.
 #[inline]
 pub fn lines_through(s: Square) -> Bits {
-    let r = &RAYS[s.0 as usize];
-    r[0] | r[1] | r[2] | r[3] | r[4] | r[5] | r[6] | r[7]
+    LINES_THROUGH[s.0 as usize & 127]
 }
+
+static LINES_THROUGH: [Bits; 128] = {
+    let mut t = [0; 128];
+    let mut s = 0;
+    while s < 128 {
+        let r = &RAYS[s];
+        t[s] = r[0] | r[1] | r[2] | r[3] | r[4] | r[5] | r[6] | r[7];
+        s += 1;
+    }
+    t
+};
 
 /// Steps between two squares (the larger of the file and rank differences).
 #[inline]

@@ -103,7 +103,16 @@ fn values(p: &Piece) -> impl Iterator<Item = u32> + '_ {
     p.layers().iter().map(|l| l.value as u32).chain(total)
 }
 
+#[inline]
 fn triple(board: &Board, a: Square, b: Square, c: Square, constant: bool) -> bool {
+    let (x, y, z) = (
+        board.plain_value(a),
+        board.plain_value(b),
+        board.plain_value(c),
+    );
+    if x != 0 && y != 0 && z != 0 {
+        return progression(x as u32, y as u32, z as u32, constant);
+    }
     let (pa, pb, pc) = (
         board.get(a).expect("end"),
         board.get(b).expect("middle"),
