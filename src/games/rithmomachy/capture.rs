@@ -401,6 +401,33 @@ pub fn find_all(
     }
 }
 
+/// The captures between two pieces first in line with each other, if one is
+/// the mover's and the other an enemy.
+#[inline(always)]
+fn line_pair(
+    board: &Board,
+    rules: &CaptureRules,
+    mover: Side,
+    x: Square,
+    y: Square,
+    out: &mut Vec<Hit>,
+) {
+    let (me, them) = (mover.index() as u8 + 1, mover.other().index() as u8 + 1);
+    let (ox, oy) = (board.owner(x), board.owner(y));
+    let (victim, attacker) = if ox == me && oy == them {
+        (y, x)
+    } else if oy == me && ox == them {
+        (x, y)
+    } else {
+        return;
+    };
+    let mut hit = Hit::new(victim);
+    line_relation(board, rules, victim, attacker, steps(x, y), &mut hit);
+    if hit.any() {
+        hit_at(out, victim).merge(&hit);
+    }
+}
+
 /// The hit on `v` in `hits`, added if new.
 fn hit_at(hits: &mut Vec<Hit>, v: Square) -> &mut Hit {
     match hits.iter().position(|h| h.at == v) {
@@ -431,7 +458,6 @@ pub fn find_near(
     let own = board.occupied_by(mover);
     let enemy = board.occupied_by(mover.other());
     let lines = looks_along_lines(rules);
-    let (me, them) = (mover.index() as u8 + 1, mover.other().index() as u8 + 1);
     let mut local: Bits = 0;
     for c in squares(changed) {
         let here = occ & c.bit() != 0;
@@ -456,27 +482,12 @@ pub fn find_near(
                 continue;
             }
             let (ahead, behind) = first_on_axis(c, axis, occ);
-            let mut pair = |x: Square, y: Square| {
-                let (ox, oy) = (board.owner(x), board.owner(y));
-                let (victim, attacker) = if ox == me && oy == them {
-                    (y, x)
-                } else if oy == me && ox == them {
-                    (x, y)
-                } else {
-                    return;
-                };
-                let mut hit = Hit::new(victim);
-                line_relation(board, rules, victim, attacker, steps(x, y), &mut hit);
-                if hit.any() {
-                    hit_at(out, victim).merge(&hit);
-                }
-            };
             if here {
                 for p in [ahead, behind].into_iter().flatten() {
-                    pair(c, p);
+                    line_pair(board, rules, mover, c, p, out);
                 }
             } else if let (Some(p), Some(q)) = (ahead, behind) {
-                pair(p, q);
+                line_pair(board, rules, mover, p, q, out);
             }
         }
     }

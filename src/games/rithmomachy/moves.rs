@@ -43,9 +43,9 @@ impl Move {
 /// The empty squares the piece on `from` can move to.
 #[inline]
 pub fn targets(board: &Board, reach: &Reach, from: Square) -> Bits {
-    let piece = board.get(from).expect("a piece to move");
     let occ = board.occupied();
-    let shapes = piece.shapes();
+    let shapes = board.shapes_at(from);
+    debug_assert!(shapes != 0, "a piece to move");
     let mut to: Bits = 0;
     for sh in 0..3 {
         if shapes & (1 << sh) != 0 {
