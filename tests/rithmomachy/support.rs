@@ -5,7 +5,11 @@ use ludus::core::options::Options;
 use ludus::games::rithmomachy::Rithmomachy;
 use ludus::games::rithmomachy::moves::Move;
 use ludus::games::rithmomachy::position::{CaptureEvent, Position};
+use ludus::games::rithmomachy::position_file;
+use ludus::games::rithmomachy::rules::Rules;
 use ludus::games::rithmomachy::square::Square;
+use ludus::games::rithmomachy::variant::Variant;
+use std::sync::Arc;
 
 /// Options: the rule set and any `key=value` overrides.
 pub fn options(rules: &str, extra: &[(&str, &str)]) -> Options {
@@ -145,4 +149,17 @@ pub fn at(pos: &Position, at: &str) -> String {
             let side = if p.side.index() == 0 { "w" } else { "b" };
             format!("{side}{}", p.label())
         })
+}
+
+/// A game set up with these pieces under a rule set given as data (for the
+/// rule options no preset uses yet).
+pub fn setup_rules(rules: Rules, to_move: &str, pieces: &[(&str, &str)]) -> Rithmomachy {
+    let spec = position_file::parse(&position_json(to_move, pieces)).unwrap();
+    let variant = Arc::new(Variant::new(rules).unwrap());
+    Rithmomachy::from(Position::from_parts(
+        variant,
+        spec.board,
+        spec.to_move,
+        spec.captured,
+    ))
 }

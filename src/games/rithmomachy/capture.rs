@@ -7,7 +7,9 @@ use crate::games::rithmomachy::lines::{
 };
 use crate::games::rithmomachy::piece::{MAX_LAYERS, Piece, Side};
 use crate::games::rithmomachy::reach::Reach;
-use crate::games::rithmomachy::rules::{AmbushReach, CaptureRule, EqualityReach, Op, Rules};
+use crate::games::rithmomachy::rules::{
+    AmbushReach, CaptureRule, Distance, EqualityReach, EruptionAttacker, Op, Rules, SiegeSides,
+};
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
 
 /// The capture rules, by name. When several take the same piece, the one
@@ -39,9 +41,13 @@ impl CaptureKind {
 /// The capture rules of a rule set, flattened for the hot path.
 #[derive(Clone, Debug, Default)]
 pub struct CaptureRules {
-    siege: Option<bool>,
+    siege: Option<(bool, SiegeSides)>,
     equality: Option<(EqualityReach, bool)>,
     eruption: bool,
+    /// Added to the steps between two pieces to give an eruption's distance.
+    eruption_extra: i32,
+    /// Whether only the smaller of the two may be the mover's.
+    eruption_smaller_only: bool,
     ambush: Option<(AmbushReach, [bool; 4])>,
 }
 
@@ -51,12 +57,19 @@ impl CaptureRules {
         let mut c = CaptureRules::default();
         for r in &rules.captures {
             match r {
-                CaptureRule::Siege { edge } => c.siege = Some(*edge),
+                CaptureRule::Siege { edge, sides } => c.siege = Some((*edge, *sides)),
                 CaptureRule::Equality {
                     reach,
                     pyramid_total,
                 } => c.equality = Some((*reach, *pyramid_total)),
-                CaptureRule::Eruption => c.eruption = true,
+                CaptureRule::Eruption { distance, attacker } => {
+                    c.eruption = true;
+                    c.eruption_extra = match distance {
+                        Distance::BothEnds => 1,
+                        Distance::Between => -1,
+                    };
+                    c.eruption_smaller_only = *attacker == EruptionAttacker::Smaller;
+                }
                 CaptureRule::Ambush { reach, ops } => {
                     let mut mask = [false; 4];
                     for op in ops {
@@ -209,14 +222,17 @@ fn movers_to(
 }
 
 #[inline]
-fn sieged(board: &Board, mover: Side, v: Square, edge: bool) -> bool {
+fn sieged(board: &Board, mover: Side, v: Square, edge: bool, sides: SiegeSides) -> bool {
     let own = board.occupied_by(mover);
-    [false, true].into_iter().any(|diagonal| {
-        let around = ring(v, diagonal);
-        // Every neighbour on the board is the mover's; off the board counts
-        // only with `edge`.
-        around & !own == 0 && (edge || around.count_ones() == 4)
-    })
+    let diagonal_too = sides == SiegeSides::OrthogonalOrDiagonal;
+    [false, true][..1 + diagonal_too as usize]
+        .iter()
+        .any(|&diagonal| {
+            let around = ring(v, diagonal);
+            // Every neighbour on the board is the mover's; off the board counts
+            // only with `edge`.
+            around & !own == 0 && (edge || around.count_ones() == 4)
+        })
 }
 
 /// The move distance of each shape for equality by lines: 1 round, 2 triangle, 3 square.
@@ -232,17 +248,28 @@ fn line_relation(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: i
     let (x, y) = (board.plain_value(v) as u32, board.plain_value(a) as u32);
     let by_lines = matches!(rules.equality, Some((EqualityReach::Lines, _)))
         && shape_at_distance(board.shapes_at(a), k);
-    let dist = k as u32 + 1;
+    let dist = (k as i32 + rules.eruption_extra) as u32;
     if x != 0 && y != 0 {
         // Two plain pieces: the common case, without reaching the slots.
         if by_lines && x == y {
             hit.take(Taken::Whole, CaptureKind::Equality);
         }
-        if rules.eruption && x.min(y) * dist == x.max(y) {
+        if rules.eruption && erupts(rules, x, y, dist) {
             hit.take(Taken::Whole, CaptureKind::Eruption);
         }
     } else {
         pyramid_line_relation(board, rules, v, a, by_lines, dist, hit);
+    }
+}
+
+/// Whether the victim's value `x` and the attacker's `y`, `dist` apart, make
+/// an eruption: the smaller times the distance is the larger.
+#[inline(always)]
+fn erupts(rules: &CaptureRules, x: u32, y: u32, dist: u32) -> bool {
+    if rules.eruption_smaller_only {
+        y * dist == x && x > y
+    } else {
+        x.min(y) * dist == x.max(y)
     }
 }
 
@@ -271,7 +298,7 @@ fn pyramid_line_relation(
     if rules.eruption {
         let av = Values::of(attacker, true);
         for (x, t) in Values::of(victim, true).iter() {
-            if av.nums().any(|y| x.min(y) * dist == x.max(y)) {
+            if av.nums().any(|y| erupts(rules, x, y, dist)) {
                 hit.take(t, CaptureKind::Eruption);
             }
         }
@@ -291,8 +318,8 @@ fn local_relations(
 ) {
     let own = board.occupied_by(mover);
     let victim = board.get(v).expect("enemy piece");
-    if let Some(edge) = rules.siege
-        && sieged(board, mover, v, edge)
+    if let Some((edge, sides)) = rules.siege
+        && sieged(board, mover, v, edge, sides)
     {
         hit.take(Taken::Whole, CaptureKind::Siege);
     }

@@ -72,10 +72,14 @@ pub enum PyramidMoves {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "rule", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum CaptureRule {
-    /// Surrounded on all four orthogonal, or all four diagonal, sides.
+    /// Surrounded on all four sides by the mover's pieces.
     Siege {
         /// Whether off-board neighbours count as surrounding.
         edge: bool,
+        /// Which four sides: the orthogonal ones only, or either the four
+        /// orthogonal or the four diagonal ones.
+        #[serde(default)]
+        sides: SiegeSides,
     },
     /// An enemy of the attacker's value within its reach.
     Equality {
@@ -84,8 +88,16 @@ pub enum CaptureRule {
         /// Whether a pyramid's total value counts (its layers always do).
         pyramid_total: bool,
     },
-    /// Smaller value x distance = larger value, along a line.
-    Eruption,
+    /// Smaller value x distance = larger value, between the first pieces
+    /// in line with each other (seed 001's eruption, 000's assault).
+    Eruption {
+        /// How the distance is counted.
+        #[serde(default)]
+        distance: Distance,
+        /// Which of the two the mover's piece may be.
+        #[serde(default)]
+        attacker: EruptionAttacker,
+    },
     /// Two attackers whose values combine into the victim's.
     Ambush {
         /// Where the two attackers must stand.
@@ -93,6 +105,43 @@ pub enum CaptureRule {
         /// The ways the two values may combine.
         ops: Vec<Op>,
     },
+}
+
+/// The sides a siege closes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SiegeSides {
+    /// The four orthogonal neighbours, or else the four diagonal ones (seed 001).
+    #[default]
+    OrthogonalOrDiagonal,
+    /// The four orthogonal neighbours only (seed 000: "surrounded on all four sides").
+    Orthogonal,
+}
+
+/// How the distance of an eruption (assault) is counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Distance {
+    /// Steps from one to the other plus one: both end squares counted,
+    /// adjacent = 2 (seeds 001 and 002).
+    #[default]
+    BothEnds,
+    /// The empty squares between the two: adjacent = 0 (seed 000's
+    /// "number of vacant spaces between").
+    Between,
+}
+
+/// Which piece of an eruption the mover's may be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EruptionAttacker {
+    /// Either: the enemy is taken whether it is the smaller or the larger
+    /// (seed 001: "whichever of the two is the mover's").
+    #[default]
+    Either,
+    /// Only the smaller: the larger piece is the one captured (seed 000:
+    /// "the larger piece is captured").
+    Smaller,
 }
 
 /// The reach of capture by equality.
