@@ -2,9 +2,11 @@
 //! 001: each checked against the seed 000 sentence it encodes, on a rule set
 //! built as data.
 
-use crate::support::{at, captures, play, setup_rules};
+use crate::support::{at, captures, play, setup_rules, setup_rules_taken};
+use ludus::core::game::Game;
 use ludus::games::rithmomachy::rules::{
-    CaptureRule, Distance, EruptionAttacker, Rules, SiegeSides,
+    CaptureRule, Distance, EruptionAttacker, Honour, HonourQuarrel, Limits, Quarrel, Rules,
+    SiegeSides,
 };
 
 /// Seed 001's modern rules with only these captures and no victory but the cap.
@@ -115,4 +117,92 @@ fn siege_on_four_orthogonal_sides_only() {
     let mut g = setup_rules(orthogonal(), "white", &square);
     play(&mut g, "f12-e11");
     assert_eq!(captures(&g), vec![("e10".to_string(), 7, "siege", true)]);
+}
+
+/// White's 8 erupts on Black's 16 (seed 001's counting) when it moves d8-e9.
+const ERUPTION: [(&str, &str); 3] = [("e10", "b16T"), ("d8", "w8C"), ("h16", "b3C")];
+
+fn winner(g: &ludus::games::rithmomachy::Rithmomachy) -> Option<&'static str> {
+    g.outcome().map(|o| o.reason)
+}
+
+/// Eruption only, and the common victories of seed 000 with `limits`.
+fn common(limits: Limits, set: impl Fn(&mut Rules)) -> Rules {
+    let mut r = rules_with(vec![CaptureRule::Eruption {
+        distance: Distance::BothEnds,
+        attacker: EruptionAttacker::Either,
+    }]);
+    r.victory.limits = limits;
+    set(&mut r);
+    r
+}
+
+#[test]
+fn de_lite_with_fewer_digits_than_agreed() {
+    // 000: De Lite: "captures enough pieces to add up to or exceed a certain
+    // value ..., and the number of digits in his captured pieces' values are
+    // less than a number set by both players". 90 + 16 = 106 in 4 digits.
+    for (digits, wins) in [("5", true), ("4", false)] {
+        let r = common(Limits::LessThan, |r| {
+            r.victory.quarrel = Some(Quarrel {
+                value: 100,
+                digits: digits.parse().unwrap(),
+            })
+        });
+        let mut g = setup_rules_taken(r, "white", &ERUPTION, &["90T"], &[]);
+        play(&mut g, "d8-e9");
+        let expected = wins.then_some("quarrel");
+        assert_eq!(winner(&g), expected, "fewer than {digits} digits");
+    }
+}
+
+#[test]
+fn de_honore_with_fewer_pieces_than_agreed() {
+    // 000: De Honore: "... and the number of pieces he captured are less than
+    // a certain number set by both players". 106 in 2 pieces.
+    for (pieces, wins) in [(3, true), (2, false)] {
+        let r = common(Limits::LessThan, |r| {
+            r.victory.honour = Some(Honour { value: 100, pieces })
+        });
+        let mut g = setup_rules_taken(r, "white", &ERUPTION, &["90T"], &[]);
+        play(&mut g, "d8-e9");
+        assert_eq!(
+            winner(&g),
+            wins.then_some("honour"),
+            "fewer than {pieces} pieces"
+        );
+    }
+    // The value must still be reached: 16 alone in one piece is not enough.
+    let r = common(Limits::LessThan, |r| {
+        r.victory.honour = Some(Honour {
+            value: 100,
+            pieces: 3,
+        })
+    });
+    let mut g = setup_rules(r, "white", &ERUPTION);
+    play(&mut g, "d8-e9");
+    assert_eq!(winner(&g), None);
+}
+
+#[test]
+fn de_honore_liteque_with_fewer_digits_and_pieces() {
+    // 000: De Honore Liteque: the value, "the number of digits ... less than
+    // a number set by both players, and the number of pieces he captured are
+    // less than a certain number". 106 in 2 pieces and 4 digits.
+    for (pieces, digits, wins) in [(3, 5, true), (2, 5, false), (3, 4, false)] {
+        let r = common(Limits::LessThan, |r| {
+            r.victory.honour_quarrel = Some(HonourQuarrel {
+                value: 100,
+                pieces,
+                digits,
+            })
+        });
+        let mut g = setup_rules_taken(r, "white", &ERUPTION, &["90T"], &[]);
+        play(&mut g, "d8-e9");
+        assert_eq!(
+            winner(&g),
+            wins.then_some("honour-quarrel"),
+            "fewer than {pieces} pieces and {digits} digits"
+        );
+    }
 }

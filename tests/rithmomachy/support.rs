@@ -154,7 +154,19 @@ pub fn at(pos: &Position, at: &str) -> String {
 /// A game set up with these pieces under a rule set given as data (for the
 /// rule options no preset uses yet).
 pub fn setup_rules(rules: Rules, to_move: &str, pieces: &[(&str, &str)]) -> Rithmomachy {
-    let spec = position_file::parse(&position_json(to_move, pieces)).unwrap();
+    setup_rules_taken(rules, to_move, pieces, &[], &[])
+}
+
+/// As [`setup_rules`], with what White and Black have already taken.
+pub fn setup_rules_taken(
+    rules: Rules,
+    to_move: &str,
+    pieces: &[(&str, &str)],
+    white_took: &[&str],
+    black_took: &[&str],
+) -> Rithmomachy {
+    let text = position_json_captured(to_move, pieces, white_took, black_took);
+    let spec = position_file::parse(&text).unwrap();
     let variant = Arc::new(Variant::new(rules).unwrap());
     Rithmomachy::from(Position::from_parts(
         variant,

@@ -209,7 +209,11 @@ pub struct Victory {
     /// Whether goods must exceed the number (`>`) rather than reach it (`>=`).
     #[serde(default)]
     pub goods_strict: bool,
-    /// De lite (quarrel): at least this value and this many digits.
+    /// How the digits of de lite and the pieces of de honore are limited:
+    /// at least the number (seeds 001, 003) or fewer than it (seed 000).
+    #[serde(default)]
+    pub limits: Limits,
+    /// De lite (quarrel): at least this value, with this many digits.
     pub quarrel: Option<Quarrel>,
     /// De honore: at least this value and this many pieces.
     pub honour: Option<Honour>,
@@ -221,13 +225,42 @@ pub struct Victory {
     pub cap: Option<u32>,
 }
 
+/// How the counts of de lite, de honore and de honore liteque bind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Limits {
+    /// At least that many digits or pieces.
+    #[default]
+    AtLeast,
+    /// Fewer than that many digits or pieces (seed 000: "less than a number
+    /// set by both players"): the value must be won with few, large pieces.
+    LessThan,
+}
+
+impl Limits {
+    /// Whether `count` is within the limit `n`.
+    ///
+    /// ```
+    /// use ludus::games::rithmomachy::rules::Limits;
+    /// assert!(Limits::AtLeast.holds(8, 8) && !Limits::AtLeast.holds(7, 8));
+    /// assert!(Limits::LessThan.holds(7, 8) && !Limits::LessThan.holds(8, 8));
+    /// ```
+    #[inline]
+    pub fn holds(self, count: u32, n: u32) -> bool {
+        match self {
+            Limits::AtLeast => count >= n,
+            Limits::LessThan => count < n,
+        }
+    }
+}
+
 /// Parameters of the quarrel victory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Quarrel {
     /// Captured value, at least.
     pub value: u32,
-    /// Digits shown on the captured pieces, at least.
+    /// Digits shown on the captured pieces (see [`Limits`]).
     pub digits: u32,
 }
 
@@ -237,7 +270,7 @@ pub struct Quarrel {
 pub struct Honour {
     /// Captured value, at least.
     pub value: u32,
-    /// Captured pieces, at least.
+    /// Captured pieces (see [`Limits`]).
     pub pieces: u32,
 }
 

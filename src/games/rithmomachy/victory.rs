@@ -50,18 +50,21 @@ pub fn achieved(
             return Some("goods");
         }
     }
+    let within = |count: u32, n: u32| v.limits.holds(count, n);
     if v.quarrel
-        .is_some_and(|q| captured.value >= q.value && captured.digits >= q.digits)
+        .is_some_and(|q| captured.value >= q.value && within(captured.digits, q.digits))
     {
         return Some("quarrel");
     }
     if v.honour
-        .is_some_and(|h| captured.value >= h.value && captured.pieces >= h.pieces)
+        .is_some_and(|h| captured.value >= h.value && within(captured.pieces, h.pieces))
     {
         return Some("honour");
     }
     if v.honour_quarrel.is_some_and(|h| {
-        captured.value >= h.value && captured.pieces >= h.pieces && captured.digits >= h.digits
+        captured.value >= h.value
+            && within(captured.pieces, h.pieces)
+            && within(captured.digits, h.digits)
     }) {
         return Some("honour-quarrel");
     }
