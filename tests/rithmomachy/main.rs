@@ -8,4 +8,5 @@ mod medieval_options;
 mod movement;
 mod properties;
 mod support;
+mod triumphs;
 mod victories;

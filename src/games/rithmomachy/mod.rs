@@ -17,6 +17,7 @@ pub mod reach;
 pub mod rules;
 pub mod setup;
 pub mod square;
+pub mod triumph;
 pub mod variant;
 pub mod victory;
 

@@ -221,6 +221,9 @@ pub struct Victory {
     pub honour_quarrel: Option<HonourQuarrel>,
     /// The glorious victory (three pieces in progression in enemy land).
     pub glorious: Option<Glorious>,
+    /// The proper victories, or triumphs (seeds 000, 002, 003).
+    #[serde(default)]
+    pub triumph: Option<Triumph>,
     /// The game is drawn ("cap") after this many moves.
     pub cap: Option<u32>,
 }
@@ -296,6 +299,78 @@ pub struct Glorious {
     pub triangle: bool,
     /// Whether a constant triple (9 9 9) counts as a progression.
     pub constant: bool,
+}
+
+/// The triumphs: men in progression arranged in the enemy's land.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Triumph {
+    /// The least triumph the players agreed to play for; a higher one wins too.
+    pub level: TriumphLevel,
+    /// Where the men must stand.
+    pub region: Region,
+    /// How the men of a line stand.
+    pub spacing: Spacing,
+    /// The progressions a great triumph (three men) may show.
+    pub great: GreatProgressions,
+    /// Whether four men may stand as a 2 x 2 square instead of a line (seed 003).
+    pub square: bool,
+    /// Whether the opponent's pyramid must first be captured entirely
+    /// (seeds 002 and 003).
+    pub after_pyramid: bool,
+}
+
+/// The three triumphs, least first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TriumphLevel {
+    /// Three men in one progression (victoria magna).
+    Great,
+    /// Four men showing two kinds of progression (victoria major).
+    Greater,
+    /// Four men showing all three kinds (victoria excellentissima).
+    Greatest,
+}
+
+impl TriumphLevel {
+    /// The ending's name in reports: `great-triumph`, ...
+    pub fn reason(self) -> &'static str {
+        match self {
+            TriumphLevel::Great => "great-triumph",
+            TriumphLevel::Greater => "greater-triumph",
+            TriumphLevel::Greatest => "greatest-triumph",
+        }
+    }
+}
+
+/// Where a triumph's men stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Region {
+    /// The opponent's half of the board (ranks 9-16 for White).
+    Half,
+    /// The opponent's camp: the six ranks nearest his home edge (seed 003:
+    /// "his back six rows").
+    Camp,
+}
+
+/// How the men of a triumph's line stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Spacing {
+    /// On consecutive squares of a rank, file or diagonal (seed 003: "a
+    /// connected line").
+    Adjacent,
+}
+
+/// The progressions a great triumph may show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GreatProgressions {
+    /// Arithmetic only (seed 000: victoria magna "in an arithmetic progression").
+    Arithmetic,
+    /// Any of the three (seeds 002, 003).
+    Any,
 }
 
 /// The preset names, in the order `ludus rules` lists them.

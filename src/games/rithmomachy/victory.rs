@@ -6,6 +6,7 @@ use crate::games::rithmomachy::lines::{first_in_line, lines_through, ray, steps}
 use crate::games::rithmomachy::piece::{Piece, Side};
 use crate::games::rithmomachy::rules::{Glorious, Victory};
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
+use crate::games::rithmomachy::triumph;
 
 /// The opponent's half of the board for `side`: ranks 9-16 for White.
 #[inline]
@@ -32,6 +33,12 @@ pub fn achieved(
         && glorious(&g, side, board, touched)
     {
         return Some("glorious");
+    }
+    if let Some(t) = &v.triumph
+        && let Some(level) = triumph::achieved(t, side, board)
+        && level >= t.level
+    {
+        return Some(level.reason());
     }
     if v.bodies.is_some_and(|n| captured.pieces >= n) {
         return Some("bodies");

@@ -1,0 +1,181 @@
+//! The triumphs, or proper victories (seeds 000, 002, 003): a side's own men
+//! whose values are in progression, standing together in the enemy's land.
+//!
+//! The values are taken in order of size, so the middle term of a
+//! progression is the middle value wherever it stands in the line; a
+//! pyramid shows its total or any layer.
+
+use crate::games::rithmomachy::board::Board;
+use crate::games::rithmomachy::piece::{MAX_LAYERS, Side};
+use crate::games::rithmomachy::rules::{GreatProgressions, Region, Triumph, TriumphLevel};
+use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
+use crate::games::rithmomachy::victory::enemy_half;
+
+/// The arithmetic progression, as a bit of [`kinds`].
+pub const ARITHMETIC: u8 = 1;
+/// The geometric progression.
+pub const GEOMETRIC: u8 = 2;
+/// The harmonic progression (2ac = b(a + c)).
+pub const HARMONIC: u8 = 4;
+
+/// The kinds of progression three values show, one bit each; equal values
+/// show none.
+///
+/// ```
+/// use ludus::games::rithmomachy::triumph::{kinds, ARITHMETIC, GEOMETRIC, HARMONIC};
+/// assert_eq!(kinds([2, 3, 4]), ARITHMETIC);   // seed 002: "2C, 3C, & 4C"
+/// assert_eq!(kinds([16, 4, 8]), GEOMETRIC);   // seed 002: "4C, 8C, & 16C", in any order
+/// assert_eq!(kinds([3, 4, 6]), HARMONIC);
+/// assert_eq!(kinds([9, 9, 9]), 0);
+/// ```
+pub fn kinds(mut v: [u32; 3]) -> u8 {
+    v.sort_unstable();
+    let [a, b, c] = v.map(u64::from);
+    if a == c {
+        return 0;
+    }
+    let mut k = 0;
+    if a + c == 2 * b {
+        k |= ARITHMETIC;
+    }
+    if a * c == b * b {
+        k |= GEOMETRIC;
+    }
+    if 2 * a * c == b * (a + c) {
+        k |= HARMONIC;
+    }
+    k
+}
+
+/// The kinds shown by the four triples of four values.
+///
+/// ```
+/// use ludus::games::rithmomachy::triumph::{kinds4, ARITHMETIC, GEOMETRIC, HARMONIC};
+/// // 6 9 12 arithmetic, 6 8 12 harmonic: two kinds.
+/// assert_eq!(kinds4([6, 8, 9, 12]), ARITHMETIC | HARMONIC);
+/// // 2 3 4 arithmetic, 2 4 8 geometric, 3 4 6 would be harmonic but 6 is absent.
+/// assert_eq!(kinds4([2, 3, 4, 8]), ARITHMETIC | GEOMETRIC);
+/// ```
+pub fn kinds4(v: [u32; 4]) -> u8 {
+    (0..4).fold(0, |k, skip| {
+        let mut t = [0; 3];
+        let mut n = 0;
+        for (i, &x) in v.iter().enumerate() {
+            if i != skip {
+                t[n] = x;
+                n += 1;
+            }
+        }
+        k | kinds(t)
+    })
+}
+
+/// Where `side`'s men must stand for a triumph.
+pub fn region(r: Region, side: Side) -> Bits {
+    match r {
+        Region::Half => enemy_half(side),
+        // The six ranks nearest the opponent's home edge: 11-16 for White.
+        Region::Camp => match side {
+            Side::White => !0u128 << 80,
+            Side::Black => (1u128 << 48) - 1,
+        },
+    }
+}
+
+/// The values a man shows: its own, or a pyramid's layers and total.
+fn values(board: &Board, s: Square) -> ([u32; MAX_LAYERS + 1], usize) {
+    let mut out = [0; MAX_LAYERS + 1];
+    let v = board.plain_value(s);
+    if v != 0 {
+        out[0] = v as u32;
+        return (out, 1);
+    }
+    let p = board.get(s).expect("a man");
+    let mut n = 0;
+    for l in p.layers() {
+        out[n] = l.value as u32;
+        n += 1;
+    }
+    out[n] = p.total() as u32;
+    (out, n + 1)
+}
+
+/// The kinds shown by the men on `men` (three or four squares), over every
+/// choice of a value per pyramid.
+fn shown(board: &Board, men: &[Square]) -> u8 {
+    let mut vals = [([0; MAX_LAYERS + 1], 0); 4];
+    for (v, &s) in vals.iter_mut().zip(men) {
+        *v = values(board, s);
+    }
+    let mut k = 0;
+    let mut idx = [0usize; 4];
+    loop {
+        let pick = |i: usize| vals[i].0[idx[i]];
+        k |= match men.len() {
+            3 => kinds([pick(0), pick(1), pick(2)]),
+            _ => kinds4([pick(0), pick(1), pick(2), pick(3)]),
+        };
+        // The next choice, like an odometer.
+        let mut i = 0;
+        loop {
+            if i == men.len() {
+                return k;
+            }
+            idx[i] += 1;
+            if idx[i] < vals[i].1 {
+                break;
+            }
+            idx[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// The highest triumph `side` has on `board` under `t`, if any (at any
+/// level: the caller compares it with the agreed one).
+pub fn achieved(t: &Triumph, side: Side, board: &Board) -> Option<TriumphLevel> {
+    if t.after_pyramid && board.pyramids(side.other()) != 0 {
+        return None;
+    }
+    let men = board.occupied_by(side) & region(t.region, side);
+    if men.count_ones() < 3 {
+        return None;
+    }
+    let mine = |s: Option<Square>| s.filter(|s| men & s.bit() != 0);
+    let great = |k: u8| match t.great {
+        GreatProgressions::Arithmetic => k & ARITHMETIC != 0,
+        GreatProgressions::Any => k != 0,
+    };
+    let four = |k: u8| match k.count_ones() {
+        3 => Some(TriumphLevel::Greatest),
+        2 => Some(TriumphLevel::Greater),
+        _ => None,
+    };
+    let mut best: Option<TriumphLevel> = None;
+    let mut note = |l: Option<TriumphLevel>| best = best.max(l);
+    for a in squares(men) {
+        // Each line once, from its lowest end: north, east, north-east, north-west.
+        for d in [0, 1, 4, 7] {
+            let (df, dr) = DIRECTIONS[d];
+            let step = |s: Square| mine(s.offset(df, dr));
+            let Some(b) = step(a) else { continue };
+            let Some(c) = step(b) else { continue };
+            if great(shown(board, &[a, b, c])) {
+                note(Some(TriumphLevel::Great));
+            }
+            if let Some(e) = step(c) {
+                note(four(shown(board, &[a, b, c, e])));
+            }
+        }
+        if t.square
+            && let (Some(b), Some(c), Some(e)) = (
+                mine(a.offset(1, 0)),
+                mine(a.offset(0, 1)),
+                mine(a.offset(1, 1)),
+            )
+        {
+            note(four(shown(board, &[a, b, c, e])));
+        }
+    }
+    best
+}
