@@ -4,6 +4,7 @@
 
 mod captures;
 mod files;
+mod medieval;
 mod medieval_options;
 mod movement;
 mod properties;

@@ -8,12 +8,31 @@ use ludus::games::rithmomachy::Rithmomachy;
 use ludus::games::rithmomachy::moves::Move;
 use ludus::games::rithmomachy::piece::Side;
 use ludus::games::rithmomachy::position::Position;
+use ludus::games::rithmomachy::rules::CapturedGo;
 
 use crate::support::options;
 
 /// (pieces, value) per side: on the board (layers one by one) plus what the
 /// other side has captured.
+///
+/// Where captured pieces change sides, a piece lives on the board or in a
+/// reserve, of either side: then the totals of both sides are compared,
+/// reserves counted in, as (pieces, value) for White and (0, 0) for Black.
 fn census(pos: &Position) -> [(u32, u32); 2] {
+    if pos.variant().rules.captured == CapturedGo::Reserve {
+        let mut t = (0, 0);
+        for (_, p) in pos.board().pieces() {
+            t.0 += p.layers().len() as u32;
+            t.1 += p.total() as u32;
+        }
+        for side in [Side::White, Side::Black] {
+            for l in pos.reserve(side).pieces() {
+                t.0 += 1;
+                t.1 += l.value as u32;
+            }
+        }
+        return [t, (0, 0)];
+    }
     let mut c = [(0, 0); 2];
     for (_, p) in pos.board().pieces() {
         let s = &mut c[p.side.index()];
@@ -37,11 +56,12 @@ fn random_game(rules: &str, seed: u64, max: u32) -> (Vec<Move>, Rithmomachy) {
     slow_pos.set_full_scan(true);
     slow = Rithmomachy::from(slow_pos);
     let start = census(fast.position());
-    assert_eq!(
-        start,
-        [(29, 1312), (28, 1752)],
-        "the setup's pieces and values"
-    );
+    let expected = if fast.position().variant().rules.captured == CapturedGo::Reserve {
+        [(57, 3064), (0, 0)]
+    } else {
+        [(29, 1312), (28, 1752)]
+    };
+    assert_eq!(start, expected, "the setup's pieces and values");
     let mut rng: Rng = stream(seed, Stream::Seat(0));
     let mut moves = Vec::new();
     let mut buf = Vec::new();
@@ -74,7 +94,7 @@ fn random_game(rules: &str, seed: u64, max: u32) -> (Vec<Move>, Rithmomachy) {
 #[test]
 fn random_games_conserve_pieces_and_the_fast_capture_scan_is_exact() {
     let mut endings = std::collections::BTreeMap::new();
-    for rules in ["modern", "boardspace"] {
+    for rules in ["modern", "boardspace", "medieval"] {
         for seed in 0..150 {
             let (_, g) = random_game(rules, seed, 3_000);
             if let Some(e) = g.position().ending() {
@@ -83,12 +103,14 @@ fn random_games_conserve_pieces_and_the_fast_capture_scan_is_exact() {
         }
     }
     // Random play reaches real endings, not only the move limit.
-    assert!(endings.values().sum::<i32>() >= 250, "{endings:?}");
+    assert!(endings.values().sum::<i32>() >= 400, "{endings:?}");
+    // Captured pieces placed back from the reserve took part.
+    assert!(endings.contains_key(&("medieval", "bodies")), "{endings:?}");
 }
 
 #[test]
 fn a_recorded_game_replays_to_the_same_end() {
-    for rules in ["modern", "boardspace"] {
+    for rules in ["modern", "boardspace", "medieval"] {
         let (moves, end) = random_game(rules, 7, 3_000);
         let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
         for m in &moves {
@@ -104,7 +126,7 @@ fn a_recorded_game_replays_to_the_same_end() {
 fn a_drawn_move_is_the_same_as_the_listed_one() {
     // The uniform random policy draws index k of n through pick_move; it
     // must be legal_moves()[k], so that listing and drawing play alike.
-    for rules in ["modern", "boardspace"] {
+    for rules in ["modern", "boardspace", "medieval"] {
         let (moves, _) = random_game(rules, 3, 200);
         let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
         let mut listed = Vec::new();

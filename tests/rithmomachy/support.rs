@@ -173,5 +173,6 @@ pub fn setup_rules_taken(
         spec.board,
         spec.to_move,
         spec.captured,
+        spec.reserve,
     ))
 }

@@ -12,6 +12,9 @@ pub struct Board {
     at: [u8; 128],
     slots: [Piece; MAX_PIECES],
     used: u8,
+    /// Slots below `used` whose piece has left the board, for pieces placed
+    /// again from a reserve.
+    free: u64,
     occ: [Bits; 2],
     /// Plain pieces by side and shape; pyramids by side.
     plain: [[Bits; 3]; 2],
@@ -35,6 +38,7 @@ impl Default for Board {
                 1,
             ); MAX_PIECES],
             used: 0,
+            free: 0,
             occ: [0; 2],
             plain: [[0; 3]; 2],
             pyramids: [0; 2],
@@ -52,12 +56,18 @@ impl Board {
         if self.at[at.0 as usize] != 0 {
             return Err(format!("{at} is taken twice"));
         }
-        if self.used as usize == MAX_PIECES {
+        let slot = if self.free != 0 {
+            let i = self.free.trailing_zeros() as u8;
+            self.free &= !(1 << i);
+            i
+        } else if (self.used as usize) < MAX_PIECES {
+            self.used += 1;
+            self.used - 1
+        } else {
             return Err(format!("more than {MAX_PIECES} pieces"));
-        }
-        self.slots[self.used as usize] = piece;
-        self.used += 1;
-        self.at[at.0 as usize] = self.used;
+        };
+        self.slots[slot as usize] = piece;
+        self.at[at.0 as usize] = slot + 1;
         self.occ[piece.side.index()] |= at.bit();
         *self.kind_bits(&piece) |= at.bit();
         self.note(at, &piece);
@@ -173,6 +183,7 @@ impl Board {
         debug_assert!(i != 0);
         let piece = self.slots[i as usize - 1];
         self.at[s.0 as usize] = 0;
+        self.free |= 1 << (i - 1);
         self.occ[piece.side.index()] &= !s.bit();
         *self.kind_bits(&piece) &= !s.bit();
         self.forget(s);

@@ -8,7 +8,8 @@ use crate::games::rithmomachy::lines::{
 use crate::games::rithmomachy::piece::{MAX_LAYERS, Piece, Side};
 use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::rules::{
-    AmbushReach, CaptureRule, Distance, EqualityReach, EruptionAttacker, Op, Rules, SiegeSides,
+    AmbushReach, CaptureRule, Distance, EqualityReach, EruptionAttacker, Op, PyramidValues, Rules,
+    SiegeSides,
 };
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
 
@@ -44,6 +45,8 @@ pub struct CaptureRules {
     siege: Option<(bool, SiegeSides)>,
     equality: Option<(EqualityReach, bool)>,
     eruption: bool,
+    /// Whether a pyramid's layers take part one by one (else only its total).
+    layers: bool,
     /// Added to the steps between two pieces to give an eruption's distance.
     eruption_extra: i32,
     /// Whether only the smaller of the two may be the mover's.
@@ -54,7 +57,10 @@ pub struct CaptureRules {
 impl CaptureRules {
     /// Flattens the capture rules of `rules`.
     pub fn new(rules: &Rules) -> CaptureRules {
-        let mut c = CaptureRules::default();
+        let mut c = CaptureRules {
+            layers: rules.pyramid_values == PyramidValues::LayersAndTotal,
+            ..CaptureRules::default()
+        };
         for r in &rules.captures {
             match r {
                 CaptureRule::Siege { edge, sides } => c.siege = Some((*edge, *sides)),
@@ -117,11 +123,15 @@ struct Values {
 
 impl Values {
     #[inline]
-    fn of(p: &Piece, total: bool) -> Values {
+    fn of(p: &Piece, total: bool, by_layers: bool) -> Values {
         let mut v = [(0, Taken::Whole); MAX_LAYERS + 1];
         let layers = p.layers();
         if !p.pyramid {
             v[0] = (layers[0].value as u32, Taken::Whole);
+            return Values { v, n: 1 };
+        }
+        if !by_layers {
+            v[0] = (p.total() as u32, Taken::Whole);
             return Values { v, n: 1 };
         }
         let mut n = 0;
@@ -288,16 +298,16 @@ fn pyramid_line_relation(
     let victim = board.get(v).expect("enemy piece");
     let attacker = board.get(a).expect("attacker");
     if by_lines && let Some((_, total)) = rules.equality {
-        let av = Values::of(attacker, total);
-        for (x, t) in Values::of(victim, total).iter() {
+        let av = Values::of(attacker, total, rules.layers);
+        for (x, t) in Values::of(victim, total, rules.layers).iter() {
             if av.nums().any(|y| y == x) {
                 hit.take(t, CaptureKind::Equality);
             }
         }
     }
     if rules.eruption {
-        let av = Values::of(attacker, true);
-        for (x, t) in Values::of(victim, true).iter() {
+        let av = Values::of(attacker, true, rules.layers);
+        for (x, t) in Values::of(victim, true, rules.layers).iter() {
             if av.nums().any(|y| erupts(rules, x, y, dist)) {
                 hit.take(t, CaptureKind::Eruption);
             }
@@ -329,9 +339,9 @@ fn local_relations(
         0
     };
     if let Some((EqualityReach::Move, total)) = rules.equality {
-        let vv = Values::of(victim, total);
+        let vv = Values::of(victim, total, rules.layers);
         for &a in &movers[..n_movers] {
-            let av = Values::of(board.get(a).expect("attacker"), total);
+            let av = Values::of(board.get(a).expect("attacker"), total, rules.layers);
             for (x, t) in vv.iter() {
                 if av.nums().any(|y| y == x) {
                     hit.take(t, CaptureKind::Equality);
@@ -353,9 +363,9 @@ fn local_relations(
                 board.get(a).expect("ambusher"),
                 board.get(b).expect("ambusher"),
             );
-            let vv = Values::of(victim, true);
-            let av = Values::of(pa, true);
-            let bv = Values::of(pb, true);
+            let vv = Values::of(victim, true, rules.layers);
+            let av = Values::of(pa, true, rules.layers);
+            let bv = Values::of(pb, true, rules.layers);
             for (x, t) in vv.iter() {
                 let made = av.nums().any(|p| {
                     bv.nums()

@@ -8,6 +8,7 @@ use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::moves::Move;
 use crate::games::rithmomachy::piece::{Piece, Side};
 use crate::games::rithmomachy::position::Position;
+use crate::games::rithmomachy::reserve::Reserve;
 use crate::games::rithmomachy::square::{FILES, RANKS, Square};
 
 fn label(p: &Piece) -> String {
@@ -41,8 +42,16 @@ fn captured_json(c: &Captured) -> Value {
     })
 }
 
+fn reserve_json(r: &Reserve) -> Value {
+    r.pieces()
+        .iter()
+        .map(|l| json!({"shape": l.shape.name(), "value": l.value}))
+        .collect()
+}
+
 /// The position as one JSON object: `to_move`, `legal_moves`,
-/// `last_captures`, `captured`, `outcome`, `pieces`, `ply` and `rules`.
+/// `last_captures`, `captured`, `reserve`, `outcome`, `pieces`, `ply` and
+/// `rules`.
 pub fn to_json(pos: &Position) -> Value {
     let mut moves: Vec<Move> = Vec::new();
     pos.legal_moves(&mut moves);
@@ -62,6 +71,10 @@ pub fn to_json(pos: &Position) -> Value {
         "captured": {
             "white": captured_json(pos.captured(Side::White)),
             "black": captured_json(pos.captured(Side::Black)),
+        },
+        "reserve": {
+            "white": reserve_json(pos.reserve(Side::White)),
+            "black": reserve_json(pos.reserve(Side::Black)),
         },
         "outcome": outcome,
         "pieces": pos.board().pieces().map(|(s, p)| piece_json(s, p)).collect::<Vec<_>>(),
@@ -121,6 +134,15 @@ pub fn diagram(pos: &Position) -> String {
             "{side} has captured {} pieces worth {} ({} digits)",
             c.pieces, c.value, c.digits
         );
+        let r = pos.reserve(side);
+        if !r.is_empty() {
+            let list: Vec<String> = r
+                .pieces()
+                .iter()
+                .map(|l| format!("{}{}", l.shape.letter(), l.value))
+                .collect();
+            let _ = writeln!(s, "{side} holds in reserve: {}", list.join(" "));
+        }
     }
     match pos.ending() {
         Some(e) => {

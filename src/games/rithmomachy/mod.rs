@@ -14,6 +14,7 @@ pub mod piece;
 pub mod position;
 pub mod position_file;
 pub mod reach;
+pub mod reserve;
 pub mod rules;
 pub mod setup;
 pub mod square;
@@ -87,7 +88,13 @@ impl Game for Rithmomachy {
             ));
         }
         Ok(Rithmomachy {
-            pos: Position::from_parts(variant(options)?, spec.board, spec.to_move, spec.captured),
+            pos: Position::from_parts(
+                variant(options)?,
+                spec.board,
+                spec.to_move,
+                spec.captured,
+                spec.reserve,
+            ),
         })
     }
 

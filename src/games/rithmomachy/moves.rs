@@ -3,40 +3,74 @@
 use std::fmt;
 
 use crate::games::rithmomachy::board::Board;
-use crate::games::rithmomachy::piece::Side;
+use crate::games::rithmomachy::piece::{Layer, Shape, Side};
 use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::square::{Bits, Square, squares};
 
-/// A move of one piece to an empty square, written `d5-e6`.
+/// A move of one piece to an empty square, written `d5-e6`, or the placing
+/// of a reserve piece on an empty square of the home rank, written `T36@c1`
+/// (shape letter C, T or S, value, square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// Where the piece stands.
+    /// Where the piece stands (for a placing, the same as `to`).
     pub from: Square,
     /// Where it goes.
     pub to: Square,
+    /// The reserve piece placed, for a placing.
+    pub drop: Option<Layer>,
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
+        match self.drop {
+            Some(l) => write!(f, "{}{}@{}", l.shape.letter(), l.value, self.to),
+            None => write!(f, "{}-{}", self.from, self.to),
+        }
     }
 }
 
 impl Move {
-    /// Parses `from-to`.
+    /// The move of the piece on `from` to `to`.
+    #[inline]
+    pub fn step(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            drop: None,
+        }
+    }
+
+    /// The placing of the reserve piece `piece` on `to`.
+    #[inline]
+    pub fn place(piece: Layer, to: Square) -> Move {
+        Move {
+            from: to,
+            to,
+            drop: Some(piece),
+        }
+    }
+
+    /// Parses `from-to` or `T36@c1`.
     ///
     /// ```
     /// use ludus::games::rithmomachy::moves::Move;
     /// let m = Move::parse("d5-e6").unwrap();
     /// assert_eq!(m.to_string(), "d5-e6");
     /// assert!(Move::parse("d5e6").is_none());
+    /// let d = Move::parse("T36@c1").unwrap();
+    /// assert_eq!((d.to_string(), d.drop.unwrap().value), ("T36@c1".to_string(), 36));
+    /// assert!(Move::parse("X36@c1").is_none() && Move::parse("T0@c1").is_none());
     /// ```
     pub fn parse(text: &str) -> Option<Move> {
-        let (a, b) = text.trim().split_once('-')?;
-        Some(Move {
-            from: Square::parse(a)?,
-            to: Square::parse(b)?,
-        })
+        let text = text.trim();
+        if let Some((piece, at)) = text.split_once('@') {
+            let mut chars = piece.chars();
+            let shape = Shape::from_letter(chars.next()?)?;
+            let value: u16 = chars.as_str().parse().ok().filter(|&v| v > 0)?;
+            return Some(Move::place(Layer { shape, value }, Square::parse(at)?));
+        }
+        let (a, b) = text.split_once('-')?;
+        Some(Move::step(Square::parse(a)?, Square::parse(b)?))
     }
 }
 
@@ -73,16 +107,13 @@ pub fn generate(board: &Board, reach: &Reach, side: Side, out: &mut Vec<Move>) {
         for v in reach.vectors(shape) {
             let span = v.span();
             for to in squares(v.targets(pieces, empty)) {
-                out.push(Move {
-                    from: Square((to.0 as i16 - span) as u8),
-                    to,
-                });
+                out.push(Move::step(Square((to.0 as i16 - span) as u8), to));
             }
         }
     }
     for from in squares(board.pyramids(side)) {
         for to in squares(targets(board, reach, from)) {
-            out.push(Move { from, to });
+            out.push(Move::step(from, to));
         }
     }
 }
@@ -100,15 +131,28 @@ pub fn has_move(board: &Board, reach: &Reach, side: Side) -> bool {
     }) || squares(board.pyramids(side)).any(|from| targets(board, reach, from) != 0)
 }
 
-/// The `draw(n)`-th of the `n` moves [`generate`] lists, found without
-/// listing them: each way of moving's targets are counted, and only the
-/// drawn one's are computed again and read out. `None` if there is no move.
+/// What [`pick`] drew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picked {
+    /// One of the moves [`generate`] lists.
+    Move(Move),
+    /// The `i`-th of the `extra` choices that follow them.
+    Extra(usize),
+    /// There was nothing to draw from.
+    Nothing,
+}
+
+/// The `draw(n)`-th of the `n` moves [`generate`] lists followed by `extra`
+/// further choices (the caller's, e.g. placings), found without listing
+/// them: each way of moving's targets are counted, and only the drawn one's
+/// are computed again and read out.
 pub fn pick(
     board: &Board,
     reach: &Reach,
     side: Side,
+    extra: usize,
     draw: &mut dyn FnMut(usize) -> usize,
-) -> Option<Move> {
+) -> Picked {
     let plain = reach.ways();
     let pyramids = board.pyramids(side);
     if plain.len() + pyramids.count_ones() as usize > MAX_WAYS {
@@ -116,7 +160,15 @@ pub fn pick(
         // full of pyramids): list the moves.
         let mut all = Vec::new();
         generate(board, reach, side, &mut all);
-        return (!all.is_empty()).then(|| all[draw(all.len())]);
+        let n = all.len() + extra;
+        if n == 0 {
+            return Picked::Nothing;
+        }
+        let k = draw(n);
+        return match all.get(k) {
+            Some(&m) => Picked::Move(m),
+            None => Picked::Extra(k - all.len()),
+        };
     }
     let empty = !board.occupied();
     let pieces = [
@@ -140,18 +192,15 @@ pub fn pick(
         *slot = c as u8;
         n += c as usize;
     }
-    if n == 0 {
-        return None;
+    if n + extra == 0 {
+        return Picked::Nothing;
     }
-    let mut k = draw(n);
+    let mut k = draw(n + extra);
     for ((shape, v), &c) in plain.iter().zip(counts.iter()) {
         let c = c as usize;
         if k < c {
             let to = nth_square(v.targets(pieces[*shape], empty), k);
-            return Some(Move {
-                from: Square((to.0 as i16 - v.span()) as u8),
-                to,
-            });
+            return Picked::Move(Move::step(Square((to.0 as i16 - v.span()) as u8), to));
         }
         k -= c;
     }
@@ -159,11 +208,11 @@ pub fn pick(
         let c = c as usize;
         if k < c {
             let to = nth_square(targets(board, reach, from), k);
-            return Some(Move { from, to });
+            return Picked::Move(Move::step(from, to));
         }
         k -= c;
     }
-    unreachable!("the draw is below the count")
+    Picked::Extra(k)
 }
 
 /// The `k`-th square (from 0, lowest first) of `bits`, which holds more than `k`.

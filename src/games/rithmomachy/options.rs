@@ -3,7 +3,9 @@
 //! set's own value) and may be set to `off` or a number.
 
 use crate::core::options::{OptionKind, OptionSpec, OptionValue, Options};
-use crate::games::rithmomachy::rules::{Glorious, Honour, HonourQuarrel, PRESETS, Quarrel, Rules};
+use crate::games::rithmomachy::rules::{
+    Glorious, Honour, HonourQuarrel, PRESETS, Quarrel, Rules, TriumphLevel,
+};
 
 const WORDS: &[&str] = &["preset", "off"];
 
@@ -72,6 +74,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "glorious",
         doc: "the glorious victory (three pieces in progression in enemy land)",
         kind: OptionKind::Choice(&["preset", "on", "off"]),
+        default: "preset",
+    },
+    OptionSpec {
+        name: "triumph",
+        doc: "the least triumph (proper victory) played for: great, greater or greatest",
+        kind: OptionKind::Choice(&["preset", "off", "great", "greater", "greatest"]),
         default: "preset",
     },
     number("cap", "the game is drawn (\"cap\") after this many moves"),
@@ -166,6 +174,27 @@ pub fn resolve(options: &Options) -> Result<Rules, String> {
             })
         }
         _ => {}
+    }
+    let level = match options.choice("triumph") {
+        "off" => {
+            v.triumph = None;
+            None
+        }
+        "great" => Some(TriumphLevel::Great),
+        "greater" => Some(TriumphLevel::Greater),
+        "greatest" => Some(TriumphLevel::Greatest),
+        _ => None,
+    };
+    if let Some(level) = level {
+        match &mut v.triumph {
+            Some(t) => t.level = level,
+            None => {
+                return Err(format!(
+                    "the rule set `{}` has no triumphs (rule sets with triumphs: medieval)",
+                    rules.name
+                ));
+            }
+        }
     }
     Ok(rules)
 }

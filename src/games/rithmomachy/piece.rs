@@ -84,6 +84,11 @@ impl Shape {
         }
     }
 
+    /// The shape whose letter (seed 002's C, T or S) is `c`.
+    pub fn from_letter(c: char) -> Option<Shape> {
+        Shape::ALL.into_iter().find(|s| s.letter() == c)
+    }
+
     /// The shape called `name`.
     pub fn parse(name: &str) -> Option<Shape> {
         Shape::ALL.into_iter().find(|s| s.name() == name)

@@ -7,10 +7,12 @@ use crate::core::seed::splitmix64;
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::capture::{self, CaptureKind, Hit};
 use crate::games::rithmomachy::captured::Captured;
-use crate::games::rithmomachy::moves::{self, Move};
-use crate::games::rithmomachy::piece::{Layer, Shape, Side};
+use crate::games::rithmomachy::moves::{self, Move, Picked};
+use crate::games::rithmomachy::piece::{Layer, Piece, Shape, Side};
+use crate::games::rithmomachy::reserve::{Reserve, home_rank};
+use crate::games::rithmomachy::rules::CapturedGo;
 use crate::games::rithmomachy::setup::initial;
-use crate::games::rithmomachy::square::{Bits, Square};
+use crate::games::rithmomachy::square::{Bits, Square, squares};
 use crate::games::rithmomachy::variant::Variant;
 use crate::games::rithmomachy::victory::{achieved, enemy_half};
 
@@ -47,6 +49,8 @@ pub struct Position {
     board: Board,
     to_move: Side,
     captured: [Captured; 2],
+    /// Pieces each side holds in hand (rule sets whose captures change sides).
+    reserve: [Reserve; 2],
     ply: u32,
     last: Vec<CaptureEvent>,
     ending: Option<Ending>,
@@ -72,7 +76,13 @@ impl Position {
     pub fn start(variant: Arc<Variant>) -> Position {
         let board = initial(variant.rules.setup);
         let first = variant.rules.first;
-        Position::from_parts(variant, board, first, Default::default())
+        Position::from_parts(
+            variant,
+            board,
+            first,
+            Default::default(),
+            Default::default(),
+        )
     }
 
     /// A position from its parts (a position file, a test).
@@ -81,12 +91,14 @@ impl Position {
         board: Board,
         to_move: Side,
         captured: [Captured; 2],
+        reserve: [Reserve; 2],
     ) -> Position {
         let mut p = Position {
             variant,
             board,
             to_move,
             captured,
+            reserve,
             ply: 0,
             last: Vec::new(),
             ending: None,
@@ -151,6 +163,26 @@ impl Position {
         &self.captured[side.index()]
     }
 
+    /// The pieces `side` holds in hand.
+    pub fn reserve(&self, side: Side) -> &Reserve {
+        &self.reserve[side.index()]
+    }
+
+    /// Whether captured pieces change sides into the captor's reserve.
+    fn keeps_captured(&self) -> bool {
+        self.variant.rules.captured == CapturedGo::Reserve
+    }
+
+    /// The empty squares where the side to move may place a reserve piece
+    /// (none when it holds none).
+    fn drop_targets(&self) -> Bits {
+        if self.reserve[self.to_move.index()].is_empty() {
+            0
+        } else {
+            home_rank(self.to_move) & !self.board.occupied()
+        }
+    }
+
     /// Moves played so far.
     pub fn ply(&self) -> u32 {
         self.ply
@@ -172,6 +204,14 @@ impl Position {
         out.clear();
         if self.ending.is_none() {
             moves::generate(&self.board, &self.variant.reach, self.to_move, out);
+            // Placings follow the moves: each different reserve piece on
+            // each empty square of the home rank.
+            let targets = self.drop_targets();
+            if targets != 0 {
+                for piece in self.reserve[self.to_move.index()].kinds() {
+                    out.extend(squares(targets).map(|to| Move::place(piece, to)));
+                }
+            }
         }
     }
 
@@ -181,11 +221,32 @@ impl Position {
         if self.ending.is_some() {
             return None;
         }
-        moves::pick(&self.board, &self.variant.reach, self.to_move, draw)
+        let targets = self.drop_targets();
+        let per_piece = targets.count_ones() as usize;
+        let reserve = &self.reserve[self.to_move.index()];
+        let extra = if per_piece == 0 {
+            0
+        } else {
+            reserve.kinds().count() * per_piece
+        };
+        match moves::pick(&self.board, &self.variant.reach, self.to_move, extra, draw) {
+            Picked::Move(m) => Some(m),
+            Picked::Extra(i) => {
+                let piece = reserve.kinds().nth(i / per_piece).expect("i < extra");
+                let to = squares(targets).nth(i % per_piece).expect("i < extra");
+                Some(Move::place(piece, to))
+            }
+            Picked::Nothing => None,
+        }
     }
 
     /// Whether `mv` is legal now.
     pub fn is_legal(&self, mv: Move) -> bool {
+        if let Some(piece) = mv.drop {
+            return self.ending.is_none()
+                && self.drop_targets() & mv.to.bit() != 0
+                && self.reserve[self.to_move.index()].pieces().contains(&piece);
+        }
         self.ending.is_none()
             && self
                 .board
@@ -200,9 +261,18 @@ impl Position {
     pub fn play(&mut self, mv: Move) {
         debug_assert!(self.is_legal(mv), "illegal move {mv}");
         let mover = self.to_move;
-        let slot = self.board.slot(mv.from).expect("a piece to move");
-        self.board.shift(mv.from, mv.to);
-        self.hash ^= key(slot, mv.from) ^ key(slot, mv.to) ^ SIDE_KEY;
+        if let Some(piece) = mv.drop {
+            self.reserve[mover.index()].take(piece);
+            self.board
+                .place(mv.to, Piece::plain(mover, piece.shape, piece.value))
+                .expect("a reserve piece fits on the board");
+            let slot = self.board.slot(mv.to).expect("just placed");
+            self.hash ^= key(slot, mv.to) ^ SIDE_KEY;
+        } else {
+            let slot = self.board.slot(mv.from).expect("a piece to move");
+            self.board.shift(mv.from, mv.to);
+            self.hash ^= key(slot, mv.from) ^ key(slot, mv.to) ^ SIDE_KEY;
+        }
         self.last.clear();
         let mut hits = std::mem::take(&mut self.hits);
         hits.clear();
@@ -235,6 +305,7 @@ impl Position {
     }
 
     fn apply(&mut self, mover: Side, h: &Hit) {
+        let keep = self.keeps_captured();
         let piece = *self.board.get(h.at).expect("victim");
         let tally = &mut self.captured[mover.index()];
         if let Some(kind) = h.whole {
@@ -252,6 +323,9 @@ impl Position {
             });
             for &l in piece.layers() {
                 tally.add(l);
+                if keep {
+                    self.reserve[mover.index()].add(l);
+                }
             }
             let slot = self.board.slot(h.at).expect("victim");
             self.hash ^= key(slot, h.at);
@@ -272,6 +346,9 @@ impl Position {
                     whole: false,
                 });
                 tally.add(l);
+                if keep {
+                    self.reserve[mover.index()].add(l);
+                }
                 if self.board.get(h.at).expect("victim").layers().len() == 1 {
                     let slot = self.board.slot(h.at).expect("victim");
                     self.hash ^= key(slot, h.at);
@@ -321,7 +398,9 @@ impl Position {
                 reason: "cap",
             });
         }
-        if !moves::has_move(&self.board, &self.variant.reach, self.to_move) {
+        if self.drop_targets() == 0
+            && !moves::has_move(&self.board, &self.variant.reach, self.to_move)
+        {
             return Some(Ending {
                 winner: Some(self.to_move.other()),
                 reason: "no-move",

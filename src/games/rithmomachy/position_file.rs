@@ -5,14 +5,20 @@
 //!  "pieces": [{"at": "d5", "side": "black", "shape": "round", "value": 16},
 //!             {"at": "b7", "side": "white", "shape": "pyramid",
 //!              "layers": [{"shape": "square", "value": 36}, {"shape": "round", "value": 1}]}],
-//!  "captured": {"white": [{"shape": "round", "value": 3}], "black": []}}
+//!  "captured": {"white": [{"shape": "round", "value": 3}], "black": []},
+//!  "reserve": {"white": [{"shape": "round", "value": 3}], "black": []}}
 //! ```
+//!
+//! "captured" lists the tallies of each side's captures; "reserve" the
+//! pieces each side holds in hand, in rule sets where captured pieces
+//! change sides. Both may be omitted.
 
 use serde::Deserialize;
 
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::piece::{Layer, MAX_LAYERS, Piece, Shape, Side};
+use crate::games::rithmomachy::reserve::Reserve;
 use crate::games::rithmomachy::square::Square;
 
 #[derive(Deserialize)]
@@ -23,6 +29,8 @@ struct File {
     pieces: Vec<Entry>,
     #[serde(default)]
     captured: CapturedFile,
+    #[serde(default)]
+    reserve: CapturedFile,
 }
 
 #[derive(Deserialize, Default)]
@@ -62,6 +70,8 @@ pub struct PositionSpec {
     pub board: Board,
     /// What each side has captured (White's first).
     pub captured: [Captured; 2],
+    /// The pieces each side holds in hand.
+    pub reserve: [Reserve; 2],
 }
 
 fn layer(e: &LayerEntry, what: &str) -> Result<Layer, String> {
@@ -154,10 +164,18 @@ pub fn parse(text: &str) -> Result<PositionSpec, String> {
             captured[side].add(layer(l, &format!("captured.{name}[{j}]"))?);
         }
     }
+    let mut reserve: [Reserve; 2] = Default::default();
+    for (side, list) in [(0, &file.reserve.white), (1, &file.reserve.black)] {
+        let name = if side == 0 { "white" } else { "black" };
+        for (j, l) in list.iter().enumerate() {
+            reserve[side].add(layer(l, &format!("reserve.{name}[{j}]"))?);
+        }
+    }
     Ok(PositionSpec {
         rules: file.rules,
         to_move: file.to_move,
         board,
         captured,
+        reserve,
     })
 }

@@ -25,12 +25,46 @@ pub struct Rules {
     pub movement: Movement,
     /// The capture rules in force, applied together after every move.
     pub captures: Vec<CaptureRule>,
+    /// What becomes of a captured piece.
+    #[serde(default)]
+    pub captured: CapturedGo,
+    /// Which values a pyramid shows to the captures, as attacker and victim.
+    #[serde(default)]
+    pub pyramid_values: PyramidValues,
     /// The victories and their agreed parameters.
     pub victory: Victory,
     /// The n-th occurrence of the same position (same side to move) draws;
     /// 0 = no repetition rule.
     #[serde(default)]
     pub repetition: u32,
+}
+
+/// Which values a pyramid shows to the captures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PyramidValues {
+    /// Each layer, which may be taken alone, and (where the capture rule
+    /// allows it) the total, which takes the whole stack (seeds 001, 002).
+    #[default]
+    LayersAndTotal,
+    /// Only the total (seed 000: the pyramids' "irregular values make it hard
+    /// for them to be captured by most of the capturing methods ... except
+    /// for Siege").
+    Total,
+}
+
+/// What becomes of a captured piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CapturedGo {
+    /// It leaves the game (seed 001).
+    #[default]
+    Out,
+    /// It changes sides: it joins the captor's reserve, and a turn may place
+    /// a reserve piece on an empty square of the player's home rank instead
+    /// of moving (seeds 000 and 002). A pyramid taken whole joins as its
+    /// separate layers.
+    Reserve,
 }
 
 /// The starting layout.
@@ -374,7 +408,7 @@ pub enum GreatProgressions {
 }
 
 /// The preset names, in the order `ludus rules` lists them.
-pub const PRESETS: &[&str] = &["modern", "boardspace"];
+pub const PRESETS: &[&str] = &["modern", "boardspace", "medieval"];
 
 impl Rules {
     /// The preset called `name`.
@@ -389,6 +423,7 @@ impl Rules {
         let text = match name {
             "modern" => include_str!("../../../data/rithmomachy/modern.toml"),
             "boardspace" => include_str!("../../../data/rithmomachy/boardspace.toml"),
+            "medieval" => include_str!("../../../data/rithmomachy/medieval.toml"),
             _ => {
                 return Err(format!(
                     "unknown rule set `{name}` (rule sets: {})",
