@@ -28,6 +28,8 @@ pub trait GameEntry: Sync {
     fn option_specs(&self) -> &'static [OptionSpec];
     /// The rules as implemented.
     fn rules(&self) -> &'static str;
+    /// The rules page for these options (a rule set's own page, if it has one).
+    fn rules_page(&self, options: &Options) -> String;
     /// The game's own native policies.
     fn native_policies(&self) -> &'static [NativePolicyInfo];
     /// How narration names a seat (`seat 1`, or `white` in Rithmomachy).
@@ -144,6 +146,9 @@ impl<G: Game> GameEntry for Entry<G> {
     }
     fn rules(&self) -> &'static str {
         G::rules()
+    }
+    fn rules_page(&self, options: &Options) -> String {
+        G::rules_page(options)
     }
     fn native_policies(&self) -> &'static [NativePolicyInfo] {
         G::native_policies()

@@ -374,3 +374,18 @@ fn a_reader_that_stops_early_does_not_make_ludus_panic() {
     let err = stderr(&out);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn a_rule_set_has_its_own_rules_page() {
+    let o = ludus(&["rules", "rithmomachy", "--rules", "medieval"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = String::from_utf8_lossy(&o.stdout);
+    assert!(page.contains("rule set `medieval` (seed 000)"), "{page}");
+    assert!(page.contains("If a piece is captured, it changes sides."));
+    let o = ludus(&["rules", "rithmomachy"]);
+    let page = String::from_utf8_lossy(&o.stdout);
+    assert!(page.contains("boardspace"), "{page}");
+    let o = ludus(&["rules", "rithmomachy", "--rules", "dagonel"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("medieval"), "{}", stderr(&o));
+}

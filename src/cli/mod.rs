@@ -29,10 +29,7 @@ enum Command {
     /// Lists every game with its options, defaults and policies.
     Games,
     /// Prints a game's rules as implemented, with every interpretation made.
-    Rules {
-        /// The game's name (see `ludus games`).
-        game: String,
-    },
+    Rules(rules::RulesArgs),
     /// Plays one game and prints every throw and decision.
     Play(play::PlayArgs),
     /// Shows a position (the start, a file, after some moves) as a diagram or JSON.
@@ -50,7 +47,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Run(args) => run::run(args),
         Command::Games => games::games(),
-        Command::Rules { game } => rules::rules(&game),
+        Command::Rules(args) => rules::rules(args),
         Command::Play(args) => play::play(args),
         Command::Bench(args) => bench::bench(args),
         Command::Position(args) => position::position(args),

@@ -56,6 +56,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The rules as implemented: every interpretation and the seed sentence it rests on.
     fn rules() -> &'static str;
 
+    /// The rules page for these options: [`Game::rules`] unless the game
+    /// gives some of its variants (e.g. a rule set) a page of their own.
+    fn rules_page(_options: &Options) -> String {
+        Self::rules().to_string()
+    }
+
     /// The natives policies this game offers beside `random`.
     fn native_policies() -> &'static [NativePolicyInfo] {
         &[]

@@ -71,6 +71,13 @@ impl Game for Rithmomachy {
         include_str!("rithmomachy.md")
     }
 
+    fn rules_page(options: &Options) -> String {
+        match options.choice("rules") {
+            "medieval" => include_str!("../../../data/rithmomachy/medieval.md").to_string(),
+            _ => Self::rules().to_string(),
+        }
+    }
+
     fn new(options: &Options) -> Result<Self, String> {
         Ok(Rithmomachy {
             pos: Position::start(variant(options)?),
