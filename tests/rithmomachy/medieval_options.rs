@@ -206,3 +206,54 @@ fn de_honore_liteque_with_fewer_digits_and_pieces() {
         );
     }
 }
+
+fn adjacent_ambush() -> Rules {
+    use ludus::games::rithmomachy::rules::{AmbushReach, Op};
+    rules_with(vec![CaptureRule::Ambush {
+        reach: AmbushReach::Adjacent,
+        ops: vec![Op::Sum, Op::Product],
+    }])
+}
+
+#[test]
+fn ambush_by_lower_neighbours_whose_sum_or_product_makes_the_victim() {
+    // 002: "In ambush, any higher numbered piece adjacent to lower numbered
+    // enemy pieces whose sum or product were equal to it could be captured.
+    // For example, 45S could be captured by either 30T, 12T, & 3C (sum) or
+    // 5C & 9C (product)."
+    let sum = [
+        ("e10", "b45S"),
+        ("d10", "w30T"),
+        ("f11", "w12T"),
+        ("c12", "w3C"),
+        ("a1", "w2C"),
+        ("h16", "b5C"),
+    ];
+    let mut g = setup_rules(adjacent_ambush(), "white", &sum);
+    play(&mut g, "c12-d11");
+    assert_eq!(captures(&g), vec![("e10".to_string(), 45, "ambush", true)]);
+    let product = [
+        ("e10", "b45S"),
+        ("d9", "w5C"),
+        ("g12", "w9C"),
+        ("a1", "w2C"),
+        ("h16", "b3C"),
+    ];
+    let mut g = setup_rules(adjacent_ambush(), "white", &product);
+    play(&mut g, "g12-f11");
+    assert_eq!(captures(&g), vec![("e10".to_string(), 45, "ambush", true)]);
+    // Two of the three (30 + 12 = 42) are not enough.
+    let mut g = setup_rules(adjacent_ambush(), "white", &sum[..5]);
+    play(&mut g, "a1-b2");
+    assert!(captures(&g).is_empty(), "{:?}", captures(&g));
+    // "lower numbered": a higher neighbour does not count (50 - 5 is no sum).
+    let higher = [
+        ("e10", "b45S"),
+        ("d9", "w50C"),
+        ("g12", "w5C"),
+        ("h16", "b3C"),
+    ];
+    let mut g = setup_rules(adjacent_ambush(), "white", &higher);
+    play(&mut g, "g12-f11");
+    assert!(captures(&g).is_empty());
+}

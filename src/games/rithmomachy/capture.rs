@@ -399,8 +399,39 @@ fn local_relations(
                     }
                 }
             }
+            AmbushReach::Adjacent => {
+                let vv = Values::of(victim, true, rules.layers);
+                for (x, t) in vv.iter() {
+                    if adjacent_ambush(board, own & (ring(v, false) | ring(v, true)), x, ops) {
+                        hit.take(t, CaptureKind::Ambush);
+                    }
+                }
+            }
         }
     }
+}
+
+/// Whether two or more of the mover's pieces on `around` (the victim's
+/// neighbours), each worth less than `x`, make `x` by their sum or their
+/// product (seed 002: "45S could be captured by either 30T, 12T, & 3C (sum)
+/// or 5C & 9C (product)"). A pyramid takes part by its total.
+fn adjacent_ambush(board: &Board, around: Bits, x: u32, ops: [bool; 4]) -> bool {
+    let mut vals = [0u32; 8];
+    let mut n = 0;
+    for a in squares(around) {
+        let p = board.get(a).expect("ambusher");
+        let y = Values::of(p, true, false).v[0].0;
+        if y < x {
+            vals[n] = y;
+            n += 1;
+        }
+    }
+    let (sum, product) = (ops[Op::Sum as usize], ops[Op::Product as usize]);
+    (1u32..1 << n).filter(|m| m.count_ones() >= 2).any(|m| {
+        let chosen = (0..n).filter(|i| m & (1 << i) != 0).map(|i| vals[i]);
+        (sum && chosen.clone().sum::<u32>() == x)
+            || (product && chosen.fold(1u64, |acc, y| acc.saturating_mul(y as u64)) == x as u64)
+    })
 }
 
 fn looks_along_lines(rules: &CaptureRules) -> bool {

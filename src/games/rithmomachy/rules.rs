@@ -198,6 +198,10 @@ pub enum AmbushReach {
     Move,
     /// Adjacent on opposite sides along a rank, file or diagonal.
     Custodial,
+    /// Two or more of the mover's pieces next to the victim (any of its
+    /// eight neighbours), each worth less than it, by their sum or product
+    /// (seed 002's ambush).
+    Adjacent,
 }
 
 /// How two attackers' values combine.
