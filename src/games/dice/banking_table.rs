@@ -43,6 +43,8 @@ pub struct Table {
     pub outcome: Option<Outcome>,
     /// Throws of the dice so far, the opening throws included.
     pub throws: u32,
+    /// The last throw of the betting phase (zeros before the first), for views.
+    pub last_throw: Three,
 }
 
 /// What a banking game adds to its [`Table`].
@@ -69,6 +71,7 @@ impl Table {
             turns: 0,
             outcome: None,
             throws: 0,
+            last_throw: [0; 3],
         }
     }
 
@@ -124,6 +127,7 @@ pub fn chance<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut L) {
         }
         let t = dice.throw::<3>();
         game.table().throws += 1;
+        game.table().last_throw = t;
         match game.resolve(t, log) {
             After::Continue => {
                 game.table().deciding = true;
