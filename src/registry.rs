@@ -175,7 +175,7 @@ impl<G: Game> GameEntry for Entry<G> {
         let mut game = G::new(options).expect("options were checked");
         let mut policies: Vec<Box<dyn Policy<G>>> = seats
             .iter()
-            .map(|s| s.build::<G>().expect("policies were checked"))
+            .map(|s| s.build_for::<G>(options).expect("policies were checked"))
             .collect();
         let mut rngs: Vec<_> = (0..game.players())
             .map(|s| SeatRng::new(game_seed, s))

@@ -68,6 +68,7 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
             games: args.count,
             seed: 1,
             max_plies: u32::MAX,
+            on_bot_error: Default::default(),
         };
         let mut rates = Vec::new();
         let mut mean_length = 0.0;

@@ -1,0 +1,167 @@
+//! The VM a script runs in: Lua 5.4 with only the base library (without
+//! `dofile`, `loadfile` or binary chunks), `table`, `string`, `math` and
+//! `utf8`; no `io`, `os`, `package`/`require`, `debug` or `coroutine`.
+//!
+//! Each game gets a fresh global environment, built by a prelude that runs
+//! once per VM: copies of the safe functions and libraries, `math.random`
+//! drawing from the seat's stream, no `math.randomseed`. Nothing a script
+//! stores in its globals survives into the next game, so a game's moves
+//! depend on its seed only, not on the games the thread played before.
+
+use std::rc::Rc;
+
+use mlua::{Function, Lua, LuaOptions, StdLib, Value, Variadic};
+use rand_core::RngCore;
+
+use crate::core::game::Game;
+use crate::core::seed::{Rng, below};
+use crate::policies::lua::decision::Decision;
+use crate::policies::lua::limits::{Budget, Limits, install};
+
+const PRELUDE: &str = r##"
+local random, halted, eprint = ...
+local raw_load, raw_pcall, raw_xpcall = load, pcall, xpcall
+local next, select, tostring, type, error = next, select, tostring, type, error
+local concat = table.concat
+local base = {}
+for _, k in ipairs({"assert", "error", "getmetatable", "ipairs", "next", "pairs",
+                    "rawequal", "rawget", "rawlen", "rawset", "select", "setmetatable",
+                    "tonumber", "tostring", "type", "collectgarbage"}) do
+  base[k] = _G[k]
+end
+base._VERSION = _VERSION
+-- A script must not catch the end of its budget or memory and go on.
+local function rethrow(ok, ...)
+  if not ok and halted((...)) then error((...), 0) end
+  return ok, ...
+end
+base.pcall = function(f, ...) return rethrow(raw_pcall(f, ...)) end
+base.xpcall = function(f, h, ...) return rethrow(raw_xpcall(f, h, ...)) end
+base.print = function(...)
+  local parts = {}
+  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+  eprint(concat(parts, "\t"))
+end
+local libs = {string = string, table = table, math = math, utf8 = utf8}
+-- ("x"):upper() reaches the shared string table; keep scripts from changing it.
+getmetatable("").__metatable = false
+return function()
+  local env = {}
+  for k, v in next, base do env[k] = v end
+  for name, lib in next, libs do
+    local t = {}
+    for k, v in next, lib do t[k] = v end
+    env[name] = t
+  end
+  env.string.dump = nil
+  env.math.random = random
+  env.math.randomseed = function()
+    error("math.randomseed is not available: math.random draws from the seat's own seeded stream", 2)
+  end
+  env.load = function(chunk, name, mode, e)
+    if type(chunk) ~= "string" then error("load takes the text of a chunk", 2) end
+    if e == nil then e = env end
+    return raw_load(chunk, name, "t", e)
+  end
+  env._G = env
+  return env
+end
+"##;
+
+/// An unbiased draw from `0..n` for ranges wider than `below` takes.
+fn below64(rng: &mut Rng, n: u64) -> u64 {
+    let zone = u64::MAX - (u64::MAX - n + 1) % n;
+    loop {
+        let x = rng.next_u64();
+        if x <= zone {
+            return x % n;
+        }
+    }
+}
+
+/// Lua 5.4's `math.random` over the seat's stream: `()` a float in [0, 1),
+/// `(m)` an integer in [1, m], `(m, n)` one in [m, n]. `math.random(n)`
+/// draws exactly as the native random policy does (`below(rng, n)`), so a
+/// script returning `math.random(#moves)` plays the native random games.
+fn draw(rng: &mut Rng, args: &[i64]) -> mlua::Result<Value> {
+    let (lo, hi) = match *args {
+        [] => {
+            let x = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
+            return Ok(Value::Number(x));
+        }
+        [0] => return Ok(Value::Integer(rng.next_u64() as i64)),
+        [m] => (1, m),
+        [m, n] => (m, n),
+        _ => {
+            return Err(mlua::Error::RuntimeError(
+                "wrong number of arguments to 'random'".into(),
+            ));
+        }
+    };
+    if lo > hi {
+        return Err(mlua::Error::RuntimeError(
+            "bad argument to 'random' (interval is empty)".into(),
+        ));
+    }
+    let span = (hi as u64).wrapping_sub(lo as u64).wrapping_add(1);
+    let k = if span == 0 {
+        rng.next_u64()
+    } else if span <= u64::from(u32::MAX) {
+        u64::from(below(rng, span as u32))
+    } else {
+        below64(rng, span)
+    };
+    Ok(Value::Integer((lo as u64).wrapping_add(k) as i64))
+}
+
+/// A sandboxed VM under its limits.
+pub struct Sandbox {
+    /// The VM.
+    pub lua: Lua,
+    /// Makes a fresh global environment for a game.
+    pub fresh_env: Function,
+    /// The instruction budget of the call in progress.
+    pub budget: Rc<Budget>,
+}
+
+/// Builds a sandboxed VM for `script` (named in what it prints) under `limits`.
+pub fn new_vm<G: Game>(
+    script: &str,
+    decision: Rc<Decision<G>>,
+    limits: Limits,
+) -> mlua::Result<Sandbox> {
+    let lua = Lua::new_with(
+        StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8,
+        LuaOptions::new(),
+    )?;
+    let budget = install(&lua, limits)?;
+    let spent = budget.clone();
+    let random = lua.create_function(move |_, args: Variadic<i64>| {
+        decision
+            .with_rng(|rng| draw(rng, &args))
+            .unwrap_or_else(|| {
+                Err(mlua::Error::RuntimeError(
+                    "math.random is available only in init and choose".into(),
+                ))
+            })
+    })?;
+    let halted = lua.create_function(move |_, msg: Value| {
+        let out_of_memory =
+            matches!(&msg, Value::String(s) if s.to_string_lossy() == "not enough memory");
+        Ok(spent.spent() || out_of_memory)
+    })?;
+    let name = script.to_string();
+    let eprint = lua.create_function(move |_, text: String| {
+        eprintln!("{name}: {text}");
+        Ok(())
+    })?;
+    let fresh_env: Function = lua
+        .load(PRELUDE)
+        .set_name("=ludus prelude")
+        .call((random, halted, eprint))?;
+    Ok(Sandbox {
+        lua,
+        fresh_env,
+        budget,
+    })
+}
