@@ -10,7 +10,7 @@
 
 use std::rc::Rc;
 
-use mlua::{Function, Lua, LuaOptions, StdLib, Value, Variadic};
+use mlua::{Function, Lua, LuaOptions, StdLib, Value};
 use rand_core::RngCore;
 
 use crate::core::game::Game;
@@ -30,10 +30,16 @@ for _, k in ipairs({"assert", "error", "getmetatable", "ipairs", "next", "pairs"
   base[k] = _G[k]
 end
 base._VERSION = _VERSION
--- A script must not catch the end of its budget or memory and go on.
+-- A script must not catch the end of its budget or memory and go on; and
+-- an error raised by the host reaches it as text, like Lua's own.
 local function rethrow(ok, ...)
-  if not ok and halted((...)) then error((...), 0) end
-  return ok, ...
+  if ok then return ok, ... end
+  local e = ...
+  if halted(e) then error(e, 0) end
+  if type(e) == "userdata" then
+    e = tostring(e):gsub("^runtime error: ", ""):match("^[^\n]*")
+  end
+  return false, e
 end
 base.pcall = function(f, ...) return rethrow(raw_pcall(f, ...)) end
 base.xpcall = function(f, h, ...) return rethrow(raw_xpcall(f, h, ...)) end
@@ -83,18 +89,18 @@ fn below64(rng: &mut Rng, n: u64) -> u64 {
 /// `(m)` an integer in [1, m], `(m, n)` one in [m, n]. `math.random(n)`
 /// draws exactly as the native random policy does (`below(rng, n)`), so a
 /// script returning `math.random(#moves)` plays the native random games.
-fn draw(rng: &mut Rng, args: &[i64]) -> mlua::Result<Value> {
-    let (lo, hi) = match *args {
-        [] => {
+fn draw(rng: &mut Rng, m: Option<i64>, n: Option<i64>) -> mlua::Result<Value> {
+    let (lo, hi) = match (m, n) {
+        (None, None) => {
             let x = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
             return Ok(Value::Number(x));
         }
-        [0] => return Ok(Value::Integer(rng.next_u64() as i64)),
-        [m] => (1, m),
-        [m, n] => (m, n),
-        _ => {
+        (Some(0), None) => return Ok(Value::Integer(rng.next_u64() as i64)),
+        (Some(m), None) => (1, m),
+        (Some(m), Some(n)) => (m, n),
+        (None, Some(_)) => {
             return Err(mlua::Error::RuntimeError(
-                "wrong number of arguments to 'random'".into(),
+                "bad argument #1 to 'random' (number expected, got nil)".into(),
             ));
         }
     };
@@ -136,14 +142,13 @@ pub fn new_vm<G: Game>(
     )?;
     let budget = install(&lua, limits)?;
     let spent = budget.clone();
-    let random = lua.create_function(move |_, args: Variadic<i64>| {
-        decision
-            .with_rng(|rng| draw(rng, &args))
-            .unwrap_or_else(|| {
-                Err(mlua::Error::RuntimeError(
-                    "math.random is available only in init and choose".into(),
-                ))
-            })
+    // Two optional arguments rather than a variadic list: no allocation per draw.
+    let random = lua.create_function(move |_, (m, n): (Option<i64>, Option<i64>)| {
+        decision.with_rng(|rng| draw(rng, m, n)).unwrap_or_else(|| {
+            Err(mlua::Error::RuntimeError(
+                "math.random is available only in init and choose".into(),
+            ))
+        })
     })?;
     let halted = lua.create_function(move |_, msg: Value| {
         let out_of_memory =
