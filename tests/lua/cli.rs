@@ -240,3 +240,23 @@ fn play_takes_lua_seats_with_parameters() {
         "{err}"
     );
 }
+
+#[test]
+fn the_readme_experiment_of_greedy_against_random_runs() {
+    let out = scratch("greedy").join("out");
+    let o = ludus(&[
+        "run",
+        "data/experiments/lua-greedy.toml",
+        "--games",
+        "6",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        summary.contains("lua:scripts/rithmomachy/greedy.lua"),
+        "{summary}"
+    );
+}
