@@ -129,6 +129,11 @@ fn banking_check<G: Game>() {
               assert(t.turn_hazards == game:view("turn_hazards") and t.turn_hazards == {hz})
               assert(t.banked == game:view("banked") and t.banked == {banked})
               assert(#t.last_throw == 3 and t.last_total == t.last_throw[1] + t.last_throw[2] + t.last_throw[3])
+              local tt = game:view("turn_totals")
+              assert(#tt == {ntt} and #t.turn_totals == #tt and tt[#tt] == t.last_total, "turn totals")
+              local hz = 0
+              for _, x in ipairs(tt) do if x <= 6 or x >= 15 then hz = hz + 1 end end
+              assert(hz == t.turn_hazards, "the hazards are among the turn's totals")
               assert(t.throws == game:ply() and t.turns == {turns})
               return 1
             end
@@ -137,6 +142,10 @@ fn banking_check<G: Game>() {
             hz = int("turn_hazards"),
             banked = int("banked"),
             turns = int("turns"),
+            ntt = match t.field("turn_totals") {
+                Some(View::List(l)) => l.len(),
+                other => panic!("{other:?}"),
+            },
         ),
     );
     decide::<G>(&format!("lua:{path}"), &g, 1).unwrap_or_else(|e| panic!("{}", e.message));

@@ -15,7 +15,12 @@ pub const VIEWS: &[ViewInfo] = &[
         name: "table",
         doc: "{pot, funds = {seat 1, seat 2}, thrower (1-based), numbers = {opponent, own}, \
               banked (what stopping now takes from the pot), turn_hazards, \
+              turn_totals = {totals of this turn's throws after the numbers, oldest first, the last 32}, \
               last_throw = {die, die, die}, last_total, throws, turns}",
+    },
+    ViewInfo {
+        name: "turn_totals",
+        doc: "the totals of this turn's throws after the numbers were assigned, oldest first (the last 32)",
     },
     ViewInfo {
         name: "turn_hazards",
@@ -69,6 +74,15 @@ pub fn view<G: Game>(s: &Stakes<'_>, name: &str) -> Result<View, String> {
             ("banked", View::Int(s.banked)),
             ("turn_hazards", View::Int(i64::from(s.turn_hazards))),
             (
+                "turn_totals",
+                View::List(
+                    t.turn_totals()
+                        .into_iter()
+                        .map(|x| View::Int(i64::from(x)))
+                        .collect(),
+                ),
+            ),
+            (
                 "last_throw",
                 View::List(
                     t.last_throw
@@ -82,6 +96,12 @@ pub fn view<G: Game>(s: &Stakes<'_>, name: &str) -> Result<View, String> {
             ("turns", View::Int(i64::from(t.turns))),
         ])),
         "turn_hazards" => Ok(View::Int(i64::from(s.turn_hazards))),
+        "turn_totals" => Ok(View::List(
+            t.turn_totals()
+                .into_iter()
+                .map(|x| View::Int(i64::from(x)))
+                .collect(),
+        )),
         "pot" => Ok(View::Int(t.purse.pot)),
         "banked" => Ok(View::Int(s.banked)),
         _ => Err(unknown_view::<G>(name)),

@@ -3,10 +3,11 @@
 //! `utf8`; no `io`, `os`, `package`/`require`, `debug` or `coroutine`.
 //!
 //! Each game gets a fresh global environment, built by a prelude that runs
-//! once per VM: copies of the safe functions and libraries, `math.random`
-//! drawing from the seat's stream, no `math.randomseed`. Nothing a script
-//! stores in its globals survives into the next game, so a game's moves
-//! depend on its seed only, not on the games the thread played before.
+//! once per VM: fresh tables reading through (hidden metatables) to the safe
+//! functions and libraries, `math.random` drawing from the seat's stream, no
+//! `math.randomseed`. Nothing a script stores in its globals or libraries
+//! survives into the next game, so a game's moves depend on its seed only,
+//! not on the games the thread played before.
 
 use std::rc::Rc;
 
@@ -48,22 +49,38 @@ base.print = function(...)
   for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
   eprint(concat(parts, "\t"))
 end
-local libs = {string = string, table = table, math = math, utf8 = utf8}
+-- The libraries as scripts see them: string without dump, math with the
+-- seat's random and no randomseed. Each game reaches them through fresh,
+-- empty tables whose metatables (hidden) read through to these: making a
+-- game costs a handful of small tables, and whatever a script writes into
+-- a library or its globals stays in that game's tables.
+local script_string, script_math = {}, {}
+for k, v in next, string do script_string[k] = v end
+script_string.dump = nil
+for k, v in next, math do script_math[k] = v end
+script_math.random = random
+script_math.randomseed = function()
+  error("math.randomseed is not available: math.random draws from the seat's own seeded stream", 2)
+end
+local lib_metas = {}
+for name, lib in next, {string = script_string, table = table, math = script_math, utf8 = utf8} do
+  lib_metas[name] = {__index = lib, __metatable = false}
+end
+local env_meta = {__index = base, __metatable = false}
 -- ("x"):upper() reaches the shared string table; keep scripts from changing it.
 getmetatable("").__metatable = false
+-- A deep copy of plain tables: each game's `info` from the VM's template.
+local function copy(t)
+  local c = {}
+  for k, v in next, t do
+    if type(v) == "table" then v = copy(v) end
+    c[k] = v
+  end
+  return c
+end
 return function()
-  local env = {}
-  for k, v in next, base do env[k] = v end
-  for name, lib in next, libs do
-    local t = {}
-    for k, v in next, lib do t[k] = v end
-    env[name] = t
-  end
-  env.string.dump = nil
-  env.math.random = random
-  env.math.randomseed = function()
-    error("math.randomseed is not available: math.random draws from the seat's own seeded stream", 2)
-  end
+  local env = setmetatable({}, env_meta)
+  for name, meta in next, lib_metas do env[name] = setmetatable({}, meta) end
   env.load = function(chunk, name, mode, e)
     if type(chunk) ~= "string" then error("load takes the text of a chunk", 2) end
     if e == nil then e = env end
@@ -71,7 +88,7 @@ return function()
   end
   env._G = env
   return env
-end
+end, copy
 "##;
 
 /// An unbiased draw from `0..n` for ranges wider than `below` takes.
@@ -126,6 +143,8 @@ pub struct Sandbox {
     pub lua: Lua,
     /// Makes a fresh global environment for a game.
     pub fresh_env: Function,
+    /// Copies a table of plain values deeply.
+    pub copy: Function,
     /// The instruction budget of the call in progress.
     pub budget: Rc<Budget>,
 }
@@ -160,13 +179,14 @@ pub fn new_vm<G: Game>(
         eprintln!("{name}: {text}");
         Ok(())
     })?;
-    let fresh_env: Function = lua
+    let (fresh_env, copy): (Function, Function) = lua
         .load(PRELUDE)
         .set_name("=ludus prelude")
         .call((random, halted, eprint))?;
     Ok(Sandbox {
         lua,
         fresh_env,
+        copy,
         budget,
     })
 }

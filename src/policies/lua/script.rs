@@ -28,6 +28,8 @@ pub struct ScriptVm<G: Game> {
     moves: AnyUserData,
     /// This game's `choose`, set by [`ScriptVm::start`].
     choose: RefCell<Option<Function>>,
+    /// What `init` receives, made on the first game; each game gets a copy.
+    info: RefCell<Option<Table>>,
 }
 
 fn param(lua: &mlua::Lua, p: &Param) -> mlua::Result<Value> {
@@ -57,6 +59,9 @@ impl<G: Game> ScriptVm<G> {
         let fail = |e: mlua::Error| BotError {
             message: describe_error(&e, path, spec.limits, &sandbox.budget),
         };
+        // The chunk takes each game's globals as its argument; the prefix
+        // shares the first line so that error lines stay the file's.
+        let source = format!("local _ENV = ...; {source}");
         let chunk = sandbox
             .lua
             .load(&source)
@@ -80,6 +85,7 @@ impl<G: Game> ScriptVm<G> {
             game,
             moves,
             choose: RefCell::new(None),
+            info: RefCell::new(None),
         })
     }
 
@@ -113,15 +119,22 @@ impl<G: Game> ScriptVm<G> {
         budget.refill();
         let run = || -> mlua::Result<Result<Function, String>> {
             let env: Table = self.sandbox.fresh_env.call(())?;
-            self.chunk.set_environment(env.clone())?;
-            self.chunk.call::<()>(())?;
+            self.chunk.call::<()>(&env)?;
             let choose = match env.raw_get::<Value>("choose")? {
                 Value::Function(f) => f,
                 _ => return Ok(Err("defines no function choose(game, moves)".into())),
             };
             if let Value::Function(init) = env.raw_get::<Value>("init")? {
+                let template = match self.info.borrow().clone() {
+                    Some(t) => t,
+                    None => self.info(game)?,
+                };
+                self.info
+                    .borrow_mut()
+                    .get_or_insert_with(|| template.clone());
+                let info: Table = self.sandbox.copy.call(&template)?;
                 budget.refill();
-                init.call::<()>(self.info(game)?)?;
+                init.call::<()>(info)?;
             }
             Ok(Ok(choose))
         };
