@@ -260,3 +260,50 @@ fn the_readme_experiment_of_greedy_against_random_runs() {
         "{summary}"
     );
 }
+
+#[test]
+fn bench_compares_a_lua_policy_with_the_native_one() {
+    let o = ludus(&[
+        "bench",
+        "half-hazard",
+        "--count",
+        "200",
+        "--repeat",
+        "1",
+        "--seats",
+        "threshold:1",
+        "--seats",
+        "lua:scripts/dice/banking.lua{k=1}",
+    ]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("half-hazard"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(
+        rows[0].ends_with("threshold:1,threshold:1")
+            && rows[1].contains("lua:scripts/dice/banking.lua{k=1}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_missing_script_in_an_experiment_is_bad_input() {
+    let dir = scratch("missing");
+    let exp = experiment(&dir, "\"lua:no/such/bot.lua\"", "");
+    let o = ludus(&[
+        "run",
+        &exp,
+        "--quiet",
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cells[1]") && err.contains("cannot read no/such/bot.lua"),
+        "{err}"
+    );
+}
