@@ -47,6 +47,19 @@ fn a_runtime_error_names_the_line_and_message() {
 }
 
 #[test]
+fn an_error_that_is_not_a_message_is_named_by_its_type() {
+    let (m, p) = fails(
+        "table_error",
+        "function choose(game, moves)\n  error({code = 1})\nend\n",
+        "",
+    );
+    assert_eq!(
+        m,
+        format!("{p}: raised an error that is a table, not a message")
+    );
+}
+
+#[test]
 fn an_error_in_a_host_call_names_the_scripts_line() {
     let (m, p) = fails(
         "host",
