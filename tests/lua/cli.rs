@@ -307,3 +307,42 @@ fn a_missing_script_in_an_experiment_is_bad_input() {
         "{err}"
     );
 }
+
+#[test]
+fn pairs_walks_a_table_in_the_same_order_in_every_run() {
+    // Lua seeds its string hashes from the clock and addresses unless built
+    // as .cargo/config.toml says; then this order would change run to run.
+    let bot = script(
+        "pairs_order",
+        r#"
+        function choose(game, moves)
+          local t = {}
+          for i = 1, 30 do t["key" .. i] = i end
+          local s = {}
+          for k in pairs(t) do s[#s + 1] = k end
+          print(table.concat(s, " "))
+          for k, v in pairs(t) do return v % #moves + 1 end
+        end
+        "#,
+    );
+    let runs: Vec<String> = (0..3)
+        .map(|_| {
+            let o = ludus(&[
+                "play",
+                "rithmomachy",
+                "--seats",
+                &format!("lua:{bot},random"),
+                "--seed",
+                "5",
+                "--max-plies",
+                "6",
+            ]);
+            assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+            let (out, err) = text(&o);
+            format!("{out}{err}")
+        })
+        .collect();
+    assert!(runs[0].contains("key"), "{}", runs[0]);
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0], runs[2]);
+}

@@ -35,6 +35,11 @@ fn no_files_processes_or_modules() {
         attempt("randomseed", "math.randomseed(42)").contains("math.randomseed is not available")
     );
     assert!(attempt("dump", "string.dump(choose)").contains("dump"));
+    assert!(attempt("collect", "collectgarbage(\"count\")").contains("'collectgarbage'"));
+    assert!(
+        attempt("finalizer", "setmetatable({}, {__gc = function() end})")
+            .contains("__gc metamethods are not available")
+    );
 }
 
 #[test]

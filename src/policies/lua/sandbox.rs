@@ -27,8 +27,18 @@ local concat = table.concat
 local base = {}
 for _, k in ipairs({"assert", "error", "getmetatable", "ipairs", "next", "pairs",
                     "rawequal", "rawget", "rawlen", "rawset", "select", "setmetatable",
-                    "tonumber", "tostring", "type", "collectgarbage"}) do
+                    "tonumber", "tostring", "type"}) do
   base[k] = _G[k]
+end
+-- No collectgarbage and no finalizers: what they report, and when they
+-- run, depends on the VM's memory history (which games this thread played
+-- before), not on the game.
+local raw_setmetatable, rawget = setmetatable, rawget
+base.setmetatable = function(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("__gc metamethods are not available: when they run depends on memory, not on the game", 2)
+  end
+  return raw_setmetatable(t, mt)
 end
 base._VERSION = _VERSION
 -- A script must not catch the end of its budget or memory and go on; and
@@ -90,6 +100,22 @@ return function()
   return env
 end, copy
 "##;
+
+/// Walks a table of string keys with `pairs`.
+const ORDER_PROBE: &str = r#"
+local t = {}
+for i = 1, 12 do t["k" .. i] = i end
+local s = {}
+for k in pairs(t) do s[#s + 1] = k end
+return table.concat(s, " ")
+"#;
+
+/// The order [`ORDER_PROBE`] finds when Lua hashes strings with the fixed
+/// seed `.cargo/config.toml` builds it with. With Lua's own seed (the clock
+/// and memory addresses) the order of `pairs` would change from run to run
+/// and from VM to VM, and with it the games of any script that walks a
+/// table: so a VM that finds another order refuses to start.
+const SEEDED_ORDER: &str = "k10 k8 k12 k9 k1 k2 k4 k3 k5 k6 k7 k11";
 
 /// An unbiased draw from `0..n` for ranges wider than `below` takes.
 fn below64(rng: &mut Rng, n: u64) -> u64 {
@@ -159,6 +185,15 @@ pub fn new_vm<G: Game>(
         StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8,
         LuaOptions::new(),
     )?;
+    let order: String = lua.load(ORDER_PROBE).call(())?;
+    if order != SEEDED_ORDER {
+        return Err(mlua::Error::RuntimeError(
+            "this build's Lua hashes strings with a random seed, so pairs() would walk tables \
+             in a different order in every run: rebuild with the [env] section of \
+             .cargo/config.toml (`cargo clean -p mlua-sys`, then build)"
+                .into(),
+        ));
+    }
     let budget = install(&lua, limits)?;
     let spent = budget.clone();
     // Two optional arguments rather than a variadic list: no allocation per draw.
