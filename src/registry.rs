@@ -11,6 +11,7 @@ use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, stream};
+use crate::core::view::ViewInfo;
 use crate::games::dice;
 use crate::games::rithmomachy::Rithmomachy;
 use crate::runner::cell_run::{CellPlan, GameFailure, run_cell};
@@ -32,6 +33,8 @@ pub trait GameEntry: Sync {
     fn rules_page(&self, options: &Options) -> String;
     /// The game's own native policies.
     fn native_policies(&self) -> &'static [NativePolicyInfo];
+    /// The views the game offers to scripts.
+    fn views(&self) -> &'static [ViewInfo];
     /// How narration names a seat (`seat 1`, or `white` in Rithmomachy).
     fn seat_name(&self, seat: usize) -> String;
     /// Checks that a game can be made with `options`; returns its seat count.
@@ -153,6 +156,9 @@ impl<G: Game> GameEntry for Entry<G> {
     fn native_policies(&self) -> &'static [NativePolicyInfo] {
         G::native_policies()
     }
+    fn views(&self) -> &'static [ViewInfo] {
+        G::views()
+    }
     fn seat_name(&self, seat: usize) -> String {
         G::seat_name(seat)
     }
@@ -180,7 +186,7 @@ impl<G: Game> GameEntry for Entry<G> {
         let mut game = G::new(options).expect("options were checked");
         let mut policies: Vec<Box<dyn Policy<G>>> = seats
             .iter()
-            .map(|s| s.build::<G>().expect("policies were checked"))
+            .map(|s| s.build_for::<G>(options).expect("policies were checked"))
             .collect();
         let mut rngs: Vec<_> = (0..game.players())
             .map(|s| SeatRng::new(game_seed, s))

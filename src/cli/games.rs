@@ -15,13 +15,19 @@ pub fn games() -> Result<(), Failure> {
                 o.doc
             );
         }
-        let mut policies = vec!["random".to_string()];
+        let mut policies = vec![
+            "random".to_string(),
+            "lua:<script.lua>{params} (see scripts/README.md)".to_string(),
+        ];
         policies.extend(
             g.native_policies()
                 .iter()
                 .map(|p| format!("{} ({})", p.name, p.doc)),
         );
         println!("    policies: {}", policies.join("; "));
+        for v in g.views() {
+            println!("    view {}: {}", v.name, v.doc);
+        }
         println!();
     }
     Ok(())

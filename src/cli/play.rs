@@ -45,10 +45,7 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
     let seats: Vec<PolicySpec> = match &args.seats {
         None => vec![PolicySpec::parse("random").expect("valid"); players],
         Some(list) => {
-            let specs = list
-                .split(',')
-                .map(PolicySpec::parse)
-                .collect::<Result<Vec<_>, _>>()
+            let specs = PolicySpec::parse_list(list)
                 .map_err(|e| Failure::Input(format!("--seats: {e}")))?;
             if specs.len() != players {
                 return Err(Failure::Input(format!(
@@ -70,9 +67,10 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
         .play_one(&options, &seats, args.seed, args.max_plies, &mut Printer)
         .map_err(|f| {
             Failure::Bot(format!(
-                "seat {} ({}): {}",
+                "seat {} ({}) failed at length {}: {}",
                 f.seat + 1,
                 seats[f.seat],
+                f.ply,
                 f.error
             ))
         })?;

@@ -11,9 +11,12 @@ use ludus::registry;
 use ludus::reports::manifest::Manifest;
 use ludus::reports::report::{CellResult, write_report};
 use ludus::reports::table::summary_table;
+use ludus::runner::cell_run::OnBotError;
+use ludus::runner::drive::BOT_ERROR;
 use ludus::runner::experiment::Experiment;
 
 use crate::cli::Failure;
+use crate::cli::replay::replay_command;
 
 /// Arguments of `ludus run`.
 #[derive(Args, Debug)]
@@ -35,6 +38,11 @@ pub struct RunArgs {
     /// No progress bar and no table.
     #[arg(long, short)]
     quiet: bool,
+    /// What a failing policy (a script error, a budget exceeded, an
+    /// illegal answer) does: `stop` the run (exit code 3), or `forfeit`
+    /// the game (that seat loses, ending "bot-error") and go on.
+    #[arg(long, value_name = "stop|forfeit")]
+    on_bot_error: Option<String>,
 }
 
 /// Plays the experiment and writes its report, cell by cell, so that a run
@@ -49,6 +57,11 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     }
     if let Some(s) = args.seed {
         exp.set_seed(s);
+    }
+    if let Some(on) = &args.on_bot_error {
+        let on =
+            OnBotError::parse(on).map_err(|e| Failure::Input(format!("--on-bot-error: {e}")))?;
+        exp.set_on_bot_error(on);
     }
     let threads = match args.threads {
         Some(0) => return Err(Failure::Input("--threads must be at least 1".into())),
@@ -85,13 +98,38 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             bar.inc(n);
         };
         match pool.install(|| entry.run_cell(plan, &progress)) {
-            Ok(tally) => results.push(CellResult {
-                plan: plan.clone(),
-                tally,
-            }),
+            Ok(tally) => {
+                if let Some(f) = &tally.first_forfeit {
+                    let forfeits = tally
+                        .reasons
+                        .iter()
+                        .find(|(r, _)| *r == BOT_ERROR)
+                        .map_or(0, |(_, n)| *n);
+                    bar.suspend(|| {
+                        eprintln!(
+                            "warning: cell {} ({} {}): {forfeits} games forfeited by a failing policy; \
+                             the first, game {} (seed {}): seat {} ({}) failed at length {}: {}\n  replay: {}",
+                            plan.index,
+                            plan.game,
+                            plan.options,
+                            f.game_index,
+                            f.game_seed,
+                            f.seat + 1,
+                            plan.seats[f.seat],
+                            f.ply,
+                            f.message,
+                            replay_command(plan, f.game_seed)
+                        )
+                    });
+                }
+                results.push(CellResult {
+                    plan: plan.clone(),
+                    tally,
+                });
+            }
             Err(f) => {
                 failure = Some(format!(
-                    "cell {} ({} {}), game {} (seed {}): seat {} ({}) failed: {}\n  replay: ludus play {} {} --seats {} --seed {}",
+                    "cell {} ({} {}), game {} (seed {}): seat {} ({}) failed at length {}: {}\n  replay: {}",
                     f.cell,
                     plan.game,
                     plan.options,
@@ -99,19 +137,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
                     f.game_seed,
                     f.seat + 1,
                     plan.seats[f.seat],
+                    f.ply,
                     f.message,
-                    plan.game,
-                    plan.options
-                        .iter()
-                        .map(|(k, v)| format!("--opt {k}={v}"))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    plan.seats
-                        .iter()
-                        .map(|s| s.to_string())
-                        .collect::<Vec<_>>()
-                        .join(","),
-                    f.game_seed
+                    replay_command(plan, f.game_seed)
                 ));
                 break;
             }

@@ -2,7 +2,7 @@
 //!
 //! A game is a state machine. At each step it is either waiting for chance
 //! (the dice: [`Turn::Chance`]), for one seat's decision ([`Turn::Decide`]), or
-//! over. The runner, the CLI, the reports and (later) the Lua host drive every
+//! over. The runner, the CLI, the reports and the Lua host drive every
 //! game through this trait only; nothing outside a game's own folder knows its
 //! rules.
 
@@ -14,6 +14,7 @@ use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
 use crate::core::seat::Seat;
+use crate::core::view::{View, ViewArg, ViewInfo};
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,5 +138,32 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// played for money; zero elsewhere. Summed over seats it is zero.
     fn payoff(&self, _seat: Seat) -> i64 {
         0
+    }
+
+    /// The read-only views the game offers to scripts ([`Game::view`]).
+    fn views() -> &'static [ViewInfo] {
+        &[]
+    }
+
+    /// Answers the view query `name` (one of [`Game::views`]) about the
+    /// current state, or says why it cannot (an unknown query, a bad
+    /// argument). Views are how a script reads what the generic calls do
+    /// not show (pieces, tallies, the pot) without the host knowing the game.
+    fn view(&self, name: &str, _arg: ViewArg<'_, Self::Move>) -> Result<View, String> {
+        Err(unknown_view::<Self>(name))
+    }
+}
+
+/// The message for a view query a game does not answer, listing those it does.
+pub fn unknown_view<G: Game>(name: &str) -> String {
+    let names: Vec<&str> = G::views().iter().map(|v| v.name).collect();
+    if names.is_empty() {
+        format!("{} offers no views (asked for `{name}`)", G::NAME)
+    } else {
+        format!(
+            "{} has no view `{name}` (views: {})",
+            G::NAME,
+            names.join(", ")
+        )
     }
 }

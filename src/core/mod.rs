@@ -8,3 +8,4 @@ pub mod outcome;
 pub mod policy;
 pub mod seat;
 pub mod seed;
+pub mod view;

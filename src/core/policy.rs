@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::core::game::Game;
 use crate::core::seat::Seat;
-use crate::core::seed::Rng;
+use crate::core::seed::{Rng, SeatRng};
 
 /// A policy that failed to choose (a script error, a time-out, an illegal
 /// answer): the game cannot go on.
@@ -25,8 +25,9 @@ impl fmt::Display for BotError {
 /// One value plays one seat in a sequence of games on one thread;
 /// [`Policy::start`] is called before each game.
 pub trait Policy<G: Game>: Send {
-    /// Called before each game with the seat it plays.
-    fn start(&mut self, _seat: Seat, _game: &G) -> Result<(), BotError> {
+    /// Called before each game with the seat it plays and the seat's
+    /// stream (made only if the policy draws from it).
+    fn start(&mut self, _seat: Seat, _game: &G, _rng: &mut SeatRng) -> Result<(), BotError> {
         Ok(())
     }
 

@@ -1,3 +1,4 @@
-//! Native policies that play any game.
+//! Policies that play any game: native ones and the Lua host.
 
+pub mod lua;
 pub mod random;

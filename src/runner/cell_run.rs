@@ -10,7 +10,7 @@ use crate::core::log::Silent;
 use crate::core::options::Options;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, game_seed, stream};
-use crate::runner::drive::drive;
+use crate::runner::drive::{drive, forfeit};
 use crate::runner::policy_spec::PolicySpec;
 use crate::runner::tally::Tally;
 
@@ -34,6 +34,30 @@ pub struct CellPlan {
     pub seed: u64,
     /// Longest game before it is stopped as a draw.
     pub max_plies: u32,
+    /// What a failing policy does to the run.
+    pub on_bot_error: OnBotError,
+}
+
+/// What happens when a seat's policy fails (a script error, a budget
+/// exceeded, an illegal answer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OnBotError {
+    /// The cell stops; the run ends with the failure (exit code 3).
+    #[default]
+    Stop,
+    /// The failing seat loses that game (ending `bot-error`) and the cell goes on.
+    Forfeit,
+}
+
+impl OnBotError {
+    /// Parses `stop` or `forfeit`.
+    pub fn parse(text: &str) -> Result<OnBotError, String> {
+        match text {
+            "stop" => Ok(OnBotError::Stop),
+            "forfeit" => Ok(OnBotError::Forfeit),
+            _ => Err(format!("`{text}` must be `stop` or `forfeit`")),
+        }
+    }
 }
 
 /// A policy failed: which game, which seat, what happened.
@@ -47,6 +71,8 @@ pub struct GameFailure {
     pub game_seed: u64,
     /// The failing seat.
     pub seat: usize,
+    /// The game's length when it failed.
+    pub ply: u32,
     /// The message.
     pub message: String,
 }
@@ -110,7 +136,7 @@ fn run_block<G: Game>(
         rngs.clear();
         rngs.extend((0..players).map(|s| SeatRng::new(seed, s)));
         let mut game = proto.clone();
-        let outcome = drive(
+        let played = drive(
             &mut game,
             &mut dice,
             &mut policies,
@@ -118,15 +144,26 @@ fn run_block<G: Game>(
             plan.max_plies,
             &mut buf,
             &mut Silent,
-        )
-        .map_err(|f| GameFailure {
-            cell: plan.index,
-            game_index: index,
-            game_seed: seed,
-            seat: f.seat,
-            message: f.error.message,
-        })?;
-        tally.add(&outcome, game.length(), |s| game.payoff(s));
+        );
+        match played {
+            Ok(outcome) => tally.add(&outcome, game.length(), |s| game.payoff(s)),
+            Err(f) => {
+                let failure = GameFailure {
+                    cell: plan.index,
+                    game_index: index,
+                    game_seed: seed,
+                    seat: f.seat,
+                    ply: f.ply,
+                    message: f.error.message,
+                };
+                if plan.on_bot_error == OnBotError::Stop {
+                    return Err(failure);
+                }
+                // A forfeited game counts no money: the pot was not settled.
+                tally.add(&forfeit(players, f.seat), game.length(), |_| 0);
+                tally.note_forfeit(failure);
+            }
+        }
     }
     Ok(tally)
 }

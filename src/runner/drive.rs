@@ -20,6 +20,19 @@ pub struct SeatFailure {
     pub seat: Seat,
     /// What went wrong.
     pub error: BotError,
+    /// The game's length when it happened (in the game's own unit).
+    pub ply: u32,
+}
+
+/// The ending of a game whose seat's policy failed, with `--on-bot-error
+/// forfeit`: that seat lost.
+pub const BOT_ERROR: &str = "bot-error";
+
+/// The outcome of a game forfeited by `seat`: every other seat wins (a
+/// sole win in a two-player game, a draw shared by the others otherwise).
+pub fn forfeit(players: usize, seat: Seat) -> Outcome {
+    let others = SeatSet(SeatSet::all(players).0 & !SeatSet::single(seat).0);
+    Outcome::draw(others, BOT_ERROR)
 }
 
 fn no_moves_check<G: Game>(n: usize, seat: Seat) {
@@ -47,8 +60,12 @@ pub fn drive<G: Game, L: Log>(
 ) -> Result<Outcome, SeatFailure> {
     for (seat, policy) in policies.iter_mut().enumerate() {
         policy
-            .start(seat, game)
-            .map_err(|error| SeatFailure { seat, error })?;
+            .start(seat, game, &mut rngs[seat])
+            .map_err(|error| SeatFailure {
+                seat,
+                error,
+                ply: game.length(),
+            })?;
     }
     loop {
         match game.turn() {
@@ -70,11 +87,16 @@ pub fn drive<G: Game, L: Log>(
                     None => {
                         game.legal_moves(buf);
                         no_moves_check::<G>(buf.len(), seat);
-                        let i = policies[seat]
-                            .choose(game, buf, rngs[seat].get())
-                            .map_err(|error| SeatFailure { seat, error })?;
+                        let i = policies[seat].choose(game, buf, rngs[seat].get()).map_err(
+                            |error| SeatFailure {
+                                seat,
+                                error,
+                                ply: game.length(),
+                            },
+                        )?;
                         *buf.get(i).ok_or_else(|| SeatFailure {
                             seat,
+                            ply: game.length(),
                             error: BotError {
                                 message: format!("chose move {} of {}", i + 1, buf.len()),
                             },

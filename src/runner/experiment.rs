@@ -7,10 +7,11 @@
 //! seed = 1
 //! games = 100000          # per cell (a cell may set its own `games`)
 //! max_plies = 100000      # optional: longer games stop as a draw
+//! on_bot_error = "forfeit" # optional: a failing policy loses its game (default "stop")
 //! [[cells]]
 //! game = "hazard"
 //! options = { order = "fixed" }
-//! seats = "random"                 # or one policy per seat: ["random", "random"]
+//! seats = "random"                 # or one policy per seat: ["random", "lua:scripts/random.lua"]
 //! sweep = { players = [2, 3, 4] }  # optional: one cell per value
 //! ```
 //!
@@ -21,7 +22,7 @@ use sha2::{Digest, Sha256};
 
 use crate::core::options::Options;
 use crate::registry;
-use crate::runner::cell_run::CellPlan;
+use crate::runner::cell_run::{CellPlan, OnBotError};
 use crate::runner::policy_spec::PolicySpec;
 
 /// The experiment `ludus run` plays when given no file.
@@ -37,6 +38,7 @@ struct ExperimentFile {
     seed: u64,
     games: u64,
     max_plies: Option<u32>,
+    on_bot_error: Option<String>,
     cells: Vec<CellFile>,
 }
 
@@ -110,6 +112,10 @@ impl Experiment {
                 "{source}: no [[cells]]: an experiment needs at least one"
             ));
         }
+        let on_bot_error = match file.on_bot_error.as_deref() {
+            None => OnBotError::Stop,
+            Some(text) => OnBotError::parse(text).map_err(|e| at("on_bot_error", e))?,
+        };
         let mut cells = Vec::new();
         for (i, cell) in file.cells.iter().enumerate() {
             let key = format!("cells[{i}]");
@@ -122,6 +128,7 @@ impl Experiment {
                     seed: file.seed,
                     games: cell.games.unwrap_or(file.games),
                     max_plies,
+                    on_bot_error,
                     ..plan
                 });
             }
@@ -158,6 +165,11 @@ impl Experiment {
         self.games = games;
         self.cells.iter_mut().for_each(|c| c.games = games);
         Ok(())
+    }
+
+    /// Replaces what a failing policy does, in every cell.
+    pub fn set_on_bot_error(&mut self, on: OnBotError) {
+        self.cells.iter_mut().for_each(|c| c.on_bot_error = on);
     }
 
     /// Replaces the experiment seed.
@@ -276,6 +288,7 @@ fn expand(cell: &CellFile, key: &str, source: &str) -> Result<Vec<CellPlan>, Str
             games: 0,
             seed: 0,
             max_plies: 0,
+            on_bot_error: OnBotError::Stop,
         });
     }
     Ok(plans)

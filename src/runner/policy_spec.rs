@@ -3,11 +3,16 @@
 use std::fmt;
 
 use crate::core::game::Game;
+use crate::core::options::Options;
 use crate::core::policy::Policy;
+use crate::policies::lua::LuaPolicy;
+use crate::policies::lua::spec::split_top_level;
 use crate::policies::random::UniformRandom;
 
-/// A policy as a user names it: `random`, or a game's native policy with a
-/// parameter after a colon, e.g. `threshold:2`.
+/// A policy as a user names it: `random`, a game's native policy with a
+/// parameter after a colon, e.g. `threshold:2`, or a Lua script,
+/// `lua:scripts/bank.lua` or `lua:scripts/bank.lua{k=2}` (see
+/// [`crate::policies::lua::spec`]).
 ///
 /// ```
 /// use ludus::runner::policy_spec::PolicySpec;
@@ -40,8 +45,37 @@ impl PolicySpec {
         })
     }
 
-    /// Builds the policy for game `G`, or says why it cannot.
+    /// Parses a comma-separated list of policies; commas inside a Lua
+    /// script's `{...}` parameters do not separate.
+    ///
+    /// ```
+    /// use ludus::runner::policy_spec::PolicySpec;
+    /// let l = PolicySpec::parse_list("lua:b.lua{k=2, j=3},random").unwrap();
+    /// assert_eq!(l.len(), 2);
+    /// assert_eq!(l[0].param.as_deref(), Some("b.lua{k=2, j=3}"));
+    /// ```
+    pub fn parse_list(text: &str) -> Result<Vec<PolicySpec>, String> {
+        split_top_level(text)
+            .into_iter()
+            .map(PolicySpec::parse)
+            .collect()
+    }
+
+    /// Builds the policy for game `G` with its default options, to check
+    /// that it can play `G`.
     pub fn build<G: Game>(&self) -> Result<Box<dyn Policy<G>>, String> {
+        self.build_for::<G>(&Options::defaults(G::option_specs()))
+    }
+
+    /// Builds the policy for a game `G` played with `options`, or says why it cannot.
+    pub fn build_for<G: Game>(&self, options: &Options) -> Result<Box<dyn Policy<G>>, String> {
+        if self.name == "lua" {
+            let text = self
+                .param
+                .as_deref()
+                .ok_or("policy `lua` needs a script: lua:path/to/script.lua")?;
+            return Ok(Box::new(LuaPolicy::<G>::new(text, options)?));
+        }
         if self.name == "random" {
             if self.param.is_some() {
                 return Err("policy `random` takes no parameter".into());
@@ -51,7 +85,7 @@ impl PolicySpec {
         match G::native_policy(&self.name, self.param.as_deref())? {
             Some(p) => Ok(p),
             None => {
-                let mut known = vec!["random".to_string()];
+                let mut known = vec!["random".to_string(), "lua:<script>".to_string()];
                 known.extend(G::native_policies().iter().map(|p| p.name.to_string()));
                 Err(format!(
                     "unknown policy `{self}` for {} (policies: {})",

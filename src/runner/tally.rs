@@ -4,6 +4,7 @@
 
 use crate::core::outcome::Outcome;
 use crate::core::seat::MAX_SEATS;
+use crate::runner::cell_run::GameFailure;
 
 /// The results of many games of one cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +26,24 @@ pub struct Tally {
     /// How many games ended for each reason, in order of first appearance
     /// within a block; [`Tally::merge`] keeps them sorted by name.
     pub reasons: Vec<(&'static str, u64)>,
+    /// With `--on-bot-error forfeit`: the forfeited game of lowest index,
+    /// the same whatever the threads, for the run to report.
+    pub first_forfeit: Option<FirstForfeit>,
+}
+
+/// The first game a failing policy forfeited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstForfeit {
+    /// The game's index in the cell.
+    pub game_index: u64,
+    /// The game's seed.
+    pub game_seed: u64,
+    /// The failing seat.
+    pub seat: usize,
+    /// The game's length when it failed.
+    pub ply: u32,
+    /// What went wrong.
+    pub message: String,
 }
 
 impl Tally {
@@ -39,6 +58,24 @@ impl Tally {
             payoff_sq: [0; MAX_SEATS],
             lengths: Vec::new(),
             reasons: Vec::new(),
+            first_forfeit: None,
+        }
+    }
+
+    /// Remembers a forfeited game if it comes before the one remembered.
+    pub fn note_forfeit(&mut self, f: GameFailure) {
+        if self
+            .first_forfeit
+            .as_ref()
+            .is_none_or(|k| f.game_index < k.game_index)
+        {
+            self.first_forfeit = Some(FirstForfeit {
+                game_index: f.game_index,
+                game_seed: f.game_seed,
+                seat: f.seat,
+                ply: f.ply,
+                message: f.message,
+            });
         }
     }
 
@@ -91,6 +128,14 @@ impl Tally {
             }
         }
         self.reasons.sort_by(|a, b| a.0.cmp(b.0));
+        if let Some(f) = other.first_forfeit
+            && self
+                .first_forfeit
+                .as_ref()
+                .is_none_or(|k| f.game_index < k.game_index)
+        {
+            self.first_forfeit = Some(f);
+        }
         self
     }
 }

@@ -51,6 +51,7 @@ pub fn run<G: Game>(opts: &[(&str, &str)], seats: &[&str], games: u64, seed: u64
         games,
         seed,
         max_plies: u32::MAX,
+        on_bot_error: Default::default(),
     };
     run_cell::<G>(&plan, &|_| {}).unwrap()
 }

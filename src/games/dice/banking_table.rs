@@ -10,7 +10,7 @@ use crate::core::outcome::Outcome;
 use crate::core::seat::Seat;
 use crate::games::dice::banking::Purse;
 use crate::games::dice::order::{OrderMethod, opening_order};
-use crate::games::dice::throw::Three;
+use crate::games::dice::throw::{Three, total};
 
 /// How a throw of the betting phase left the turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +43,17 @@ pub struct Table {
     pub outcome: Option<Outcome>,
     /// Throws of the dice so far, the opening throws included.
     pub throws: u32,
+    /// The last throw of the betting phase (zeros before the first), for views.
+    pub last_throw: Three,
+    /// The totals of this turn's betting throws, for views: a ring of the
+    /// last [`TURN_TOTALS`] (a fixed array, so a clone of the table stays a copy).
+    turn_totals: [u8; TURN_TOTALS],
+    /// Betting throws this turn.
+    turn_throws: u32,
 }
+
+/// How many of a turn's totals [`Table::turn_totals`] keeps.
+pub const TURN_TOTALS: usize = 32;
 
 /// What a banking game adds to its [`Table`].
 pub trait Banking {
@@ -69,6 +79,9 @@ impl Table {
             turns: 0,
             outcome: None,
             throws: 0,
+            last_throw: [0; 3],
+            turn_totals: [0; TURN_TOTALS],
+            turn_throws: 0,
         }
     }
 
@@ -81,6 +94,21 @@ impl Table {
         } else {
             Turn::Chance
         }
+    }
+
+    /// The totals thrown in this turn's betting phase, oldest first (the
+    /// last [`TURN_TOTALS`] of them in a long turn).
+    pub fn turn_totals(&self) -> Vec<u32> {
+        let n = self.turn_throws as usize;
+        let kept = n.min(TURN_TOTALS);
+        (n - kept..n)
+            .map(|i| u32::from(self.turn_totals[i % TURN_TOTALS]))
+            .collect()
+    }
+
+    /// Betting throws in this turn.
+    pub fn turn_throws(&self) -> u32 {
+        self.turn_throws
     }
 
     /// Takes the thrower's decision: he is no longer deciding.
@@ -118,12 +146,17 @@ pub fn chance<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut L) {
     loop {
         if game.table().round_pending {
             game.table().round_pending = false;
+            game.table().turn_throws = 0;
             if !game.start_round(dice, log) {
                 return;
             }
         }
         let t = dice.throw::<3>();
         game.table().throws += 1;
+        let table = game.table();
+        table.last_throw = t;
+        table.turn_totals[table.turn_throws as usize % TURN_TOTALS] = total(t) as u8;
+        table.turn_throws += 1;
         match game.resolve(t, log) {
             After::Continue => {
                 game.table().deciding = true;

@@ -8,10 +8,12 @@ use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
 use crate::core::seat::Seat;
+use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::games::dice::banking::{
     self, Banked, FUNDS_OPTION, MOVES, Numbers, TURNS_OPTION, assign,
 };
 use crate::games::dice::banking_table::{self, After, Banking, Table};
+use crate::games::dice::banking_view::{self, Stakes};
 use crate::games::dice::order::{OrderMethod, order_option};
 use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
@@ -280,6 +282,20 @@ impl Game for GrowingHazard {
 
     fn payoff(&self, seat: Seat) -> i64 {
         self.table.purse.payoff(seat)
+    }
+
+    fn views() -> &'static [ViewInfo] {
+        banking_view::VIEWS
+    }
+
+    fn view(&self, name: &str, _arg: ViewArg<'_, Move>) -> Result<View, String> {
+        let stakes = Stakes {
+            table: &self.table,
+            numbers: self.numbers,
+            banked: 0,
+            turn_hazards: self.hazards,
+        };
+        banking_view::view::<Self>(&stakes, name)
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod banking;
 pub mod banking_table;
+pub mod banking_view;
 pub mod extreme;
 pub mod growing_hazard;
 pub mod guirguiesca;

@@ -21,6 +21,7 @@ pub mod square;
 pub mod triumph;
 pub mod variant;
 pub mod victory;
+pub mod view;
 
 use std::sync::Arc;
 
@@ -30,6 +31,7 @@ use crate::core::log::Log;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::seat::SeatSet;
+use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::games::rithmomachy::moves::Move;
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::position::Position;
@@ -172,5 +174,13 @@ impl Game for Rithmomachy {
 
     fn seat_name(seat: usize) -> String {
         Side::of_seat(seat).name().to_string()
+    }
+
+    fn views() -> &'static [ViewInfo] {
+        view::VIEWS
+    }
+
+    fn view(&self, name: &str, arg: ViewArg<'_, Move>) -> Result<View, String> {
+        view::view(&self.pos, name, arg)
     }
 }

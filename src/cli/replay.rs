@@ -1,0 +1,40 @@
+//! The `ludus play` command that replays one game of a cell.
+//!
+//! `ludus play --seed S` plays the game whose seed is S, and a cell's game
+//! `i` has the seed `game_seed(experiment seed, cell, i)`; so printing that
+//! seed with the cell's game, options, seats and `--max-plies` replays
+//! exactly that game.
+
+use ludus::runner::cell_run::CellPlan;
+use ludus::runner::experiment::DEFAULT_MAX_PLIES;
+
+/// Quotes `word` for a POSIX shell when it holds anything beyond plain characters.
+fn shell_word(word: &str) -> String {
+    let plain = word
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_./:,=+-".contains(c));
+    if plain && !word.is_empty() {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// The command that replays game `game_seed` of `plan`.
+pub fn replay_command(plan: &CellPlan, game_seed: u64) -> String {
+    let mut words = vec!["ludus".to_string(), "play".into(), plan.game.into()];
+    for (k, v) in plan.options.iter() {
+        words.push("--opt".into());
+        words.push(shell_word(&format!("{k}={v}")));
+    }
+    let seats: Vec<String> = plan.seats.iter().map(|s| s.to_string()).collect();
+    words.push("--seats".into());
+    words.push(shell_word(&seats.join(",")));
+    words.push("--seed".into());
+    words.push(game_seed.to_string());
+    if plan.max_plies != DEFAULT_MAX_PLIES {
+        words.push("--max-plies".into());
+        words.push(plan.max_plies.to_string());
+    }
+    words.join(" ")
+}

@@ -1,0 +1,141 @@
+//! What a script may read of a Rithmomachy game beyond the generic calls:
+//! the pieces, the piece on a square, the tallies of captures, and what a
+//! move would capture. Built from the engine's public API only.
+
+use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::games::rithmomachy::captured::Captured;
+use crate::games::rithmomachy::moves::Move;
+use crate::games::rithmomachy::piece::{Piece, Side};
+use crate::games::rithmomachy::position::{CaptureEvent, Position};
+use crate::games::rithmomachy::square::Square;
+
+/// The views of [`super::Rithmomachy`].
+pub const VIEWS: &[ViewInfo] = &[
+    ViewInfo {
+        name: "pieces",
+        doc: "every piece: a list of {square, side, shape, value, layers = {{shape, value}, ...}}",
+    },
+    ViewInfo {
+        name: "piece",
+        doc: "piece(square, e.g. \"d5\"): that square's piece as in `pieces`, or nil",
+    },
+    ViewInfo {
+        name: "captured",
+        doc: "the tallies: {white = {pieces, value, digits}, black = {...}}",
+    },
+    ViewInfo {
+        name: "captures",
+        doc: "captures(move): what the move would capture, a list of {square, side, shape, value, kind, whole}",
+    },
+    ViewInfo {
+        name: "capture_value",
+        doc: "capture_value(move): the total value the move would capture",
+    },
+    ViewInfo {
+        name: "last_captures",
+        doc: "what the last move captured, as `captures`",
+    },
+];
+
+fn piece(at: Square, p: &Piece) -> View {
+    let layers = p
+        .layers()
+        .iter()
+        .map(|l| {
+            View::record(vec![
+                ("shape", View::text(l.shape.name())),
+                ("value", View::Int(i64::from(l.value))),
+            ])
+        })
+        .collect();
+    let shape = if p.pyramid {
+        "pyramid"
+    } else {
+        p.layers()[0].shape.name()
+    };
+    View::record(vec![
+        ("square", View::text(at.to_string())),
+        ("side", View::text(p.side.name())),
+        ("shape", View::text(shape)),
+        ("value", View::Int(i64::from(p.total()))),
+        ("layers", View::List(layers)),
+    ])
+}
+
+fn tally(c: &Captured) -> View {
+    View::record(vec![
+        ("pieces", View::Int(i64::from(c.pieces))),
+        ("value", View::Int(i64::from(c.value))),
+        ("digits", View::Int(i64::from(c.digits))),
+    ])
+}
+
+fn capture(c: &CaptureEvent) -> View {
+    View::record(vec![
+        ("square", View::text(c.at.to_string())),
+        ("side", View::text(c.side.name())),
+        ("shape", View::text(c.shape.map_or("pyramid", |s| s.name()))),
+        ("value", View::Int(i64::from(c.value))),
+        ("kind", View::text(c.kind.name())),
+        ("whole", View::Bool(c.whole)),
+    ])
+}
+
+/// The captures `mv` would make, played on a copy.
+fn after(pos: &Position, mv: Move) -> Result<Position, String> {
+    if pos.ending().is_some() || !pos.is_legal(mv) {
+        return Err(format!("`{mv}` is not a legal move here"));
+    }
+    let mut next = pos.clone();
+    next.play(mv);
+    Ok(next)
+}
+
+fn a_move(name: &str, arg: ViewArg<'_, Move>) -> Result<Move, String> {
+    match arg {
+        ViewArg::Move(m) => Ok(m),
+        ViewArg::Text(t) => {
+            Move::parse(t).ok_or_else(|| format!("view `{name}`: `{t}` is not a move"))
+        }
+        _ => Err(format!("view `{name}` takes a move")),
+    }
+}
+
+/// Answers the view `name` about `pos`.
+pub fn view(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<View, String> {
+    match name {
+        "pieces" => Ok(View::List(
+            pos.board().pieces().map(|(s, p)| piece(s, p)).collect(),
+        )),
+        "piece" => {
+            let ViewArg::Text(t) = arg else {
+                return Err("view `piece` takes a square, e.g. \"d5\"".into());
+            };
+            let at = Square::parse(t).ok_or_else(|| format!("view `piece`: no square `{t}`"))?;
+            Ok(pos.board().get(at).map_or(View::Nil, |p| piece(at, p)))
+        }
+        "captured" => Ok(View::record(vec![
+            ("white", tally(pos.captured(Side::White))),
+            ("black", tally(pos.captured(Side::Black))),
+        ])),
+        "captures" => {
+            let next = after(pos, a_move(name, arg)?)?;
+            Ok(View::List(
+                next.last_captures().iter().map(capture).collect(),
+            ))
+        }
+        "capture_value" => {
+            let next = after(pos, a_move(name, arg)?)?;
+            Ok(View::Int(
+                next.last_captures()
+                    .iter()
+                    .map(|c| i64::from(c.value))
+                    .sum(),
+            ))
+        }
+        "last_captures" => Ok(View::List(
+            pos.last_captures().iter().map(capture).collect(),
+        )),
+        _ => Err(crate::core::game::unknown_view::<super::Rithmomachy>(name)),
+    }
+}

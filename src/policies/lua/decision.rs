@@ -1,0 +1,112 @@
+//! What the script may reach while the host is calling it: the game being
+//! decided, its legal moves and the seat's random stream.
+//!
+//! The host lends these for the length of one call only. They are kept as
+//! raw pointers because the game, the moves and the stream are borrowed from
+//! the runner for that call, while the userdata and functions that read them
+//! live in the VM for good; [`Lend`] clears them when the call ends, so a
+//! handle kept by the script past its call finds nothing instead of a
+//! dangling pointer.
+
+use std::cell::Cell;
+use std::ptr;
+
+use crate::core::game::Game;
+use crate::core::options::OptionValue;
+use crate::core::seat::Seat;
+use crate::core::seed::{Rng, SeatRng};
+
+#[derive(Clone, Copy)]
+enum Stream {
+    None,
+    /// Before the first decision (in `init`): made on first draw.
+    Lazy(*mut SeatRng),
+    Ready(*mut Rng),
+}
+
+/// The state of the call in progress, shared by the VM's userdata and
+/// `math.random`.
+pub struct Decision<G: Game> {
+    game: Cell<*const G>,
+    moves: Cell<(*const G::Move, usize)>,
+    stream: Cell<Stream>,
+    /// The seat the script plays.
+    pub seat: Cell<Seat>,
+    /// The game's rule options.
+    pub options: Vec<(&'static str, OptionValue)>,
+}
+
+/// The loan of a game, its moves and a stream to the script for one call.
+pub struct Lend<'a, G: Game>(&'a Decision<G>);
+
+impl<G: Game> Drop for Lend<'_, G> {
+    fn drop(&mut self) {
+        self.0.game.set(ptr::null());
+        self.0.moves.set((ptr::null(), 0));
+        self.0.stream.set(Stream::None);
+    }
+}
+
+impl<G: Game> Decision<G> {
+    /// Nothing lent yet.
+    pub fn new(seat: Seat, options: Vec<(&'static str, OptionValue)>) -> Decision<G> {
+        Decision {
+            game: Cell::new(ptr::null()),
+            moves: Cell::new((ptr::null(), 0)),
+            stream: Cell::new(Stream::None),
+            seat: Cell::new(seat),
+            options,
+        }
+    }
+
+    /// Lends the game and the seat's stream (not yet made) for `init`.
+    pub fn lend_start<'a>(&'a self, game: &'a G, rng: &'a mut SeatRng) -> Lend<'a, G> {
+        self.game.set(game);
+        self.stream.set(Stream::Lazy(rng));
+        Lend(self)
+    }
+
+    /// Lends the game, its legal moves and the seat's stream for `choose`.
+    pub fn lend_choice<'a>(
+        &'a self,
+        game: &'a G,
+        moves: &'a [G::Move],
+        rng: &'a mut Rng,
+    ) -> Lend<'a, G> {
+        self.game.set(game);
+        self.moves.set((moves.as_ptr(), moves.len()));
+        self.stream.set(Stream::Ready(rng));
+        Lend(self)
+    }
+
+    /// The game being decided, while a call is in progress.
+    pub fn game(&self) -> Option<&G> {
+        // SAFETY: the pointer is set only while a `Lend` borrows the game,
+        // and cleared when it drops; the script runs inside that borrow.
+        unsafe { self.game.get().as_ref() }
+    }
+
+    /// The legal moves of this decision (empty outside `choose`).
+    pub fn moves(&self) -> &[G::Move] {
+        let (p, n) = self.moves.get();
+        if p.is_null() {
+            return &[];
+        }
+        // SAFETY: as for `game`: lent by `lend_choice` for the call only.
+        unsafe { std::slice::from_raw_parts(p, n) }
+    }
+
+    /// Runs `draw` on the seat's random stream, while a call is in progress.
+    pub fn with_rng<R>(&self, draw: impl FnOnce(&mut Rng) -> R) -> Option<R> {
+        // SAFETY: lent exclusively by `lend_start`/`lend_choice` for the
+        // call; only `math.random` draws from it, one draw at a time, and the
+        // reference does not outlive `draw`.
+        unsafe {
+            match self.stream.get() {
+                Stream::None => None,
+                Stream::Lazy(s) => Some(draw((*s).get())),
+                Stream::Ready(r) => Some(draw(&mut *r)),
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! A seat played by a Lua script: the [`Policy`] the runner sees.
+
+use std::marker::PhantomData;
+
+use crate::core::game::Game;
+use crate::core::options::{OptionValue, Options};
+use crate::core::policy::{BotError, Policy};
+use crate::core::seat::Seat;
+use crate::core::seed::{Rng, SeatRng};
+use crate::policies::lua::script::ScriptVm;
+use crate::policies::lua::spec::LuaSpec;
+use crate::policies::lua::vm_cache::{self, Slot};
+
+/// A policy that asks a Lua script for each decision.
+///
+/// The value holds no VM: it finds its thread's VM through a [`Slot`]
+/// made at the start of each game, so the value itself can be sent to the
+/// worker that plays with it.
+pub struct LuaPolicy<G> {
+    spec: LuaSpec,
+    options: Vec<(&'static str, OptionValue)>,
+    key: String,
+    slot: Option<Slot>,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game> LuaPolicy<G> {
+    /// The policy `lua:<text>` for a game with `options`. Checks that the
+    /// parameters parse and that the script can be read; compiling waits
+    /// for the first game, where a failure names the game and its seed.
+    pub fn new(text: &str, options: &Options) -> Result<LuaPolicy<G>, String> {
+        let spec = LuaSpec::parse(text)?;
+        std::fs::metadata(&spec.path)
+            .map_err(|e| format!("policy `lua:{text}`: cannot read {}: {e}", spec.path))?;
+        Ok(LuaPolicy {
+            key: format!("{text}|{options}"),
+            options: options.iter().map(|(k, v)| (k, v.clone())).collect(),
+            spec,
+            slot: None,
+            _game: PhantomData,
+        })
+    }
+
+    fn vm(&self) -> Result<(Slot, std::rc::Rc<ScriptVm<G>>), BotError> {
+        self.slot
+            .and_then(|s| vm_cache::get::<G>(s).map(|vm| (s, vm)))
+            .ok_or_else(|| BotError {
+                message: format!(
+                    "{}: asked to choose before its game started on this thread",
+                    self.spec.path
+                ),
+            })
+    }
+}
+
+impl<G: Game> Policy<G> for LuaPolicy<G> {
+    fn start(&mut self, seat: Seat, game: &G, rng: &mut SeatRng) -> Result<(), BotError> {
+        self.slot = None;
+        let slot = vm_cache::slot::<G>(&self.key, seat, || {
+            ScriptVm::load(&self.spec, seat, self.options.clone())
+        })?;
+        let vm = vm_cache::get::<G>(slot).expect("the slot was just made on this thread");
+        vm.start(game, rng)
+            .inspect_err(|_| vm_cache::discard(slot))?;
+        self.slot = Some(slot);
+        Ok(())
+    }
+
+    #[inline]
+    fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
+        let (slot, vm) = self.vm()?;
+        vm.choose(game, moves, rng)
+            .inspect_err(|_| vm_cache::discard(slot))
+    }
+}

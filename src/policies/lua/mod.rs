@@ -1,0 +1,27 @@
+//! The Lua scripting host: a seat played by a script (`lua:path.lua`),
+//! sandboxed, limited, reproducible, for every game through the
+//! game-agnostic traits only. See scripts/README.md for what scripts see.
+//!
+//! - [`spec`]: how a `lua:` policy is written, with parameters and limits.
+//! - [`limits`]: the instruction budget and memory ceiling.
+//! - [`sandbox`]: the VM, its libraries and each game's fresh globals.
+//! - [`decision`]: what the host lends the script during a call.
+//! - [`game_handle`], [`moves_handle`], [`view`]: what the script sees.
+//! - [`script`]: a script compiled into its VM, run per game and decision.
+//! - [`vm_cache`]: one VM per thread and seat, reused across games.
+//! - [`failure`]: error messages naming the script and line.
+//! - [`lua_policy`]: the [`crate::core::policy::Policy`] the runner calls.
+
+pub mod decision;
+pub mod failure;
+pub mod game_handle;
+pub mod limits;
+pub mod lua_policy;
+pub mod moves_handle;
+pub mod sandbox;
+pub mod script;
+pub mod spec;
+pub mod view;
+pub mod vm_cache;
+
+pub use lua_policy::LuaPolicy;

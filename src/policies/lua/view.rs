@@ -1,0 +1,73 @@
+//! Converting between a game's [`View`] values and Lua values.
+
+use mlua::{Lua, Value};
+
+use crate::core::game::Game;
+use crate::core::view::{View, ViewArg};
+use crate::policies::lua::moves_handle::MoveHandle;
+
+/// A view as a Lua value: records and lists become tables (lists 1-based).
+pub fn to_lua(lua: &Lua, v: &View) -> mlua::Result<Value> {
+    Ok(match v {
+        View::Nil => Value::Nil,
+        View::Bool(b) => Value::Boolean(*b),
+        View::Int(i) => Value::Integer(*i),
+        View::Text(t) => Value::String(lua.create_string(t)?),
+        View::List(items) => {
+            let t = lua.create_table_with_capacity(items.len(), 0)?;
+            for (i, item) in items.iter().enumerate() {
+                t.raw_set(i + 1, to_lua(lua, item)?)?;
+            }
+            Value::Table(t)
+        }
+        View::Record(fields) => {
+            let t = lua.create_table_with_capacity(0, fields.len())?;
+            for (k, item) in fields {
+                t.raw_set(*k, to_lua(lua, item)?)?;
+            }
+            Value::Table(t)
+        }
+    })
+}
+
+/// The argument of `game:view(name, arg)`, taken out of Lua.
+pub enum Arg<M> {
+    /// None given.
+    None,
+    /// A number.
+    Int(i64),
+    /// A text.
+    Text(String),
+    /// A move handle.
+    Move(M),
+}
+
+impl<M: Copy> Arg<M> {
+    /// Reads a Lua value as a view argument.
+    pub fn from_lua<G: Game<Move = M>>(v: &Value) -> Result<Arg<M>, String> {
+        match v {
+            Value::Nil => Ok(Arg::None),
+            Value::Integer(i) => Ok(Arg::Int(*i)),
+            Value::Number(x) if x.fract() == 0.0 => Ok(Arg::Int(*x as i64)),
+            Value::String(s) => Ok(Arg::Text(s.to_string_lossy())),
+            Value::UserData(u) => u
+                .borrow::<MoveHandle<G>>()
+                .map(|m| Arg::Move(m.0))
+                .map_err(|_| "a view's argument may be a move, a number or a text".to_string()),
+            _ => Err(format!(
+                "a view's argument may be a move, a number or a text, not a {}",
+                v.type_name()
+            )),
+        }
+    }
+
+    /// The argument as the game takes it.
+    pub fn as_view_arg(&self) -> ViewArg<'_, M> {
+        match self {
+            Arg::None => ViewArg::None,
+            Arg::Int(i) => ViewArg::Int(*i),
+            Arg::Text(t) => ViewArg::Text(t),
+            Arg::Move(m) => ViewArg::Move(*m),
+        }
+    }
+}

@@ -1,0 +1,348 @@
+//! The command line with Lua bots: `ludus play` and `ludus run` take them;
+//! a failing bot stops the run with exit code 3 and a replay command that
+//! truly replays the failing game; `--on-bot-error forfeit` goes on.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::support::{scratch, script};
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("ludus runs")
+}
+
+fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn experiment(dir: &Path, seats: &str, extra: &str) -> String {
+    let p = dir.join("exp.toml");
+    std::fs::write(
+        &p,
+        format!(
+            "name = \"lua-cli\"\nseed = 4\ngames = 3000\nmax_plies = 5000\n{extra}\n\
+             [[cells]]\ngame = \"half-hazard\"\nseats = [\"threshold:1\", \"threshold:2\"]\n\
+             [[cells]]\ngame = \"half-hazard\"\noptions = {{ pot = 10 }}\nseats = {seats}\n"
+        ),
+    )
+    .unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+/// Splits the printed replay command into words (single quotes only).
+fn words(cmd: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in cmd.chars() {
+        match c {
+            '\'' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            _ => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+#[test]
+fn a_failing_bot_stops_the_run_and_the_replay_command_replays_its_game() {
+    let bot = script(
+        "flaky_cli",
+        "function choose(game, moves)\n  if math.random(40) == 1 then\n    error(\"unlucky at \" .. game:ply())\n  end\n  return 1\nend\n",
+    );
+    let dir = scratch("fail");
+    let exp = experiment(
+        &dir,
+        &format!("[\"lua:{bot}{{k=1, name=\\\"x y\\\"}}\", \"random\"]"),
+        "",
+    );
+    let out = dir.join("out");
+    let o = ludus(&[
+        "run",
+        &exp,
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains(&format!("{bot}:3: unlucky at ")), "{err}");
+    assert!(
+        err.contains("cell 1 (half-hazard") && err.contains("seat 1 (lua:"),
+        "{err}"
+    );
+    let game: u64 = err
+        .split(", game ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let seed: u64 = err
+        .split("(seed ")
+        .nth(1)
+        .unwrap()
+        .split(')')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(seed, ludus::core::seed::game_seed(4, 1, game));
+    assert!(
+        err.contains("(the report in"),
+        "finished cells are kept: {err}"
+    );
+    assert!(out.join("summary.csv").exists());
+    // The replay.
+    let cmd = err
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("replay: "))
+        .unwrap();
+    assert!(
+        cmd.contains("--max-plies 5000") && cmd.contains(&format!("--seed {seed}")),
+        "{cmd}"
+    );
+    let w = words(cmd);
+    assert_eq!(w[0], "ludus");
+    let r = ludus(&w[1..].iter().map(String::as_str).collect::<Vec<_>>());
+    let (_, rerr) = text(&r);
+    assert_eq!(r.status.code(), Some(3), "{rerr}");
+    let what = |e: &str| {
+        e.split("failed at")
+            .nth(1)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        what(&rerr),
+        what(&err),
+        "the replay fails the same way at the same point"
+    );
+}
+
+#[test]
+fn forfeit_goes_on_and_reports_bot_error() {
+    let bot = script(
+        "flaky_forfeit",
+        "function choose(game, moves)\n  if math.random(40) == 1 then error(\"unlucky\") end\n  return 1\nend\n",
+    );
+    let dir = scratch("forfeit");
+    let exp = experiment(&dir, &format!("[\"lua:{bot}\", \"random\"]"), "");
+    let mut csvs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("out{threads}"));
+        let o = ludus(&[
+            "run",
+            &exp,
+            "--threads",
+            threads,
+            "--quiet",
+            "--on-bot-error",
+            "forfeit",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{err}");
+        assert!(
+            err.contains("games forfeited by a failing policy")
+                && err.contains("replay: ludus play"),
+            "{err}"
+        );
+        let endings = std::fs::read_to_string(out.join("endings.csv")).unwrap();
+        assert!(endings.contains("bot-error"), "{endings}");
+        csvs.push((
+            endings,
+            std::fs::read_to_string(out.join("summary.csv")).unwrap(),
+        ));
+    }
+    assert_eq!(csvs[0], csvs[1], "the same report with 1 and 2 threads");
+    // The same from the experiment file.
+    let exp = experiment(
+        &dir,
+        &format!("[\"lua:{bot}\", \"random\"]"),
+        "on_bot_error = \"forfeit\"",
+    );
+    let out = dir.join("outfile");
+    let o = ludus(&["run", &exp, "--quiet", "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(out.join("endings.csv")).unwrap(),
+        csvs[0].0
+    );
+}
+
+#[test]
+fn play_takes_lua_seats_with_parameters() {
+    let o = ludus(&[
+        "play",
+        "half-hazard",
+        "--seats",
+        "lua:scripts/dice/banking.lua{k=2, unused=1},threshold:2",
+        "--seed",
+        "7",
+    ]);
+    let n = ludus(&[
+        "play",
+        "half-hazard",
+        "--seats",
+        "threshold:2,threshold:2",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    assert_eq!(text(&o).0, text(&n).0);
+    let bad = ludus(&["play", "rithmomachy", "--seats", "lua:no/such.lua,random"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad).1.contains("cannot read no/such.lua"),
+        "{}",
+        text(&bad).1
+    );
+    let broken = script(
+        "broken_cli",
+        "function choose(game, moves)\n  return nil\nend\n",
+    );
+    let b = ludus(&[
+        "play",
+        "rithmomachy",
+        "--seats",
+        &format!("random,lua:{broken}"),
+        "--seed",
+        "2",
+    ]);
+    let (_, err) = text(&b);
+    assert_eq!(b.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains(&format!(
+            "seat 2 (lua:{broken}) failed at length 0: {broken}: choose returned nil"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_readme_experiment_of_greedy_against_random_runs() {
+    let out = scratch("greedy").join("out");
+    let o = ludus(&[
+        "run",
+        "data/experiments/lua-greedy.toml",
+        "--games",
+        "6",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        summary.contains("lua:scripts/rithmomachy/greedy.lua"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn bench_compares_a_lua_policy_with_the_native_one() {
+    let o = ludus(&[
+        "bench",
+        "half-hazard",
+        "--count",
+        "200",
+        "--repeat",
+        "1",
+        "--seats",
+        "threshold:1",
+        "--seats",
+        "lua:scripts/dice/banking.lua{k=1}",
+    ]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("half-hazard"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(
+        rows[0].ends_with("threshold:1,threshold:1")
+            && rows[1].contains("lua:scripts/dice/banking.lua{k=1}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_missing_script_in_an_experiment_is_bad_input() {
+    let dir = scratch("missing");
+    let exp = experiment(&dir, "\"lua:no/such/bot.lua\"", "");
+    let o = ludus(&[
+        "run",
+        &exp,
+        "--quiet",
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cells[1]") && err.contains("cannot read no/such/bot.lua"),
+        "{err}"
+    );
+}
+
+#[test]
+fn pairs_walks_a_table_in_the_same_order_in_every_run() {
+    // Lua seeds its string hashes from the clock and addresses unless built
+    // as .cargo/config.toml says; then this order would change run to run.
+    let bot = script(
+        "pairs_order",
+        r#"
+        function choose(game, moves)
+          local t = {}
+          for i = 1, 30 do t["key" .. i] = i end
+          local s = {}
+          for k in pairs(t) do s[#s + 1] = k end
+          print(table.concat(s, " "))
+          for k, v in pairs(t) do return v % #moves + 1 end
+        end
+        "#,
+    );
+    let runs: Vec<String> = (0..3)
+        .map(|_| {
+            let o = ludus(&[
+                "play",
+                "rithmomachy",
+                "--seats",
+                &format!("lua:{bot},random"),
+                "--seed",
+                "5",
+                "--max-plies",
+                "6",
+            ]);
+            assert_eq!(o.status.code(), Some(0), "{}", text(&o).1);
+            let (out, err) = text(&o);
+            format!("{out}{err}")
+        })
+        .collect();
+    assert!(runs[0].contains("key"), "{}", runs[0]);
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0], runs[2]);
+}

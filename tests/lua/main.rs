@@ -1,0 +1,12 @@
+//! The Lua scripting host: every call of the script API, every failure and
+//! its message, the sandbox, reproducibility across threads, Lua bots
+//! against their native twins, and each example bot in scripts/.
+
+mod api;
+mod bots;
+mod cli;
+mod failures;
+mod reproducible;
+mod sandbox;
+mod support;
+mod views;

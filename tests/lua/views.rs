@@ -1,0 +1,168 @@
+//! The game-specific views: Rithmomachy's pieces, squares, tallies and
+//! captures, the banking games' table; checked against the engines.
+
+use ludus::core::dice::Dice;
+use ludus::core::game::{Game, Turn};
+use ludus::core::log::Silent;
+use ludus::core::seed::{Stream, stream};
+use ludus::core::view::{View, ViewArg};
+use ludus::games::dice::growing_hazard::GrowingHazard;
+use ludus::games::dice::half_hazard::HalfHazard;
+use ludus::games::rithmomachy::Rithmomachy;
+
+use crate::support::{decide, midgame, options, script};
+
+#[test]
+fn captures_view_is_what_playing_the_move_captures() {
+    let mut checked = 0;
+    for seed in 0..6 {
+        let g = midgame(40, seed);
+        if g.turn() == Turn::Over {
+            continue;
+        }
+        let mut v = Vec::new();
+        g.legal_moves(&mut v);
+        for &m in &v {
+            let mut next = g.clone();
+            next.play(m, &mut Silent);
+            let want = next.view("last_captures", ViewArg::None).unwrap();
+            assert_eq!(g.view("captures", ViewArg::Move(m)).unwrap(), want, "{m}");
+            let View::List(items) = &want else { panic!() };
+            let sum: i64 = items
+                .iter()
+                .map(|c| match c.field("value") {
+                    Some(View::Int(v)) => *v,
+                    _ => panic!(),
+                })
+                .sum();
+            assert_eq!(
+                g.view("capture_value", ViewArg::Move(m)).unwrap(),
+                View::Int(sum)
+            );
+            checked += usize::from(sum > 0);
+        }
+    }
+    assert!(checked > 0, "some move captures something");
+}
+
+#[test]
+fn rithmomachy_views_from_a_script() {
+    let g = midgame(30, 2);
+    let json = g.to_json();
+    let pieces = json["pieces"].as_array().unwrap();
+    let p0 = &pieces[0];
+    let white = &json["captured"]["white"];
+    let path = script(
+        "views",
+        &format!(
+            r#"
+            function choose(game, moves)
+              local ps = game:view("pieces")
+              assert(#ps == {n}, "pieces " .. #ps)
+              local p = game:view("piece", "{at}")
+              assert(p.square == "{at}" and p.side == "{side}" and p.value == {value}, "piece")
+              assert(#p.layers >= 1 and p.layers[1].value > 0)
+              assert(p.shape == "{shape}", p.shape)
+              for _, q in ipairs(ps) do
+                local again = game:view("piece", q.square)
+                assert(again.value == q.value and again.side == q.side)
+              end
+              local c = game:view("captured")
+              assert(c.white.pieces == {wp} and c.white.value == {wv} and c.white.digits == {wd})
+              for i = 1, #moves do
+                local sum = 0
+                for _, x in ipairs(game:view("captures", moves[i])) do
+                  assert(x.kind and x.square and x.side and x.shape and x.whole ~= nil)
+                  sum = sum + x.value
+                end
+                assert(sum == game:view("capture_value", moves[i]))
+                assert(sum == game:view("capture_value", tostring(moves[i])))
+              end
+              local ok, err = pcall(game.view, game, "weather")
+              assert(not ok and err:find("no view `weather`"), err)
+              local ok2, err2 = pcall(game.view, game, "piece", "z99")
+              assert(not ok2 and err2:find("no square"), err2)
+              return 1
+            end
+            "#,
+            n = pieces.len(),
+            at = p0["at"].as_str().unwrap(),
+            side = p0["side"].as_str().unwrap(),
+            value = p0["value"],
+            shape = p0["shape"].as_str().unwrap(),
+            wp = white["pieces"],
+            wv = white["value"],
+            wd = white["digits"],
+        ),
+    );
+    decide::<Rithmomachy>(&format!("lua:{path}"), &g, 1)
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    let empty = script(
+        "empty_square",
+        r#"function choose(game, moves) assert(game:view("piece", "h8") == nil or true) return 1 end"#,
+    );
+    decide::<Rithmomachy>(&format!("lua:{empty}"), &g, 1).unwrap();
+}
+
+fn banking_check<G: Game>() {
+    let mut g = G::new(&options::<G>(&[])).unwrap();
+    let mut dice = Dice::seeded(stream(9, Stream::Dice));
+    while g.turn() == Turn::Chance {
+        g.chance(&mut dice, &mut Silent);
+    }
+    let t = g.view("table", ViewArg::None).unwrap();
+    let int = |k: &str| match t.field(k) {
+        Some(View::Int(v)) => *v,
+        other => panic!("{k}: {other:?}"),
+    };
+    let path = script(
+        "table",
+        &format!(
+            r#"
+            function choose(game, moves)
+              local t = game:view("table")
+              assert(t.pot == {pot} and game:view("pot") == t.pot)
+              assert(t.funds[1] + t.funds[2] + t.pot == 200, "money is kept")
+              assert(t.thrower == game:seat())
+              assert(t.numbers.own ~= t.numbers.opponent)
+              assert(t.numbers.own >= 7 and t.numbers.own <= 14)
+              assert(t.turn_hazards == game:view("turn_hazards") and t.turn_hazards == {hz})
+              assert(t.banked == game:view("banked") and t.banked == {banked})
+              assert(#t.last_throw == 3 and t.last_total == t.last_throw[1] + t.last_throw[2] + t.last_throw[3])
+              local tt = game:view("turn_totals")
+              assert(#tt == {ntt} and #t.turn_totals == #tt and tt[#tt] == t.last_total, "turn totals")
+              local hz = 0
+              for _, x in ipairs(tt) do if x <= 6 or x >= 15 then hz = hz + 1 end end
+              assert(hz == t.turn_hazards, "the hazards are among the turn's totals")
+              assert(t.throws == game:ply() and t.turns == {turns})
+              return 1
+            end
+            "#,
+            pot = int("pot"),
+            hz = int("turn_hazards"),
+            banked = int("banked"),
+            turns = int("turns"),
+            ntt = match t.field("turn_totals") {
+                Some(View::List(l)) => l.len(),
+                other => panic!("{other:?}"),
+            },
+        ),
+    );
+    decide::<G>(&format!("lua:{path}"), &g, 1).unwrap_or_else(|e| panic!("{}", e.message));
+}
+
+#[test]
+fn banking_table_view_from_a_script() {
+    banking_check::<HalfHazard>();
+    banking_check::<GrowingHazard>();
+}
+
+#[test]
+fn games_without_views_say_so() {
+    let g = ludus::games::dice::hazard::Hazard::new(
+        &options::<ludus::games::dice::hazard::Hazard>(&[]),
+    )
+    .unwrap();
+    let e = g.view("pot", ViewArg::None).unwrap_err();
+    assert!(e.contains("offers no views"), "{e}");
+}
