@@ -166,3 +166,37 @@ fn games_without_views_say_so() {
     let e = g.view("pot", ViewArg::None).unwrap_err();
     assert!(e.contains("offers no views"), "{e}");
 }
+
+#[test]
+fn the_reserve_view_and_placings_from_a_script() {
+    // In `medieval` a captured piece joins the captor's hand; a script sees
+    // it in the reserve view and may choose to place it like any move.
+    let text = r#"{"to_move": "white", "pieces": [
+        {"at": "h16", "side": "black", "shape": "round", "value": 3},
+        {"at": "a1", "side": "white", "shape": "square", "value": 25}],
+        "reserve": {"white": [{"shape": "round", "value": 16}]}}"#;
+    let o = options::<Rithmomachy>(&[("rules", "medieval")]);
+    let g = Rithmomachy::from_position(&o, text).unwrap();
+    let path = script(
+        "reserve",
+        r#"
+        function choose(game, moves)
+          local r = game:view("reserve")
+          assert(#r.white == 1 and r.white[1].shape == "round" and r.white[1].value == 16)
+          assert(#r.black == 0)
+          for i = 1, #moves do
+            if tostring(moves[i]) == "C16@b1" then return i end
+          end
+          error("no placing C16@b1 among the moves")
+        end
+        "#,
+    );
+    let spec = format!("lua:{path}");
+    let mut p = crate::support::policy::<Rithmomachy>(&spec, &o);
+    let mut rng = ludus::core::seed::SeatRng::new(1, 0);
+    p.start(0, &g, &mut rng).unwrap();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let i = p.choose(&g, &moves, rng.get()).unwrap();
+    assert_eq!(moves[i].to_string(), "C16@b1");
+}

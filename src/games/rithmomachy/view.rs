@@ -35,6 +35,10 @@ pub const VIEWS: &[ViewInfo] = &[
         name: "last_captures",
         doc: "what the last move captured, as `captures`",
     },
+    ViewInfo {
+        name: "reserve",
+        doc: "the pieces each side holds in hand (rule sets where captures change sides): {white = {{shape, value}, ...}, black = {...}}",
+    },
 ];
 
 fn piece(at: Square, p: &Piece) -> View {
@@ -136,6 +140,26 @@ pub fn view(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<View, 
         "last_captures" => Ok(View::List(
             pos.last_captures().iter().map(capture).collect(),
         )),
+        "reserve" => {
+            let side = |s: Side| {
+                View::List(
+                    pos.reserve(s)
+                        .pieces()
+                        .iter()
+                        .map(|l| {
+                            View::record(vec![
+                                ("shape", View::text(l.shape.name())),
+                                ("value", View::Int(i64::from(l.value))),
+                            ])
+                        })
+                        .collect(),
+                )
+            };
+            Ok(View::record(vec![
+                ("white", side(Side::White)),
+                ("black", side(Side::Black)),
+            ]))
+        }
         _ => Err(crate::core::game::unknown_view::<super::Rithmomachy>(name)),
     }
 }
