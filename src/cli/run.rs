@@ -11,7 +11,7 @@ use ludus::registry;
 use ludus::reports::manifest::Manifest;
 use ludus::reports::report::{CellResult, write_report};
 use ludus::reports::table::summary_table;
-use ludus::runner::cell_run::OnBotError;
+use ludus::runner::cell_run::{CellPlan, OnBotError};
 use ludus::runner::drive::BOT_ERROR;
 use ludus::runner::experiment::Experiment;
 
@@ -105,20 +105,12 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
                         .iter()
                         .find(|(r, _)| *r == BOT_ERROR)
                         .map_or(0, |(_, n)| *n);
+                    let what =
+                        failed_game(plan, f.game_index, f.game_seed, f.seat, f.ply, &f.message);
                     bar.suspend(|| {
                         eprintln!(
-                            "warning: cell {} ({} {}): {forfeits} games forfeited by a failing policy; \
-                             the first, game {} (seed {}): seat {} ({}) failed at length {}: {}\n  replay: {}",
-                            plan.index,
-                            plan.game,
-                            plan.options,
-                            f.game_index,
-                            f.game_seed,
-                            f.seat + 1,
-                            plan.seats[f.seat],
-                            f.ply,
-                            f.message,
-                            replay_command(plan, f.game_seed)
+                            "warning: cell {} ({} {}): {forfeits} games forfeited by a failing policy; the first, {what}",
+                            plan.index, plan.game, plan.options
                         )
                     });
                 }
@@ -129,17 +121,11 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             }
             Err(f) => {
                 failure = Some(format!(
-                    "cell {} ({} {}), game {} (seed {}): seat {} ({}) failed at length {}: {}\n  replay: {}",
+                    "cell {} ({} {}), {}",
                     f.cell,
                     plan.game,
                     plan.options,
-                    f.game_index,
-                    f.game_seed,
-                    f.seat + 1,
-                    plan.seats[f.seat],
-                    f.ply,
-                    f.message,
-                    replay_command(plan, f.game_seed)
+                    failed_game(plan, f.game_index, f.game_seed, f.seat, f.ply, &f.message)
                 ));
                 break;
             }
@@ -200,4 +186,22 @@ fn write(
     };
     write_report(dir, results, &manifest)
         .map_err(|e| Failure::Io(format!("cannot write the report to {}: {e}", dir.display())))
+}
+
+/// Which game failed and how, with the command that replays it: the part of
+/// a failure's message that a stopped run and a forfeit warning share.
+fn failed_game(
+    plan: &CellPlan,
+    game_index: u64,
+    game_seed: u64,
+    seat: usize,
+    ply: u32,
+    message: &str,
+) -> String {
+    format!(
+        "game {game_index} (seed {game_seed}): seat {} ({}) failed at length {ply}: {message}\n  replay: {}",
+        seat + 1,
+        plan.seats[seat],
+        replay_command(plan, game_seed)
+    )
 }
