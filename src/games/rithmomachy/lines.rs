@@ -181,3 +181,42 @@ pub fn opposite(d: usize) -> usize {
         4 + (d - 4 + 2) % 4
     }
 }
+
+/// For each pair of squares, the direction from the first to the second as
+/// a bit (`1 << d`, `d` an index into [`DIRECTIONS`]), or 0 if they share no
+/// line.
+static DIRECTION_BITS: [[u8; 128]; 128] = {
+    let mut t = [[0; 128]; 128];
+    let mut a = 0;
+    while a < 128 {
+        let mut d = 0;
+        while d < 8 {
+            let mut b = 0;
+            while b < 128 {
+                if RAYS[a][d] & (1u128 << b) != 0 {
+                    t[a][b] = 1 << d;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// The direction from `a` to `b` as a bit (`1 << d`), or 0 if `b` is not on
+/// a line from `a`.
+///
+/// ```
+/// use ludus::games::rithmomachy::lines::direction_bit;
+/// use ludus::games::rithmomachy::square::Square;
+/// let sq = |t| Square::parse(t).unwrap();
+/// assert_eq!(direction_bit(sq("a1"), sq("a5")), 1 << 0);
+/// assert_eq!(direction_bit(sq("c3"), sq("e5")), 1 << 4);
+/// assert_eq!(direction_bit(sq("a1"), sq("b3")), 0);
+/// ```
+#[inline]
+pub fn direction_bit(a: Square, b: Square) -> u8 {
+    DIRECTION_BITS[a.0 as usize & 127][b.0 as usize & 127]
+}

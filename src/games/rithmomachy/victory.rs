@@ -2,7 +2,7 @@
 
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::captured::Captured;
-use crate::games::rithmomachy::lines::{first_in_line, lines_through, ray, steps};
+use crate::games::rithmomachy::lines::{direction_bit, first_in_line, lines_through, ray, steps};
 use crate::games::rithmomachy::piece::{Piece, Side};
 use crate::games::rithmomachy::rules::{Glorious, Victory};
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
@@ -145,20 +145,20 @@ fn triple(board: &Board, a: Square, b: Square, c: Square, constant: bool) -> boo
 pub fn glorious(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
     let half = enemy_half(side);
     let occ = board.occupied();
-    let dirs: &[usize] = if g.diagonal_lines {
-        &[0, 1, 2, 3, 4, 5, 6, 7]
-    } else {
-        &[0, 1, 2, 3]
-    };
+    let allowed: u8 = if g.diagonal_lines { 0xff } else { 0x0f };
     for a in squares(board.occupied_by(side) & half & possible_ends(touched)) {
         // A new formation holds a touched square: on a line it lies on the
         // ray from the end A through B to C; in an L it is A, the corner B
         // (on an orthogonal ray from A) or C (on a diagonal ray from A).
         let all = touched & a.bit() != 0;
-        for &d in dirs {
-            if !all && ray(a, d) & touched == 0 {
-                continue;
-            }
+        let mut dirs = if all {
+            allowed
+        } else {
+            squares(touched).fold(0, |m, t| m | direction_bit(a, t)) & allowed
+        };
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
             let Some((b, k)) = first_in_line(a, d, occ) else {
                 continue;
             };
