@@ -180,12 +180,16 @@ pub fn pick(
     // then each pyramid.
     let mut counts = [0u8; MAX_WAYS];
     let mut n = 0;
-    for ((shape, v), c) in plain.iter().zip(counts.iter_mut()) {
-        let p = pieces[*shape];
+    let mut w = 0;
+    for (shape, &p) in pieces.iter().enumerate() {
+        let vectors = reach.vectors(shape);
         if p != 0 {
-            *c = v.targets(p, empty).count_ones() as u8;
-            n += *c as usize;
+            for (v, c) in vectors.iter().zip(&mut counts[w..]) {
+                *c = v.targets(p, empty).count_ones() as u8;
+                n += *c as usize;
+            }
         }
+        w += vectors.len();
     }
     for (from, slot) in squares(pyramids).zip(&mut counts[plain.len()..]) {
         let c = targets(board, reach, from).count_ones();
