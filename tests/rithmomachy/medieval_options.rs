@@ -257,3 +257,43 @@ fn ambush_by_lower_neighbours_whose_sum_or_product_makes_the_victim() {
     play(&mut g, "g12-f11");
     assert!(captures(&g).is_empty());
 }
+
+#[test]
+fn de_lite_by_a_set_of_digits() {
+    // 002: "De Lite: capture pieces with a set number of digits which the
+    // players have agreed to beforehand. For example, if the players agree
+    // to the digits 1, 2, & 3, White may win by capturing 12T & 3C, or 120S
+    // & 36T, or 225S & 361S, etc."
+    use ludus::games::rithmomachy::captured::{Captured, digit_set};
+    use ludus::games::rithmomachy::piece::{Layer, Shape};
+    let want = digit_set(123);
+    for pair in [[12, 3], [120, 36], [225, 361]] {
+        let mut c = Captured::default();
+        for value in pair {
+            c.add(Layer {
+                shape: Shape::Square,
+                value,
+            });
+        }
+        assert_eq!(c.digit_set & want, want, "{pair:?}");
+    }
+    // In play: White has taken 23 and now takes 16 (digits 1 6): 1, 2, 3 shown.
+    let r = common(Limits::AtLeast, |r| r.victory.digit_set = Some(123));
+    let mut g = setup_rules_taken(r, "white", &ERUPTION, &["23T"], &[]);
+    assert_eq!(winner(&g), None, "2 and 3 only");
+    play(&mut g, "d8-e9");
+    assert_eq!(winner(&g), Some("digit-set"));
+}
+
+#[test]
+fn honore_liteque_by_the_sum_of_the_digits() {
+    // 002: "Honore Liteque: the sum of the digits of the captured pieces must
+    // meet or exceed a numerical total which the players have agreed to
+    // beforehand." 49 shows 4 + 9 = 13; with 16 (1 + 6) the sum is 20.
+    for (total, wins) in [(20, true), (21, false)] {
+        let r = common(Limits::AtLeast, |r| r.victory.digit_sum = Some(total));
+        let mut g = setup_rules_taken(r, "white", &ERUPTION, &["49C"], &[]);
+        play(&mut g, "d8-e9");
+        assert_eq!(winner(&g), wins.then_some("digit-sum"), "digit sum {total}");
+    }
+}

@@ -82,6 +82,14 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Choice(&["preset", "off", "great", "greater", "greatest"]),
         default: "preset",
     },
+    number(
+        "digit_set",
+        "de lite (seed 002): the captured pieces show every digit of this number (123: 1, 2 and 3)",
+    ),
+    number(
+        "digit_sum",
+        "honore liteque (seed 002): the digits of the captured pieces add up to this",
+    ),
     number("cap", "the game is drawn (\"cap\") after this many moves"),
 ];
 
@@ -138,6 +146,8 @@ pub fn resolve(options: &Options) -> Result<Rules, String> {
     v.goods_white = single(options, "goods_white", v.goods_white);
     v.goods_black = single(options, "goods_black", v.goods_black);
     v.cap = single(options, "cap", v.cap);
+    v.digit_set = single(options, "digit_set", v.digit_set);
+    v.digit_sum = single(options, "digit_sum", v.digit_sum);
     v.quarrel = several(
         options,
         "quarrel",

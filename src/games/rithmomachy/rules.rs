@@ -262,6 +262,14 @@ pub struct Victory {
     /// The proper victories, or triumphs (seeds 000, 002, 003).
     #[serde(default)]
     pub triumph: Option<Triumph>,
+    /// De lite as seed 002 has it: the digits shown on the captured pieces
+    /// include every digit of this number (123: the digits 1, 2 and 3).
+    #[serde(default)]
+    pub digit_set: Option<u32>,
+    /// Honore liteque as seed 002 has it: the digits shown on the captured
+    /// pieces add up to at least this.
+    #[serde(default)]
+    pub digit_sum: Option<u32>,
     /// The game is drawn ("cap") after this many moves.
     pub cap: Option<u32>,
 }

@@ -1,7 +1,7 @@
 //! The victories, checked for both sides after every move.
 
 use crate::games::rithmomachy::board::Board;
-use crate::games::rithmomachy::captured::Captured;
+use crate::games::rithmomachy::captured::{Captured, digit_set};
 use crate::games::rithmomachy::lines::{direction_bit, first_in_line, lines_through, ray, steps};
 use crate::games::rithmomachy::piece::{Piece, Side};
 use crate::games::rithmomachy::rules::{Glorious, Victory};
@@ -74,6 +74,15 @@ pub fn achieved(
             && within(captured.digits, h.digits)
     }) {
         return Some("honour-quarrel");
+    }
+    if v.digit_set.is_some_and(|n| {
+        let want = digit_set(n);
+        captured.digit_set & want == want
+    }) {
+        return Some("digit-set");
+    }
+    if v.digit_sum.is_some_and(|n| captured.digit_sum >= n) {
+        return Some("digit-sum");
     }
     None
 }
