@@ -297,3 +297,34 @@ fn honore_liteque_by_the_sum_of_the_digits() {
         assert_eq!(winner(&g), wins.then_some("digit-sum"), "digit sum {total}");
     }
 }
+
+#[test]
+fn a_pyramid_moves_as_its_bottom_piece() {
+    // 002: "Pyramids move the same way as their bottom-most piece moves."
+    use crate::support::targets;
+    use ludus::games::rithmomachy::rules::PyramidMoves;
+    let bottom = || {
+        let mut r = rules_with(Rules::preset("modern").unwrap().captures);
+        r.movement.pyramid = PyramidMoves::Bottom;
+        r
+    };
+    // A triangle under a round: only the triangle's moves (modern's two
+    // orthogonal steps and knight's leaps), no diagonal step.
+    let pieces = [("e10", "wP:16T,4C"), ("g12", "b16C"), ("a1", "w2C")];
+    let g = setup_rules(bottom(), "white", &pieces);
+    let t = targets(&g, "e10");
+    assert!(
+        t.contains(&"e12".to_string()) && t.contains(&"f12".to_string()),
+        "{t:?}"
+    );
+    assert!(!t.contains(&"d11".to_string()), "{t:?}");
+    // Black's 16 takes the bottom 16 by equality; the round left is the
+    // bottom now, and the pyramid moves as a round.
+    let mut g = setup_rules(bottom(), "black", &pieces);
+    play(&mut g, "g12-f11");
+    assert_eq!(
+        captures(&g),
+        vec![("e10".to_string(), 16, "equality", false)]
+    );
+    assert_eq!(targets(&g, "e10"), vec!["d11", "d9", "f9"]);
+}

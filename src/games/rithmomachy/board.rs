@@ -26,6 +26,9 @@ pub struct Board {
     shapes: [u8; 128],
     /// Each square's side as [`Side::index`] + 1; 0 when empty.
     owners: [u8; 128],
+    /// Whether a pyramid moves only as its bottom piece (else as every shape
+    /// it holds).
+    pyramid_bottom: bool,
 }
 
 impl Default for Board {
@@ -45,6 +48,7 @@ impl Default for Board {
             values: [0; 128],
             shapes: [0; 128],
             owners: [0; 128],
+            pyramid_bottom: false,
         }
     }
 }
@@ -81,7 +85,11 @@ impl Board {
         } else {
             piece.layers()[0].value
         };
-        self.shapes[i] = piece.shapes();
+        self.shapes[i] = if piece.pyramid && self.pyramid_bottom {
+            1 << piece.layers()[0].shape as u8
+        } else {
+            piece.shapes()
+        };
         self.owners[i] = piece.side.index() as u8 + 1;
     }
 
@@ -89,6 +97,17 @@ impl Board {
         self.values[at.0 as usize] = 0;
         self.shapes[at.0 as usize] = 0;
         self.owners[at.0 as usize] = 0;
+    }
+
+    /// Makes pyramids move only as their bottom piece (`true`) or as every
+    /// shape they hold (`false`, the default), for the pieces already placed
+    /// and those to come.
+    pub fn set_pyramid_bottom(&mut self, bottom: bool) {
+        self.pyramid_bottom = bottom;
+        for s in squares(self.pyramids[0] | self.pyramids[1]) {
+            let piece = *self.get(s).expect("a pyramid");
+            self.note(s, &piece);
+        }
     }
 
     /// The value of the plain piece on `s`; 0 if `s` is empty or holds a pyramid.

@@ -218,13 +218,14 @@ fn movers_to(
     for sh in 0..3 {
         for st in reach.to(sh, v) {
             let a = st.square;
-            if own & a.bit() != 0 && seen & a.bit() == 0 && st.path & occ == 0 {
-                let p = board.get(a).expect("own piece");
-                if p.shapes() & (1 << sh) != 0 {
-                    seen |= a.bit();
-                    out[n] = a;
-                    n += 1;
-                }
+            if own & a.bit() != 0
+                && seen & a.bit() == 0
+                && st.path & occ == 0
+                && board.shapes_at(a) & (1 << sh) != 0
+            {
+                seen |= a.bit();
+                out[n] = a;
+                n += 1;
             }
         }
     }

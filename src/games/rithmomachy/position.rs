@@ -10,7 +10,7 @@ use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::moves::{self, Move, Picked};
 use crate::games::rithmomachy::piece::{Layer, Piece, Shape, Side};
 use crate::games::rithmomachy::reserve::{Reserve, home_rank};
-use crate::games::rithmomachy::rules::CapturedGo;
+use crate::games::rithmomachy::rules::{CapturedGo, PyramidMoves};
 use crate::games::rithmomachy::setup::initial;
 use crate::games::rithmomachy::square::{Bits, Square, squares};
 use crate::games::rithmomachy::variant::Variant;
@@ -93,6 +93,8 @@ impl Position {
         captured: [Captured; 2],
         reserve: [Reserve; 2],
     ) -> Position {
+        let mut board = board;
+        board.set_pyramid_bottom(variant.rules.movement.pyramid == PyramidMoves::Bottom);
         let mut p = Position {
             variant,
             board,

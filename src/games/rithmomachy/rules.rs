@@ -100,6 +100,9 @@ pub struct Movement {
 pub enum PyramidMoves {
     /// As any shape it still contains (seeds 000, 001, 003).
     AnyShape,
+    /// As its bottom piece, whichever that is now (seed 002: "Pyramids move
+    /// the same way as their bottom-most piece moves").
+    Bottom,
 }
 
 /// One capture rule and how far it reaches.
