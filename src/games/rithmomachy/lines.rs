@@ -90,19 +90,6 @@ pub fn first_in_line(from: Square, d: usize, occ: Bits) -> Option<(Square, i8)> 
     Some((Square(s), steps))
 }
 
-/// The first occupied square from `from` in direction `d`, without its distance.
-#[inline]
-pub fn first_piece(from: Square, d: usize, occ: Bits) -> Option<Square> {
-    let hits = RAYS[from.0 as usize][d] & occ;
-    if hits == 0 {
-        None
-    } else if UP[d] {
-        Some(Square(hits.trailing_zeros() as u8))
-    } else {
-        Some(Square(127 - hits.leading_zeros() as u8))
-    }
-}
-
 /// The four lines through a square, each as its two directions (indices
 /// into [`DIRECTIONS`]): the one that raises the square index first.
 pub const AXES: [(usize, usize); 4] = [(0, 2), (1, 3), (4, 6), (7, 5)];

@@ -153,9 +153,9 @@ pub fn pick(
     extra: usize,
     draw: &mut dyn FnMut(usize) -> usize,
 ) -> Picked {
-    let plain = reach.ways();
+    let vectors: usize = (0..3).map(|sh| reach.vectors(sh).len()).sum();
     let pyramids = board.pyramids(side);
-    if plain.len() + pyramids.count_ones() as usize > MAX_WAYS {
+    if vectors + pyramids.count_ones() as usize > MAX_WAYS {
         // More ways of moving than the counts hold (a hand-made position
         // full of pyramids): list the moves.
         let mut all = Vec::new();
@@ -191,7 +191,7 @@ pub fn pick(
         }
         w += vectors.len();
     }
-    for (from, slot) in squares(pyramids).zip(&mut counts[plain.len()..]) {
+    for (from, slot) in squares(pyramids).zip(&mut counts[vectors..]) {
         let c = targets(board, reach, from).count_ones();
         *slot = c as u8;
         n += c as usize;
@@ -200,15 +200,19 @@ pub fn pick(
         return Picked::Nothing;
     }
     let mut k = draw(n + extra);
-    for ((shape, v), &c) in plain.iter().zip(counts.iter()) {
-        let c = c as usize;
-        if k < c {
-            let to = nth_square(v.targets(pieces[*shape], empty), k);
-            return Picked::Move(Move::step(Square((to.0 as i16 - v.span()) as u8), to));
+    let mut w = 0;
+    for (shape, &p) in pieces.iter().enumerate() {
+        for v in reach.vectors(shape) {
+            let c = counts[w] as usize;
+            w += 1;
+            if k < c {
+                let to = nth_square(v.targets(p, empty), k);
+                return Picked::Move(Move::step(Square((to.0 as i16 - v.span()) as u8), to));
+            }
+            k -= c;
         }
-        k -= c;
     }
-    for (from, &c) in squares(pyramids).zip(&counts[plain.len()..]) {
+    for (from, &c) in squares(pyramids).zip(&counts[vectors..]) {
         let c = c as usize;
         if k < c {
             let to = nth_square(targets(board, reach, from), k);

@@ -29,7 +29,6 @@ pub struct Reach {
     free: [[Bits; 128]; 3],
     blocked: [[(u16, u16); 128]; 3],
     vectors: [Vec<Vector>; 3],
-    ways: Vec<(usize, Vector)>,
 }
 
 /// One way a shape moves, for all pieces of that shape at once: `steps`
@@ -264,11 +263,7 @@ impl Reach {
                 });
             }
         }
-        let ways = (0..3)
-            .flat_map(|sh| vectors[sh].iter().map(move |v| (sh, *v)))
-            .collect();
         Ok(Reach {
-            ways,
             steps,
             forward,
             reverse,
@@ -302,13 +297,6 @@ impl Reach {
     }
 
     /// Where a piece of any shape on `s` could go, were the board empty.
-    /// Every shape's vectors, shape by shape, each with its shape index: the
-    /// order in which moves are generated.
-    #[inline]
-    pub fn ways(&self) -> &[(usize, Vector)] {
-        &self.ways
-    }
-
     #[inline]
     pub fn from_here(&self, s: Square) -> Bits {
         self.from_here[s.0 as usize]
