@@ -420,8 +420,10 @@ fn adjacent_ambush(board: &Board, around: Bits, x: u32, ops: [bool; 4]) -> bool 
     let mut vals = [0u32; 8];
     let mut n = 0;
     for a in squares(around) {
-        let p = board.get(a).expect("ambusher");
-        let y = Values::of(p, true, false).v[0].0;
+        let y = match board.plain_value(a) {
+            0 => board.get(a).expect("ambusher").total(),
+            v => v,
+        } as u32;
         if y < x {
             vals[n] = y;
             n += 1;
