@@ -93,6 +93,7 @@ fn siege_on_four_orthogonal_sides_only() {
         rules_with(vec![CaptureRule::Siege {
             edge: false,
             sides: SiegeSides::Orthogonal,
+            safe: false,
         }])
     };
     let diagonal = [

@@ -72,6 +72,10 @@ fn random_game(rules: &str, seed: u64, max: u32) -> (Vec<Move>, Rithmomachy) {
         slow.legal_moves(&mut moves);
         assert_eq!(buf, moves);
         let mv = buf[below(&mut rng, buf.len() as u32) as usize];
+        assert!(
+            buf.iter().all(|&m| fast.position().is_legal(m)),
+            "{rules} seed {seed}: a listed move is not legal"
+        );
         fast.play(mv, &mut Silent);
         slow.play(mv, &mut Silent);
         played.push(mv);
@@ -94,7 +98,7 @@ fn random_game(rules: &str, seed: u64, max: u32) -> (Vec<Move>, Rithmomachy) {
 #[test]
 fn random_games_conserve_pieces_and_the_fast_capture_scan_is_exact() {
     let mut endings = std::collections::BTreeMap::new();
-    for rules in ["modern", "boardspace", "medieval"] {
+    for rules in ["modern", "boardspace", "medieval", "dagonell"] {
         for seed in 0..150 {
             let (_, g) = random_game(rules, seed, 3_000);
             if let Some(e) = g.position().ending() {
@@ -106,11 +110,12 @@ fn random_games_conserve_pieces_and_the_fast_capture_scan_is_exact() {
     assert!(endings.values().sum::<i32>() >= 400, "{endings:?}");
     // Captured pieces placed back from the reserve took part.
     assert!(endings.contains_key(&("medieval", "bodies")), "{endings:?}");
+    assert!(endings.contains_key(&("dagonell", "bodies")), "{endings:?}");
 }
 
 #[test]
 fn a_recorded_game_replays_to_the_same_end() {
-    for rules in ["modern", "boardspace", "medieval"] {
+    for rules in ["modern", "boardspace", "medieval", "dagonell"] {
         let (moves, end) = random_game(rules, 7, 3_000);
         let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
         for m in &moves {
@@ -126,7 +131,7 @@ fn a_recorded_game_replays_to_the_same_end() {
 fn a_drawn_move_is_the_same_as_the_listed_one() {
     // The uniform random policy draws index k of n through pick_move; it
     // must be legal_moves()[k], so that listing and drawing play alike.
-    for rules in ["modern", "boardspace", "medieval"] {
+    for rules in ["modern", "boardspace", "medieval", "dagonell"] {
         let (moves, _) = random_game(rules, 3, 200);
         let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
         let mut listed = Vec::new();

@@ -2,14 +2,15 @@
 //! the board happens at once, decided on the position after the move.
 
 use crate::games::rithmomachy::board::Board;
+use crate::games::rithmomachy::onto;
 use crate::games::rithmomachy::lines::{
     AXES, axis_line, first_in_line, first_on_axis, opposite, ring, steps,
 };
 use crate::games::rithmomachy::piece::{MAX_LAYERS, Piece, Side};
 use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::rules::{
-    AmbushReach, CaptureRule, Distance, EqualityReach, EruptionAttacker, Op, PyramidValues, Rules,
-    SiegeSides,
+    AmbushReach, CaptureRule, Distance, EqualityReach, EruptionAttacker, Made, Op, PyramidValues,
+    Rules, SiegeSides,
 };
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
 
@@ -25,6 +26,12 @@ pub enum CaptureKind {
     Eruption,
     /// Two attackers combining into the victim's value.
     Ambush,
+    /// Moving onto an enemy of equal value (seed 002).
+    Assault,
+    /// Moving onto an enemy of value x * n from x squares away (seed 002).
+    Sally,
+    /// Every normal move blocked by the mover's men (seed 003).
+    Oblivion,
 }
 
 impl CaptureKind {
@@ -35,6 +42,9 @@ impl CaptureKind {
             CaptureKind::Equality => "equality",
             CaptureKind::Eruption => "eruption",
             CaptureKind::Ambush => "ambush",
+            CaptureKind::Assault => "assault",
+            CaptureKind::Sally => "sally",
+            CaptureKind::Oblivion => "oblivion",
         }
     }
 }
@@ -42,28 +52,34 @@ impl CaptureKind {
 /// The capture rules of a rule set, flattened for the hot path.
 #[derive(Clone, Debug, Default)]
 pub struct CaptureRules {
-    siege: Option<(bool, SiegeSides)>,
+    siege: Option<(bool, SiegeSides, bool)>,
     equality: Option<(EqualityReach, bool)>,
     eruption: bool,
-    /// Whether a pyramid's layers take part one by one (else only its total).
-    layers: bool,
+    /// Which values a pyramid shows.
+    pub(crate) values: PyramidValues,
+    /// Seed 002's captures by moving onto the victim.
+    pub(crate) assault: bool,
+    pub(crate) sally: bool,
+    /// Only the relations a move sets up are captured after it (seed 003).
+    pub(crate) set_up: bool,
     /// Added to the steps between two pieces to give an eruption's distance.
     eruption_extra: i32,
     /// Whether only the smaller of the two may be the mover's.
     eruption_smaller_only: bool,
-    ambush: Option<(AmbushReach, [bool; 4])>,
+    ambush: Option<(AmbushReach, [bool; Op::ALL.len()])>,
 }
 
 impl CaptureRules {
     /// Flattens the capture rules of `rules`.
     pub fn new(rules: &Rules) -> CaptureRules {
         let mut c = CaptureRules {
-            layers: rules.pyramid_values == PyramidValues::LayersAndTotal,
+            values: rules.pyramid_values,
+            set_up: rules.made == Made::SetUp,
             ..CaptureRules::default()
         };
         for r in &rules.captures {
             match r {
-                CaptureRule::Siege { edge, sides } => c.siege = Some((*edge, *sides)),
+                CaptureRule::Siege { edge, sides, safe } => c.siege = Some((*edge, *sides, *safe)),
                 CaptureRule::Equality {
                     reach,
                     pyramid_total,
@@ -77,15 +93,59 @@ impl CaptureRules {
                     c.eruption_smaller_only = *attacker == EruptionAttacker::Smaller;
                 }
                 CaptureRule::Ambush { reach, ops } => {
-                    let mut mask = [false; 4];
+                    let mut mask = [false; Op::ALL.len()];
                     for op in ops {
                         mask[*op as usize] = true;
                     }
                     c.ambush = Some((*reach, mask));
                 }
+                CaptureRule::Assault => c.assault = true,
+                CaptureRule::Sally => c.sally = true,
             }
         }
         c
+    }
+
+    /// The relation in which the mover's piece on `a`, reaching the enemy on
+    /// `v`, takes `v` whole now: equality by movement, or a combination with
+    /// another of the mover's pieces that reaches it (seed 003's capture by
+    /// jumping onto a man already taken).
+    pub(crate) fn standing(
+        &self,
+        board: &Board,
+        reach: &Reach,
+        mover: Side,
+        a: Square,
+        v: Square,
+    ) -> Option<CaptureKind> {
+        let vv = Values::of(board.get(v)?, true, self.values, true);
+        let av = Values::of(board.get(a)?, true, self.values, false);
+        if let Some((EqualityReach::Move, _)) = self.equality
+            && vv.wholes().any(|x| av.nums().any(|y| y == x))
+        {
+            return Some(CaptureKind::Equality);
+        }
+        if let Some((AmbushReach::Move, ops)) = self.ambush {
+            let mut movers = [Square(0); 64];
+            let n = movers_to(board, reach, mover, v, &mut movers);
+            for &b in movers[..n].iter().filter(|&&b| b != a) {
+                let bv = Values::of(board.get(b)?, true, self.values, false);
+                let made = vv.wholes().any(|x| {
+                    av.nums().any(|p| {
+                        bv.nums().any(|q| {
+                            Op::ALL
+                                .iter()
+                                .zip(ops)
+                                .any(|(op, on)| on && op.makes(p, q, x))
+                        })
+                    })
+                });
+                if made {
+                    return Some(CaptureKind::Ambush);
+                }
+            }
+        }
+        None
     }
 
     fn needs_movers(&self) -> bool {
@@ -94,8 +154,6 @@ impl CaptureRules {
     }
 }
 
-const OPS: [Op; 4] = [Op::Sum, Op::Difference, Op::Product, Op::Quotient];
-
 /// What one capture takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Taken {
@@ -103,6 +161,8 @@ pub enum Taken {
     Whole,
     /// One layer of a pyramid (its index, bottom = 0).
     Layer(u8),
+    /// Several layers of a pyramid, one bit each (bottom = bit 0).
+    Layers(u8),
 }
 
 /// Keeps the rule reported for one capture: the first in [`CaptureKind`]'s order.
@@ -113,47 +173,126 @@ fn first_rule(slot: &mut Option<CaptureKind>, kind: CaptureKind) {
     }
 }
 
-/// The values a piece shows to the captures: each layer, and the total of a
-/// pyramid when `total` is allowed. A plain piece shows its one value, whole.
+/// Values a pyramid may show: its total, its base, and every sum of its layers.
+const MAX_VALUES: usize = (1 << MAX_LAYERS) + 1;
+
+/// The values that take `p` whole when shown by a capture by replacement: a
+/// plain piece's value, a pyramid's total, and under
+/// [`PyramidValues::BaseAndSums`] its base.
+#[inline]
+pub(crate) fn whole_values(p: &Piece, mode: PyramidValues) -> ([u32; 2], usize) {
+    let layers = p.layers();
+    if !p.pyramid {
+        return ([layers[0].value as u32, 0], 1);
+    }
+    match mode {
+        PyramidValues::BaseAndSums => ([p.total() as u32, layers[0].value as u32], 2),
+        _ => ([p.total() as u32, 0], 1),
+    }
+}
+
+/// The values `p` attacks with: a plain piece's value; a pyramid's total,
+/// and its base or each layer as [`PyramidValues`] says.
+#[inline]
+pub(crate) fn attack_values(p: &Piece, mode: PyramidValues) -> ([u32; MAX_LAYERS + 1], usize) {
+    let mut out = [0; MAX_LAYERS + 1];
+    let layers = p.layers();
+    out[0] = if p.pyramid { p.total() } else { layers[0].value } as u32;
+    if !p.pyramid {
+        return (out, 1);
+    }
+    match mode {
+        PyramidValues::Total => (out, 1),
+        PyramidValues::BaseAndSums => {
+            out[1] = layers[0].value as u32;
+            (out, 2)
+        }
+        PyramidValues::LayersAndTotal => {
+            for (o, l) in out[1..].iter_mut().zip(layers) {
+                *o = l.value as u32;
+            }
+            (out, 1 + layers.len())
+        }
+    }
+}
+
+/// The values a piece shows to the captures, as victim (with what each
+/// takes) or as attacker. A plain piece shows its one value, whole. A
+/// pyramid shows, by [`PyramidValues`]: each layer and (when `total` is
+/// allowed) its total; only its total; or, as attacker, its total and base,
+/// and as victim its total and base (whole), each layer, and each sum of
+/// several layers.
 #[derive(Clone, Copy)]
-struct Values {
-    v: [(u32, Taken); MAX_LAYERS + 1],
+pub(crate) struct Values {
+    v: [(u32, Taken); MAX_VALUES],
     n: usize,
 }
 
 impl Values {
     #[inline]
-    fn of(p: &Piece, total: bool, by_layers: bool) -> Values {
-        let mut v = [(0, Taken::Whole); MAX_LAYERS + 1];
+    pub(crate) fn of(p: &Piece, total: bool, mode: PyramidValues, victim: bool) -> Values {
+        let mut v = [(0, Taken::Whole); MAX_VALUES];
         let layers = p.layers();
         if !p.pyramid {
             v[0] = (layers[0].value as u32, Taken::Whole);
             return Values { v, n: 1 };
         }
-        if !by_layers {
-            v[0] = (p.total() as u32, Taken::Whole);
-            return Values { v, n: 1 };
-        }
         let mut n = 0;
-        for (i, l) in layers.iter().enumerate() {
-            v[n] = (l.value as u32, Taken::Layer(i as u8));
+        let mut push = |x: u32, t: Taken| {
+            v[n] = (x, t);
             n += 1;
-        }
-        if total {
-            v[n] = (p.total() as u32, Taken::Whole);
-            n += 1;
+        };
+        match mode {
+            PyramidValues::Total => push(p.total() as u32, Taken::Whole),
+            PyramidValues::LayersAndTotal => {
+                for (i, l) in layers.iter().enumerate() {
+                    push(l.value as u32, Taken::Layer(i as u8));
+                }
+                if total {
+                    push(p.total() as u32, Taken::Whole);
+                }
+            }
+            PyramidValues::BaseAndSums => {
+                push(p.total() as u32, Taken::Whole);
+                push(layers[0].value as u32, Taken::Whole);
+                if victim {
+                    let all = (1usize << layers.len()) - 1;
+                    // Each subset's sum is a smaller subset's plus one layer.
+                    let mut sums = [0u32; 1 << MAX_LAYERS];
+                    for mask in 1..all {
+                        let low = mask.trailing_zeros() as usize;
+                        let sum = sums[mask & (mask - 1)] + layers[low].value as u32;
+                        sums[mask] = sum;
+                        let t = if mask.count_ones() == 1 {
+                            Taken::Layer(mask.trailing_zeros() as u8)
+                        } else {
+                            Taken::Layers(mask as u8)
+                        };
+                        push(sum, t);
+                    }
+                }
+            }
         }
         Values { v, n }
     }
+
+
 
     #[inline]
     fn iter(&self) -> impl Iterator<Item = (u32, Taken)> + '_ {
         self.v[..self.n].iter().copied()
     }
 
+    /// Every value shown.
     #[inline]
-    fn nums(&self) -> impl Iterator<Item = u32> + '_ {
+    pub(crate) fn nums(&self) -> impl Iterator<Item = u32> + '_ {
         self.v[..self.n].iter().map(|x| x.0)
+    }
+
+    /// The values that take the piece whole.
+    #[inline]
+    pub(crate) fn wholes(&self) -> impl Iterator<Item = u32> + '_ {
+        self.iter().filter(|x| x.1 == Taken::Whole).map(|x| x.0)
     }
 }
 
@@ -169,6 +308,14 @@ pub struct Hit {
 }
 
 impl Hit {
+    /// The capture of the whole piece on `at` by `kind`.
+    pub fn whole(at: Square, kind: CaptureKind) -> Hit {
+        Hit {
+            whole: Some(kind),
+            ..Hit::new(at)
+        }
+    }
+
     fn new(at: Square) -> Hit {
         Hit {
             at,
@@ -179,11 +326,17 @@ impl Hit {
 
     #[inline]
     fn take(&mut self, t: Taken, kind: CaptureKind) {
-        let slot = match t {
-            Taken::Whole => &mut self.whole,
-            Taken::Layer(i) => &mut self.layers[i as usize],
-        };
-        first_rule(slot, kind);
+        match t {
+            Taken::Whole => first_rule(&mut self.whole, kind),
+            Taken::Layer(i) => first_rule(&mut self.layers[i as usize], kind),
+            Taken::Layers(mask) => {
+                for (i, slot) in self.layers.iter_mut().enumerate() {
+                    if mask & (1 << i) != 0 {
+                        first_rule(slot, kind);
+                    }
+                }
+            }
+        }
     }
 
     /// Adds what `other` takes of the same piece.
@@ -204,7 +357,7 @@ impl Hit {
 }
 
 /// The mover's pieces that could move to `v` were it empty.
-fn movers_to(
+pub(crate) fn movers_to(
     board: &Board,
     reach: &Reach,
     mover: Side,
@@ -299,16 +452,16 @@ fn pyramid_line_relation(
     let victim = board.get(v).expect("enemy piece");
     let attacker = board.get(a).expect("attacker");
     if by_lines && let Some((_, total)) = rules.equality {
-        let av = Values::of(attacker, total, rules.layers);
-        for (x, t) in Values::of(victim, total, rules.layers).iter() {
+        let av = Values::of(attacker, total, rules.values, false);
+        for (x, t) in Values::of(victim, total, rules.values, true).iter() {
             if av.nums().any(|y| y == x) {
                 hit.take(t, CaptureKind::Equality);
             }
         }
     }
     if rules.eruption {
-        let av = Values::of(attacker, true, rules.layers);
-        for (x, t) in Values::of(victim, true, rules.layers).iter() {
+        let av = Values::of(attacker, true, rules.values, false);
+        for (x, t) in Values::of(victim, true, rules.values, true).iter() {
             if av.nums().any(|y| erupts(rules, x, y, dist)) {
                 hit.take(t, CaptureKind::Eruption);
             }
@@ -326,11 +479,16 @@ fn local_relations(
     v: Square,
     movers: &mut [Square; 64],
     hit: &mut Hit,
+    with_siege: bool,
 ) {
     let own = board.occupied_by(mover);
     let victim = board.get(v).expect("enemy piece");
-    if let Some((edge, sides)) = rules.siege
+    if with_siege
+        && let Some((edge, sides, safe)) = rules.siege
         && sieged(board, mover, v, edge, sides)
+        && (!safe
+            || squares(ring(v, false) & own)
+                .all(|s| !threatened(board, reach, rules, mover.other(), s)))
     {
         hit.take(Taken::Whole, CaptureKind::Siege);
     }
@@ -340,9 +498,9 @@ fn local_relations(
         0
     };
     if let Some((EqualityReach::Move, total)) = rules.equality {
-        let vv = Values::of(victim, total, rules.layers);
+        let vv = Values::of(victim, total, rules.values, true);
         for &a in &movers[..n_movers] {
-            let av = Values::of(board.get(a).expect("attacker"), total, rules.layers);
+            let av = Values::of(board.get(a).expect("attacker"), total, rules.values, false);
             for (x, t) in vv.iter() {
                 if av.nums().any(|y| y == x) {
                     hit.take(t, CaptureKind::Equality);
@@ -355,7 +513,7 @@ fn local_relations(
         let mut pair = |a: Square, b: Square| {
             let (p, q) = (board.plain_value(a) as u32, board.plain_value(b) as u32);
             if p != 0 && q != 0 && x != 0 {
-                if OPS.iter().zip(ops).any(|(op, on)| on && op.makes(p, q, x)) {
+                if Op::ALL.iter().zip(ops).any(|(op, on)| on && op.makes(p, q, x)) {
                     hit.take(Taken::Whole, CaptureKind::Ambush);
                 }
                 return;
@@ -364,13 +522,13 @@ fn local_relations(
                 board.get(a).expect("ambusher"),
                 board.get(b).expect("ambusher"),
             );
-            let vv = Values::of(victim, true, rules.layers);
-            let av = Values::of(pa, true, rules.layers);
-            let bv = Values::of(pb, true, rules.layers);
+            let vv = Values::of(victim, true, rules.values, true);
+            let av = Values::of(pa, true, rules.values, false);
+            let bv = Values::of(pb, true, rules.values, false);
             for (x, t) in vv.iter() {
                 let made = av.nums().any(|p| {
                     bv.nums()
-                        .any(|q| OPS.iter().zip(ops).any(|(op, on)| on && op.makes(p, q, x)))
+                        .any(|q| Op::ALL.iter().zip(ops).any(|(op, on)| on && op.makes(p, q, x)))
                 });
                 if made {
                     hit.take(t, CaptureKind::Ambush);
@@ -401,9 +559,9 @@ fn local_relations(
                 }
             }
             AmbushReach::Adjacent => {
-                let vv = Values::of(victim, true, rules.layers);
+                let vv = Values::of(victim, true, rules.values, true);
                 for (x, t) in vv.iter() {
-                    if adjacent_ambush(board, own & (ring(v, false) | ring(v, true)), x, ops) {
+                    if adjacent_ambush(board, own & (ring(v, false) | ring(v, true)), x, ops, rules.values) {
                         hit.take(t, CaptureKind::Ambush);
                     }
                 }
@@ -415,26 +573,96 @@ fn local_relations(
 /// Whether two or more of the mover's pieces on `around` (the victim's
 /// neighbours), each worth less than `x`, make `x` by their sum or their
 /// product (seed 002: "45S could be captured by either 30T, 12T, & 3C (sum)
-/// or 5C & 9C (product)"). A pyramid takes part by its total.
-fn adjacent_ambush(board: &Board, around: Bits, x: u32, ops: [bool; 4]) -> bool {
-    let mut vals = [0u32; 8];
+/// or 5C & 9C (product)"). A pyramid takes part by its total, or under
+/// [`PyramidValues::BaseAndSums`] by its total or its base.
+fn adjacent_ambush(
+    board: &Board,
+    around: Bits,
+    x: u32,
+    ops: [bool; Op::ALL.len()],
+    mode: PyramidValues,
+) -> bool {
+    let mut alts = [[0u32; 2]; 8];
     let mut n = 0;
     for a in squares(around) {
-        let y = match board.plain_value(a) {
-            0 => board.get(a).expect("ambusher").total(),
-            v => v,
-        } as u32;
-        if y < x {
-            vals[n] = y;
+        let pair = match board.plain_value(a) as u32 {
+            0 => {
+                let p = board.get(a).expect("ambusher");
+                let base = match mode {
+                    PyramidValues::BaseAndSums => p.layers()[0].value as u32,
+                    _ => 0,
+                };
+                [p.total() as u32, base]
+            }
+            v => [v, 0],
+        };
+        // Only values below the victim's take part; 0 = no value.
+        let pair = pair.map(|y| if y < x { y } else { 0 });
+        if pair != [0, 0] {
+            alts[n] = pair;
             n += 1;
         }
     }
-    let (sum, product) = (ops[Op::Sum as usize], ops[Op::Product as usize]);
-    (1u32..1 << n).filter(|m| m.count_ones() >= 2).any(|m| {
-        let chosen = (0..n).filter(|i| m & (1 << i) != 0).map(|i| vals[i]);
-        (sum && chosen.clone().sum::<u32>() == x)
-            || (product && chosen.fold(1u64, |acc, y| acc.saturating_mul(y as u64)) == x as u64)
-    })
+    let ways = Ways {
+        x,
+        sum: ops[Op::Sum as usize],
+        product: ops[Op::Product as usize],
+    };
+    ways.search(&alts[..n], 0, 1, 0)
+}
+
+/// The search of [`adjacent_ambush`]: the victim's value and the ways allowed.
+struct Ways {
+    x: u32,
+    sum: bool,
+    product: bool,
+}
+
+impl Ways {
+    /// Whether some choice from `alts` (each neighbour left out or taken at
+    /// one of its values), with the `count` taken so far adding to `sum` and
+    /// multiplying to `product`, makes the victim's value.
+    fn search(&self, alts: &[[u32; 2]], sum: u32, product: u64, count: u32) -> bool {
+        let x = self.x;
+        let sum_open = self.sum && sum <= x;
+        let product_open = self.product && product <= x as u64;
+        if !sum_open && !product_open {
+            return false;
+        }
+        let Some((first, rest)) = alts.split_first() else {
+            return count >= 2
+                && ((self.sum && sum == x) || (self.product && product == x as u64));
+        };
+        self.search(rest, sum, product, count)
+            || first.iter().enumerate().any(|(i, &y)| {
+                y != 0
+                    && (i == 0 || y != first[0])
+                    && self.search(rest, sum + y, product * y as u64, count + 1)
+            })
+    }
+}
+
+/// Whether `by` could take the piece on `s` now: by moving onto it, or by a
+/// relation already standing against it (a siege aside, so that besiegers
+/// guarding one another is not a loop).
+fn threatened(board: &Board, reach: &Reach, rules: &CaptureRules, by: Side, s: Square) -> bool {
+    if onto::threatened(board, reach, rules, by, s) {
+        return true;
+    }
+    let mut hit = Hit::new(s);
+    let mut movers = [Square(0); 64];
+    local_relations(board, reach, rules, by, s, &mut movers, &mut hit, false);
+    if looks_along_lines(rules) {
+        let occ = board.occupied();
+        for d in 0..8 {
+            if let Some((a, k)) = first_in_line(s, d, occ)
+                && board.owner(a) == by.index() as u8 + 1
+            {
+                line_relation(board, rules, s, a, k, &mut hit);
+            }
+        }
+    }
+    hit.any()
 }
 
 fn looks_along_lines(rules: &CaptureRules) -> bool {
@@ -456,7 +684,7 @@ pub fn find_all(
     let mut movers = [Square(0); 64];
     for v in squares(board.occupied_by(mover.other())) {
         let mut hit = Hit::new(v);
-        local_relations(board, reach, rules, mover, v, &mut movers, &mut hit);
+        local_relations(board, reach, rules, mover, v, &mut movers, &mut hit, true);
         if looks_along_lines(rules) {
             for d in 0..8 {
                 if let Some((a, k)) = first_in_line(v, d, occ)
@@ -562,10 +790,19 @@ pub fn find_near(
             }
         }
     }
+    if let Some((_, _, true)) = rules.siege {
+        // Whether a siege's besiegers are safe can turn on a change anywhere
+        // (a line opened or closed far away): every closed ring is looked at.
+        for v in squares(enemy & !local) {
+            if ring(v, false) & !own == 0 {
+                local |= v.bit();
+            }
+        }
+    }
     let mut movers = [Square(0); 64];
     for v in squares(local & enemy) {
         let mut hit = Hit::new(v);
-        local_relations(board, reach, rules, mover, v, &mut movers, &mut hit);
+        local_relations(board, reach, rules, mover, v, &mut movers, &mut hit, true);
         if hit.any() {
             hit_at(out, v).merge(&hit);
         }

@@ -9,6 +9,7 @@ pub mod captured;
 pub mod describe;
 pub mod lines;
 pub mod moves;
+pub mod onto;
 pub mod options;
 pub mod piece;
 pub mod position;

@@ -7,7 +7,8 @@ use crate::games::rithmomachy::piece::{Layer, Shape, Side};
 use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::square::{Bits, Square, squares};
 
-/// A move of one piece to an empty square, written `d5-e6`, or the placing
+/// A move of one piece to an empty square, written `d5-e6`; a capture by
+/// moving onto an enemy and replacing it, written `d4xe5`; or the placing
 /// of a reserve piece on an empty square of the home rank, written `T36@c1`
 /// (shape letter C, T or S, value, square).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,12 +19,15 @@ pub struct Move {
     pub to: Square,
     /// The reserve piece placed, for a placing.
     pub drop: Option<Layer>,
+    /// Whether the piece moves onto an enemy, capturing and replacing it.
+    pub take: bool,
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.drop {
             Some(l) => write!(f, "{}{}@{}", l.shape.letter(), l.value, self.to),
+            None if self.take => write!(f, "{}x{}", self.from, self.to),
             None => write!(f, "{}-{}", self.from, self.to),
         }
     }
@@ -37,6 +41,16 @@ impl Move {
             from,
             to,
             drop: None,
+            take: false,
+        }
+    }
+
+    /// The capture of the enemy on `to` by the piece on `from`, moving onto it.
+    #[inline]
+    pub fn capture(from: Square, to: Square) -> Move {
+        Move {
+            take: true,
+            ..Move::step(from, to)
         }
     }
 
@@ -47,10 +61,11 @@ impl Move {
             from: to,
             to,
             drop: Some(piece),
+            take: false,
         }
     }
 
-    /// Parses `from-to` or `T36@c1`.
+    /// Parses `from-to`, `fromxto` or `T36@c1`.
     ///
     /// ```
     /// use ludus::games::rithmomachy::moves::Move;
@@ -60,6 +75,8 @@ impl Move {
     /// let d = Move::parse("T36@c1").unwrap();
     /// assert_eq!((d.to_string(), d.drop.unwrap().value), ("T36@c1".to_string(), 36));
     /// assert!(Move::parse("X36@c1").is_none() && Move::parse("T0@c1").is_none());
+    /// let c = Move::parse("d4xe5").unwrap();
+    /// assert!(c.take && c.to_string() == "d4xe5");
     /// ```
     pub fn parse(text: &str) -> Option<Move> {
         let text = text.trim();
@@ -68,6 +85,9 @@ impl Move {
             let shape = Shape::from_letter(chars.next()?)?;
             let value: u16 = chars.as_str().parse().ok().filter(|&v| v > 0)?;
             return Some(Move::place(Layer { shape, value }, Square::parse(at)?));
+        }
+        if let Some((a, b)) = text.split_once('x') {
+            return Some(Move::capture(Square::parse(a)?, Square::parse(b)?));
         }
         let (a, b) = text.split_once('-')?;
         Some(Move::step(Square::parse(a)?, Square::parse(b)?))

@@ -8,6 +8,7 @@ use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::capture::{self, CaptureKind, Hit};
 use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::moves::{self, Move, Picked};
+use crate::games::rithmomachy::onto;
 use crate::games::rithmomachy::piece::{Layer, Piece, Shape, Side};
 use crate::games::rithmomachy::reserve::{Reserve, home_rank};
 use crate::games::rithmomachy::rules::{CapturedGo, PyramidMoves};
@@ -185,6 +186,17 @@ impl Position {
         }
     }
 
+    /// Whether the side to move has a capture by moving onto an enemy.
+    fn can_capture_onto(&self) -> bool {
+        let v = &self.variant;
+        if !onto::any(&v.captures) {
+            return false;
+        }
+        let mut out = Vec::new();
+        onto::generate(&self.board, &v.reach, &v.captures, self.to_move, &mut out);
+        !out.is_empty()
+    }
+
     /// Moves played so far.
     pub fn ply(&self) -> u32 {
         self.ply
@@ -205,7 +217,12 @@ impl Position {
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         if self.ending.is_none() {
-            moves::generate(&self.board, &self.variant.reach, self.to_move, out);
+            let v = &self.variant;
+            moves::generate(&self.board, &v.reach, self.to_move, out);
+            // Captures by moving onto an enemy follow the plain moves.
+            if onto::any(&v.captures) {
+                onto::generate(&self.board, &v.reach, &v.captures, self.to_move, out);
+            }
             // Placings follow the moves: each different reserve piece on
             // each empty square of the home rank.
             let targets = self.drop_targets();
@@ -226,14 +243,22 @@ impl Position {
         let targets = self.drop_targets();
         let per_piece = targets.count_ones() as usize;
         let reserve = &self.reserve[self.to_move.index()];
-        let extra = if per_piece == 0 {
+        let v = &self.variant;
+        let mut captures = Vec::new();
+        if onto::any(&v.captures) {
+            onto::generate(&self.board, &v.reach, &v.captures, self.to_move, &mut captures);
+        }
+        let drops = if per_piece == 0 {
             0
         } else {
             reserve.kinds().count() * per_piece
         };
-        match moves::pick(&self.board, &self.variant.reach, self.to_move, extra, draw) {
+        let extra = captures.len() + drops;
+        match moves::pick(&self.board, &v.reach, self.to_move, extra, draw) {
             Picked::Move(m) => Some(m),
+            Picked::Extra(i) if i < captures.len() => Some(captures[i]),
             Picked::Extra(i) => {
+                let i = i - captures.len();
                 let piece = reserve.kinds().nth(i / per_piece).expect("i < extra");
                 let to = squares(targets).nth(i % per_piece).expect("i < extra");
                 Some(Move::place(piece, to))
@@ -249,6 +274,12 @@ impl Position {
                 && self.drop_targets() & mv.to.bit() != 0
                 && self.reserve[self.to_move.index()].pieces().contains(&piece);
         }
+        if mv.take {
+            let v = &self.variant;
+            return self.ending.is_none()
+                && onto::kind(&self.board, &v.reach, &v.captures, self.to_move, mv.from, mv.to)
+                    .is_some();
+        }
         self.ending.is_none()
             && self
                 .board
@@ -263,6 +294,13 @@ impl Position {
     pub fn play(&mut self, mv: Move) {
         debug_assert!(self.is_legal(mv), "illegal move {mv}");
         let mover = self.to_move;
+        self.last.clear();
+        if mv.take {
+            let v = &self.variant;
+            let kind = onto::kind(&self.board, &v.reach, &v.captures, mover, mv.from, mv.to)
+                .expect("a legal capture");
+            self.apply(mover, &Hit::whole(mv.to, kind));
+        }
         if let Some(piece) = mv.drop {
             self.reserve[mover.index()].take(piece);
             self.board
@@ -275,7 +313,6 @@ impl Position {
             self.board.shift(mv.from, mv.to);
             self.hash ^= key(slot, mv.from) ^ key(slot, mv.to) ^ SIDE_KEY;
         }
-        self.last.clear();
         let mut hits = std::mem::take(&mut self.hits);
         hits.clear();
         let moved = mv.from.bit() | mv.to.bit();
@@ -290,7 +327,7 @@ impl Position {
             capture::find_near(&self.board, reach, rules, mover, changed, &mut hits);
         }
         self.changed[mover.index()] = 0;
-        if !hits.is_empty() {
+        if !hits.is_empty() || mv.take {
             for h in &hits {
                 self.apply(mover, h);
                 self.changed[0] |= h.at.bit();
@@ -402,6 +439,7 @@ impl Position {
         }
         if self.drop_targets() == 0
             && !moves::has_move(&self.board, &self.variant.reach, self.to_move)
+            && !self.can_capture_onto()
         {
             return Some(Ending {
                 winner: Some(self.to_move.other()),

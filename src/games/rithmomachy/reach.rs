@@ -28,18 +28,23 @@ pub struct Reach {
     passing: [Bits; 128],
     free: [[Bits; 128]; 3],
     blocked: [[(u16, u16); 128]; 3],
+    /// Where each list of `blocked` steps passes from normal moves to flights.
+    blocked_normal: [[u16; 128]; 3],
     vectors: [Vec<Vector>; 3],
 }
 
 /// One way a shape moves, for all pieces of that shape at once: `steps`
 /// steps of `delta` (a change of square index), each landing on an empty
-/// square, from the squares in `from` (those where the move stays on the board).
+/// square, then for a flying move one step of `side` to the side, from the
+/// squares in `from` (those where the move stays on the board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Vector {
     /// Change of square index per step.
     pub delta: i8,
     /// Steps; every square passed and the last must be empty.
     pub steps: u8,
+    /// A flying move's last step to the side (0: none).
+    pub side: i8,
     /// Where the move can start.
     pub from: Bits,
 }
@@ -52,18 +57,45 @@ impl Vector {
         // as much as the shifts themselves.
         let d = self.delta;
         let first = shift(pieces & self.from, d) & empty;
-        match self.steps {
+        let straight = match self.steps {
             1 => first,
             2 => shift(first, d) & empty,
             3 => shift(shift(first, d) & empty, d) & empty,
             n => (1..n).fold(first, |cur, _| shift(cur, d) & empty),
+        };
+        if self.side == 0 {
+            straight
+        } else {
+            shift(straight, self.side) & empty
         }
+    }
+
+    /// The squares of `enemy` the pieces on `pieces` land on by this move
+    /// when every square passed over is empty (a normal move; flying moves
+    /// take nothing).
+    #[inline]
+    pub fn onto(&self, pieces: Bits, empty: Bits, enemy: Bits) -> Bits {
+        if self.side != 0 {
+            return 0;
+        }
+        let d = self.delta;
+        let mut cur = pieces & self.from;
+        for _ in 1..self.steps {
+            cur = shift(cur, d) & empty;
+        }
+        shift(cur, d) & enemy
+    }
+
+    /// Whether this is a flying move.
+    #[inline]
+    pub fn flying(&self) -> bool {
+        self.side != 0
     }
 
     /// The whole move's change of square index.
     #[inline]
     pub fn span(&self) -> i16 {
-        self.delta as i16 * self.steps as i16
+        self.delta as i16 * self.steps as i16 + self.side as i16
     }
 }
 
@@ -79,23 +111,34 @@ fn shift(b: Bits, delta: i8) -> Bits {
     }
 }
 
-fn vectors_of(p: Pattern, out: &mut Vec<(i8, i8, u8)>) {
+/// The vectors of one pattern: (file step, rank step, steps, side file, side rank).
+fn vectors_of(p: Pattern, out: &mut Vec<(i8, i8, u8, i8, i8)>) {
     match p {
         Pattern::Slide { n, dirs } => {
             for &d in dirs {
                 let (df, dr) = DIRECTIONS[d];
-                out.push((df, dr, n as u8));
+                out.push((df, dr, n as u8, 0, 0));
             }
         }
         Pattern::Leap { a, b } => {
             for (x, y) in [(a, b), (b, a)] {
                 for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    out.push((x * sx, y * sy, 1));
+                    out.push((x * sx, y * sy, 1, 0, 0));
+                }
+            }
+        }
+        Pattern::Fly { n, side } => {
+            for (df, dr) in ORTHOGONAL {
+                // The two directions square to this one.
+                for s in [-side, side] {
+                    out.push((df, dr, n as u8, dr * s, df * s));
                 }
             }
         }
     }
 }
+
+const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 /// One movement pattern of a shape, parsed from its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +147,15 @@ enum Pattern {
     Slide { n: i8, dirs: &'static [usize] },
     /// The (a, b) jump in all orientations, never blocked.
     Leap { a: i8, b: i8 },
+    /// Seed 003's flying move: n steps straight along a rank or file, then
+    /// `side` to the side; every square of the straight part must be empty.
+    Fly { n: i8, side: i8 },
+}
+
+impl Pattern {
+    fn flying(self) -> bool {
+        matches!(self, Pattern::Fly { .. })
+    }
 }
 
 fn parse_pattern(text: &str) -> Result<Pattern, String> {
@@ -131,8 +183,12 @@ fn parse_pattern(text: &str) -> Result<Pattern, String> {
             a: num(a)?,
             b: num(b)?,
         }),
+        ["fly", a, b] => Ok(Pattern::Fly {
+            n: num(a)?,
+            side: num(b)?,
+        }),
         _ => Err(format!(
-            "`{text}` is not a movement (\"orthogonal N\", \"diagonal N\", \"straight N\" or \"leap A B\")"
+            "`{text}` is not a movement (\"orthogonal N\", \"diagonal N\", \"straight N\", \"leap A B\" or \"fly A B\")"
         )),
     }
 }
@@ -172,6 +228,20 @@ fn pattern_steps(p: Pattern, from: Square, out: &mut Vec<Step>) {
                 }
             }
         }
+        Pattern::Fly { n, side } => {
+            for (df, dr) in ORTHOGONAL {
+                let path = (1..=n)
+                    .filter_map(|k| from.offset(df * k, dr * k))
+                    .fold(0, |m, s| m | s.bit());
+                for s in [-side, side] {
+                    if let Some(to) = from.offset(df * n + dr * s, dr * n + df * s)
+                        && path.count_ones() == n as u32
+                    {
+                        out.push(Step { square: to, path });
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -188,13 +258,19 @@ impl Reach {
                 );
             }
         }
+        // Which squares' reach a change on each square can alter: the
+        // targets of normal moves from it and of normal moves passing over it.
+        let mut from_here = [0; 128];
+        let mut passing = [0; 128];
         let mut per: Vec<[Vec<Step>; 3]> = (0..128).map(|_| Default::default()).collect();
+        // How many of each list's steps are normal moves (they come first).
+        let mut normal = [[0usize; 3]; 128];
         let mut rev: Vec<[Vec<Step>; 3]> = (0..128).map(|_| Default::default()).collect();
         for s in 0..128u8 {
             let from = Square(s);
             for shape in 0..3 {
                 let mut out = Vec::new();
-                for &p in &patterns[shape] {
+                for &p in patterns[shape].iter().filter(|p| !p.flying()) {
                     pattern_steps(p, from, &mut out);
                 }
                 for st in &out {
@@ -202,6 +278,14 @@ impl Reach {
                         square: from,
                         path: st.path,
                     });
+                    from_here[s as usize] |= st.square.bit();
+                    for p in crate::games::rithmomachy::square::squares(st.path) {
+                        passing[p.0 as usize] |= st.square.bit();
+                    }
+                }
+                normal[s as usize][shape] = out.len();
+                for &p in patterns[shape].iter().filter(|p| p.flying()) {
+                    pattern_steps(p, from, &mut out);
                 }
                 per[s as usize][shape] = out;
             }
@@ -218,27 +302,26 @@ impl Reach {
                 }
             }
         }
-        // Which squares' reach a change on each square can alter: the
-        // targets of moves from it and of moves passing over it.
-        let mut from_here = [0; 128];
-        let mut passing = [0; 128];
         // Moves that nothing can block go into one mask per square; the
         // others keep their paths.
         let mut free = [[0; 128]; 3];
         let mut blocked = [[(0u16, 0u16); 128]; 3];
+        let mut blocked_normal = [[0u16; 128]; 3];
         for (s, per_shape) in per.iter().enumerate() {
             for (shape, list) in per_shape.iter().enumerate() {
                 let start = steps.len() as u16;
-                for st in list {
-                    from_here[s] |= st.square.bit();
-                    for p in crate::games::rithmomachy::square::squares(st.path) {
-                        passing[p.0 as usize] |= st.square.bit();
+                for (i, st) in list.iter().enumerate() {
+                    if i == normal[s][shape] {
+                        blocked_normal[shape][s] = steps.len() as u16;
                     }
                     if st.path == 0 {
                         free[shape][s] |= st.square.bit();
                     } else {
                         steps.push(*st);
                     }
+                }
+                if list.len() == normal[s][shape] {
+                    blocked_normal[shape][s] = steps.len() as u16;
                 }
                 blocked[shape][s] = (start, steps.len() as u16);
             }
@@ -251,14 +334,18 @@ impl Reach {
             }
             raw.sort_unstable();
             raw.dedup();
-            for (df, dr, n) in raw {
+            // Normal moves first, so that flights come last in each shape's list.
+            raw.sort_by_key(|&(_, _, _, sf, sr)| sf != 0 || sr != 0);
+            for (df, dr, n, sf, sr) in raw {
+                let (tf, tr) = (df * n as i8 + sf, dr * n as i8 + sr);
                 let from = (0..128u8)
                     .map(Square)
-                    .filter(|s| s.offset(df * n as i8, dr * n as i8).is_some())
+                    .filter(|s| s.offset(tf, tr).is_some())
                     .fold(0, |m, s| m | s.bit());
                 vectors[shape].push(Vector {
                     delta: dr * 8 + df,
                     steps: n,
+                    side: sr * 8 + sf,
                     from,
                 });
             }
@@ -272,6 +359,7 @@ impl Reach {
             passing,
             free,
             blocked,
+            blocked_normal,
         })
     }
 
@@ -322,16 +410,25 @@ impl Reach {
         &self.steps[a as usize..b as usize]
     }
 
-    /// Whether a piece holding `shapes` on `from` could move to `to` were it
-    /// empty, given the occupied squares `occ`.
+    /// The normal moves of `shape` from `from` that pieces on their way can
+    /// block (flights left out).
+    #[inline]
+    pub fn blockable_normal(&self, shape: usize, from: Square) -> &[Step] {
+        let (a, _) = self.blocked[shape][from.0 as usize];
+        let b = self.blocked_normal[shape][from.0 as usize];
+        &self.steps[a as usize..b as usize]
+    }
+
+    /// Whether a piece holding `shapes` on `from` could move to `to` by a
+    /// normal move were it empty, given the occupied squares `occ`.
     #[inline]
     pub fn reaches(&self, shapes: u8, from: Square, to: Square, occ: Bits) -> bool {
         (0..3).any(|sh| {
             shapes & (1 << sh) != 0
                 && self
-                    .from(sh, from)
+                    .to(sh, to)
                     .iter()
-                    .any(|st| st.square == to && st.path & occ == 0)
+                    .any(|st| st.square == from && st.path & occ == 0)
         })
     }
 }

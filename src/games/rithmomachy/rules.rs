@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::rithmomachy::piece::Side;
+use crate::games::rithmomachy::triumph::{ARITHMETIC, GEOMETRIC, HARMONIC};
 
 /// One rule set.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -31,6 +32,9 @@ pub struct Rules {
     /// Which values a pyramid shows to the captures, as attacker and victim.
     #[serde(default)]
     pub pyramid_values: PyramidValues,
+    /// Which captures a move makes.
+    #[serde(default)]
+    pub made: Made,
     /// The victories and their agreed parameters.
     pub victory: Victory,
     /// The n-th occurrence of the same position (same side to move) draws;
@@ -51,6 +55,26 @@ pub enum PyramidValues {
     /// for them to be captured by most of the capturing methods ... except
     /// for Siege").
     Total,
+    /// Seed 002: "Pyramids attack and capture as either their total value or
+    /// the value of their bases. Pyramids may be captured by their total
+    /// value, the value of their bases, one layer at a time, or the sum of
+    /// several layers at a time." The total or the base takes the whole
+    /// stack; a layer, or a sum of several, takes those layers.
+    BaseAndSums,
+}
+
+/// Which of the relations standing after a move it captures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Made {
+    /// Every one (seeds 000, 001, 002).
+    #[default]
+    AfterMove,
+    /// Only those the move set up, that did not stand before it; an enemy
+    /// that walked into a relation is taken by one of its attackers moving
+    /// onto it (seed 003: "you only have to set up the position ...
+    /// Alternatively, you can capture by jumping onto the enemy man").
+    SetUp,
 }
 
 /// What becomes of a captured piece.
@@ -65,6 +89,11 @@ pub enum CapturedGo {
     /// of moving (seeds 000 and 002). A pyramid taken whole joins as its
     /// separate layers.
     Reserve,
+    /// It changes sides at once: the captor places it on an empty square of
+    /// its own first rank, one decision per man, before the turn passes
+    /// (seed 003's "turning the enemy"). Men that find no room wait in hand
+    /// and are placed, before their owner's move, as soon as room is free.
+    Turned,
 }
 
 /// The starting layout.
@@ -117,6 +146,11 @@ pub enum CaptureRule {
         /// orthogonal or the four diagonal ones.
         #[serde(default)]
         sides: SiegeSides,
+        /// Whether the besiegers must not themselves be in danger of capture
+        /// by the opponent (seed 002: "surrounded on all sides by enemy
+        /// pieces which are not in danger of being captured themselves").
+        #[serde(default)]
+        safe: bool,
     },
     /// An enemy of the attacker's value within its reach.
     Equality {
@@ -142,6 +176,13 @@ pub enum CaptureRule {
         /// The ways the two values may combine.
         ops: Vec<Op>,
     },
+    /// Seed 002's assault: a piece moves onto an enemy of equal value on a
+    /// square it reaches by a legal move, capturing and replacing it.
+    Assault,
+    /// Seed 002's sally: a piece of value n moves onto an enemy of value
+    /// x * n that stands x squares away (both ends counted) along a clear
+    /// rank, file or diagonal, capturing and replacing it.
+    Sally,
 }
 
 /// The sides a siege closes.
@@ -219,6 +260,13 @@ pub enum Op {
     Product,
     /// The larger divided by the smaller, when it divides exactly.
     Quotient,
+    /// The three values, in order of size, are in arithmetic proportion
+    /// (seed 003's optional capture by proportion).
+    Arithmetic,
+    /// ... in geometric proportion.
+    Geometric,
+    /// ... in harmonic proportion.
+    Harmonic,
 }
 
 impl Op {
@@ -233,8 +281,27 @@ impl Op {
                 let (lo, hi) = if a < b { (a, b) } else { (b, a) };
                 lo != 0 && hi % lo == 0 && hi / lo == v
             }
+            Op::Arithmetic => proportion(a, b, v) & ARITHMETIC != 0,
+            Op::Geometric => proportion(a, b, v) & GEOMETRIC != 0,
+            Op::Harmonic => proportion(a, b, v) & HARMONIC != 0,
         }
     }
+
+    /// Every way of combining, in the order of the capture tables.
+    pub const ALL: [Op; 7] = [
+        Op::Sum,
+        Op::Difference,
+        Op::Product,
+        Op::Quotient,
+        Op::Arithmetic,
+        Op::Geometric,
+        Op::Harmonic,
+    ];
+}
+
+#[inline]
+fn proportion(a: u32, b: u32, v: u32) -> u8 {
+    crate::games::rithmomachy::triumph::kinds([a, b, v])
 }
 
 /// The victories players agreed on; `None` = not played.
@@ -401,6 +468,10 @@ pub enum Region {
     /// The opponent's camp: the six ranks nearest his home edge (seed 003:
     /// "his back six rows").
     Camp,
+    /// Anywhere for the great and greater triumphs, the opponent's half for
+    /// the greatest (seed 002: "The Greatest Triumph: four pieces lined up on
+    /// the opponent's side of the board").
+    GreatestInHalf,
 }
 
 /// How the men of a triumph's line stand.
@@ -423,7 +494,7 @@ pub enum GreatProgressions {
 }
 
 /// The preset names, in the order `ludus rules` lists them.
-pub const PRESETS: &[&str] = &["modern", "boardspace", "medieval"];
+pub const PRESETS: &[&str] = &["modern", "boardspace", "medieval", "dagonell"];
 
 impl Rules {
     /// The preset called `name`.
@@ -439,6 +510,7 @@ impl Rules {
             "modern" => include_str!("../../../data/rithmomachy/modern.toml"),
             "boardspace" => include_str!("../../../data/rithmomachy/boardspace.toml"),
             "medieval" => include_str!("../../../data/rithmomachy/medieval.toml"),
+            "dagonell" => include_str!("../../../data/rithmomachy/dagonell.toml"),
             _ => {
                 return Err(format!(
                     "unknown rule set `{name}` (rule sets: {})",

@@ -79,6 +79,7 @@ pub fn region(r: Region, side: Side) -> Bits {
             Side::White => !0u128 << 80,
             Side::Black => (1u128 << 48) - 1,
         },
+        Region::GreatestInHalf => !0,
     }
 }
 
@@ -146,9 +147,13 @@ pub fn achieved(t: &Triumph, side: Side, board: &Board) -> Option<TriumphLevel> 
         GreatProgressions::Arithmetic => k & ARITHMETIC != 0,
         GreatProgressions::Any => k != 0,
     };
-    let four = |k: u8| match k.count_ones() {
-        3 => Some(TriumphLevel::Greatest),
-        2 => Some(TriumphLevel::Greater),
+    let half = enemy_half(side);
+    let four = |k: u8, at: [Square; 4]| match k.count_ones() {
+        3 if t.region != Region::GreatestInHalf || at.iter().all(|s| half & s.bit() != 0) => {
+            Some(TriumphLevel::Greatest)
+        }
+        // Three kinds outside the half still show two.
+        2 | 3 => Some(TriumphLevel::Greater),
         _ => None,
     };
     let mut best: Option<TriumphLevel> = None;
@@ -164,7 +169,7 @@ pub fn achieved(t: &Triumph, side: Side, board: &Board) -> Option<TriumphLevel> 
                 note(Some(TriumphLevel::Great));
             }
             if let Some(e) = step(c) {
-                note(four(shown(board, &[a, b, c, e])));
+                note(four(shown(board, &[a, b, c, e]), [a, b, c, e]));
             }
         }
         if t.square
@@ -174,7 +179,7 @@ pub fn achieved(t: &Triumph, side: Side, board: &Board) -> Option<TriumphLevel> 
                 mine(a.offset(1, 1)),
             )
         {
-            note(four(shown(board, &[a, b, c, e])));
+            note(four(shown(board, &[a, b, c, e]), [a, b, c, e]));
         }
     }
     best
