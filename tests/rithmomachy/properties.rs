@@ -19,7 +19,7 @@ use crate::support::options;
 /// reserve, of either side: then the totals of both sides are compared,
 /// reserves counted in, as (pieces, value) for White and (0, 0) for Black.
 fn census(pos: &Position) -> [(u32, u32); 2] {
-    if pos.variant().rules.captured == CapturedGo::Reserve {
+    if pos.variant().rules.captured != CapturedGo::Out {
         let mut t = (0, 0);
         for (_, p) in pos.board().pieces() {
             t.0 += p.layers().len() as u32;
@@ -56,7 +56,7 @@ fn random_game(rules: &str, seed: u64, max: u32) -> (Vec<Move>, Rithmomachy) {
     slow_pos.set_full_scan(true);
     slow = Rithmomachy::from(slow_pos);
     let start = census(fast.position());
-    let expected = if fast.position().variant().rules.captured == CapturedGo::Reserve {
+    let expected = if fast.position().variant().rules.captured != CapturedGo::Out {
         [(57, 3064), (0, 0)]
     } else {
         [(29, 1312), (28, 1752)]
@@ -98,7 +98,7 @@ fn random_game(rules: &str, seed: u64, max: u32) -> (Vec<Move>, Rithmomachy) {
 #[test]
 fn random_games_conserve_pieces_and_the_fast_capture_scan_is_exact() {
     let mut endings = std::collections::BTreeMap::new();
-    for rules in ["modern", "boardspace", "medieval", "dagonell"] {
+    for rules in ["modern", "boardspace", "medieval", "dagonell", "fulke"] {
         for seed in 0..150 {
             let (_, g) = random_game(rules, seed, 3_000);
             if let Some(e) = g.position().ending() {
@@ -111,11 +111,12 @@ fn random_games_conserve_pieces_and_the_fast_capture_scan_is_exact() {
     // Captured pieces placed back from the reserve took part.
     assert!(endings.contains_key(&("medieval", "bodies")), "{endings:?}");
     assert!(endings.contains_key(&("dagonell", "bodies")), "{endings:?}");
+    assert!(endings.contains_key(&("fulke", "bodies")), "{endings:?}");
 }
 
 #[test]
 fn a_recorded_game_replays_to_the_same_end() {
-    for rules in ["modern", "boardspace", "medieval", "dagonell"] {
+    for rules in ["modern", "boardspace", "medieval", "dagonell", "fulke"] {
         let (moves, end) = random_game(rules, 7, 3_000);
         let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
         for m in &moves {
@@ -131,7 +132,7 @@ fn a_recorded_game_replays_to_the_same_end() {
 fn a_drawn_move_is_the_same_as_the_listed_one() {
     // The uniform random policy draws index k of n through pick_move; it
     // must be legal_moves()[k], so that listing and drawing play alike.
-    for rules in ["modern", "boardspace", "medieval", "dagonell"] {
+    for rules in ["modern", "boardspace", "medieval", "dagonell", "fulke"] {
         let (moves, _) = random_game(rules, 3, 200);
         let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
         let mut listed = Vec::new();

@@ -2,10 +2,10 @@
 //! the board happens at once, decided on the position after the move.
 
 use crate::games::rithmomachy::board::Board;
-use crate::games::rithmomachy::onto;
 use crate::games::rithmomachy::lines::{
     AXES, axis_line, first_in_line, first_on_axis, opposite, ring, steps,
 };
+use crate::games::rithmomachy::onto;
 use crate::games::rithmomachy::piece::{MAX_LAYERS, Piece, Side};
 use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::rules::{
@@ -62,6 +62,8 @@ pub struct CaptureRules {
     pub(crate) sally: bool,
     /// Only the relations a move sets up are captured after it (seed 003).
     pub(crate) set_up: bool,
+    /// Capture by oblivion: (own men block, the edge blocks).
+    oblivion: Option<(bool, bool)>,
     /// Added to the steps between two pieces to give an eruption's distance.
     eruption_extra: i32,
     /// Whether only the smaller of the two may be the mover's.
@@ -101,6 +103,7 @@ impl CaptureRules {
                 }
                 CaptureRule::Assault => c.assault = true,
                 CaptureRule::Sally => c.sally = true,
+                CaptureRule::Oblivion { own, edge } => c.oblivion = Some((*own, *edge)),
             }
         }
         c
@@ -197,7 +200,11 @@ pub(crate) fn whole_values(p: &Piece, mode: PyramidValues) -> ([u32; 2], usize) 
 pub(crate) fn attack_values(p: &Piece, mode: PyramidValues) -> ([u32; MAX_LAYERS + 1], usize) {
     let mut out = [0; MAX_LAYERS + 1];
     let layers = p.layers();
-    out[0] = if p.pyramid { p.total() } else { layers[0].value } as u32;
+    out[0] = if p.pyramid {
+        p.total()
+    } else {
+        layers[0].value
+    } as u32;
     if !p.pyramid {
         return (out, 1);
     }
@@ -276,8 +283,6 @@ impl Values {
         Values { v, n }
     }
 
-
-
     #[inline]
     fn iter(&self) -> impl Iterator<Item = (u32, Taken)> + '_ {
         self.v[..self.n].iter().copied()
@@ -351,7 +356,22 @@ impl Hit {
         }
     }
 
-    fn any(&self) -> bool {
+    /// Drops what `before` already took of the same piece, by any rule: a
+    /// man that could be taken before a move was not set up by it, and is
+    /// taken only by jumping onto it.
+    pub fn without(&mut self, before: &Hit) {
+        if before.whole.is_some() {
+            self.whole = None;
+        }
+        for (mine, theirs) in self.layers.iter_mut().zip(before.layers) {
+            if theirs.is_some() {
+                *mine = None;
+            }
+        }
+    }
+
+    /// Whether it takes anything.
+    pub fn any(&self) -> bool {
         self.whole.is_some() || self.layers.iter().any(Option::is_some)
     }
 }
@@ -492,6 +512,11 @@ fn local_relations(
     {
         hit.take(Taken::Whole, CaptureKind::Siege);
     }
+    if let Some((own_men, edge)) = rules.oblivion
+        && oblivion(board, reach, mover, v, own_men, edge)
+    {
+        hit.take(Taken::Whole, CaptureKind::Oblivion);
+    }
     let n_movers = if rules.needs_movers() {
         movers_to(board, reach, mover, v, movers)
     } else {
@@ -513,7 +538,11 @@ fn local_relations(
         let mut pair = |a: Square, b: Square| {
             let (p, q) = (board.plain_value(a) as u32, board.plain_value(b) as u32);
             if p != 0 && q != 0 && x != 0 {
-                if Op::ALL.iter().zip(ops).any(|(op, on)| on && op.makes(p, q, x)) {
+                if Op::ALL
+                    .iter()
+                    .zip(ops)
+                    .any(|(op, on)| on && op.makes(p, q, x))
+                {
                     hit.take(Taken::Whole, CaptureKind::Ambush);
                 }
                 return;
@@ -527,8 +556,12 @@ fn local_relations(
             let bv = Values::of(pb, true, rules.values, false);
             for (x, t) in vv.iter() {
                 let made = av.nums().any(|p| {
-                    bv.nums()
-                        .any(|q| Op::ALL.iter().zip(ops).any(|(op, on)| on && op.makes(p, q, x)))
+                    bv.nums().any(|q| {
+                        Op::ALL
+                            .iter()
+                            .zip(ops)
+                            .any(|(op, on)| on && op.makes(p, q, x))
+                    })
                 });
                 if made {
                     hit.take(t, CaptureKind::Ambush);
@@ -561,7 +594,13 @@ fn local_relations(
             AmbushReach::Adjacent => {
                 let vv = Values::of(victim, true, rules.values, true);
                 for (x, t) in vv.iter() {
-                    if adjacent_ambush(board, own & (ring(v, false) | ring(v, true)), x, ops, rules.values) {
+                    if adjacent_ambush(
+                        board,
+                        own & (ring(v, false) | ring(v, true)),
+                        x,
+                        ops,
+                        rules.values,
+                    ) {
                         hit.take(t, CaptureKind::Ambush);
                     }
                 }
@@ -630,8 +669,7 @@ impl Ways {
             return false;
         }
         let Some((first, rest)) = alts.split_first() else {
-            return count >= 2
-                && ((self.sum && sum == x) || (self.product && product == x as u64));
+            return count >= 2 && ((self.sum && sum == x) || (self.product && product == x as u64));
         };
         self.search(rest, sum, product, count)
             || first.iter().enumerate().any(|(i, &y)| {
@@ -640,6 +678,44 @@ impl Ways {
                     && self.search(rest, sum + y, product * y as u64, count + 1)
             })
     }
+}
+
+/// Seed 003's oblivion: the enemy on `v` can make no normal move, and the
+/// first man on the way of each is the mover's (any man's with `own_men`);
+/// a way that leaves the board counts as blocked only with `edge`. "To
+/// capture a round piece that is on A by Oblivion, you must place men on B,
+/// C, D, and E."
+fn oblivion(
+    board: &Board,
+    reach: &Reach,
+    mover: Side,
+    v: Square,
+    own_men: bool,
+    edge: bool,
+) -> bool {
+    let occ = board.occupied();
+    let blockers = if own_men {
+        occ
+    } else {
+        board.occupied_by(mover)
+    };
+    let shapes = board.shapes_at(v);
+    (0..3).filter(|sh| shapes & (1 << sh) != 0).all(|sh| {
+        let ways = reach.vectors(sh).iter().filter(|w| !w.flying()).count();
+        let free = reach.free(sh, v);
+        let ways_out = reach.blockable_normal(sh, v);
+        if !edge && free.count_ones() as usize + ways_out.len() < ways {
+            return false;
+        }
+        free & !blockers == 0
+            && ways_out.iter().all(|st| {
+                // The nearest man on the way, the target included.
+                let on_way = (st.path | st.square.bit()) & occ;
+                squares(on_way)
+                    .min_by_key(|&s| steps(v, s))
+                    .is_some_and(|s| blockers & s.bit() != 0)
+            })
+    })
 }
 
 /// Whether `by` could take the piece on `s` now: by moving onto it, or by a
@@ -679,25 +755,30 @@ pub fn find_all(
     mover: Side,
     out: &mut Vec<Hit>,
 ) {
-    let occ = board.occupied();
-    let own = board.occupied_by(mover);
-    let mut movers = [Square(0); 64];
     for v in squares(board.occupied_by(mover.other())) {
-        let mut hit = Hit::new(v);
-        local_relations(board, reach, rules, mover, v, &mut movers, &mut hit, true);
-        if looks_along_lines(rules) {
-            for d in 0..8 {
-                if let Some((a, k)) = first_in_line(v, d, occ)
-                    && own & a.bit() != 0
-                {
-                    line_relation(board, rules, v, a, k, &mut hit);
-                }
-            }
-        }
+        let hit = at(board, reach, rules, mover, v);
         if hit.any() {
             out.push(hit);
         }
     }
+}
+
+/// Every capture `mover` has of the enemy on `v` (which must hold one).
+pub fn at(board: &Board, reach: &Reach, rules: &CaptureRules, mover: Side, v: Square) -> Hit {
+    let mut hit = Hit::new(v);
+    let mut movers = [Square(0); 64];
+    local_relations(board, reach, rules, mover, v, &mut movers, &mut hit, true);
+    if looks_along_lines(rules) {
+        let occ = board.occupied();
+        for d in 0..8 {
+            if let Some((a, k)) = first_in_line(v, d, occ)
+                && board.owner(a) == mover.index() as u8 + 1
+            {
+                line_relation(board, rules, v, a, k, &mut hit);
+            }
+        }
+    }
+    hit
 }
 
 /// The captures between two pieces first in line with each other, if one is
@@ -758,14 +839,21 @@ pub fn find_near(
     let enemy = board.occupied_by(mover.other());
     let lines = looks_along_lines(rules);
     let mut local: Bits = 0;
+    // Where oblivion counts the victim's own men, their arrival blocks too.
+    let blocking = if matches!(rules.oblivion, Some((true, _))) {
+        occ
+    } else {
+        own
+    };
     for c in squares(changed) {
         let here = occ & c.bit() != 0;
         local |= c.bit();
-        if own & c.bit() != 0 {
+        if blocking & c.bit() != 0 {
             local |= NEIGHBOURS.get()[c.0 as usize];
         }
-        if rules.needs_movers() {
-            if own & c.bit() != 0 {
+        // Oblivion, too, turns on men arriving on or leaving the ways of a move.
+        if rules.needs_movers() || rules.oblivion.is_some() {
+            if blocking & c.bit() != 0 {
                 local |= reach.from_here(c);
             } else if !here {
                 local |= reach.passing(c);

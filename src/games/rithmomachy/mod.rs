@@ -77,6 +77,8 @@ impl Game for Rithmomachy {
     fn rules_page(options: &Options) -> String {
         match options.choice("rules") {
             "medieval" => include_str!("../../../data/rithmomachy/medieval.md").to_string(),
+            "dagonell" => include_str!("../../../data/rithmomachy/dagonell.md").to_string(),
+            "fulke" => include_str!("../../../data/rithmomachy/fulke.md").to_string(),
             _ => Self::rules().to_string(),
         }
     }

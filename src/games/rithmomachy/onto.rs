@@ -29,7 +29,9 @@ fn makes(board: &Board, rules: &CaptureRules, a: Square, v: Square, x: u32) -> b
     }
     let (wv, wn) = whole_values(board.get(v).expect("victim"), rules.values);
     let (av, an) = attack_values(board.get(a).expect("attacker"), rules.values);
-    wv[..wn].iter().any(|&w| av[..an].iter().any(|&n| n * x == w))
+    wv[..wn]
+        .iter()
+        .any(|&w| av[..an].iter().any(|&n| n * x == w))
 }
 
 /// Whether the piece on `a` and the one on `v` show an equal value, `v`'s
@@ -101,7 +103,13 @@ fn pyramid_onto(board: &Board, reach: &Reach, from: Square, enemy: Bits) -> Bits
 /// Appends every capture `side` may make by moving onto an enemy, in order
 /// of the normal moves that reach one (shape by shape, then pyramids), then
 /// the sallies along lines, each pair once.
-pub fn generate(board: &Board, reach: &Reach, rules: &CaptureRules, side: Side, out: &mut Vec<Move>) {
+pub fn generate(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    side: Side,
+    out: &mut Vec<Move>,
+) {
     let start = out.len();
     let occ = board.occupied();
     let enemy = board.occupied_by(side.other());

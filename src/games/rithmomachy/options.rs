@@ -3,8 +3,9 @@
 //! set's own value) and may be set to `off` or a number.
 
 use crate::core::options::{OptionKind, OptionSpec, OptionValue, Options};
+use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::rules::{
-    Glorious, Honour, HonourQuarrel, PRESETS, Quarrel, Rules, TriumphLevel,
+    CaptureRule, Glorious, Honour, HonourQuarrel, Op, PRESETS, Quarrel, Rules, TriumphLevel,
 };
 
 const WORDS: &[&str] = &["preset", "off"];
@@ -91,7 +92,82 @@ pub const OPTIONS: &[OptionSpec] = &[
         "honore liteque (seed 002): the digits of the captured pieces add up to this",
     ),
     number("cap", "the game is drawn (\"cap\") after this many moves"),
+    OptionSpec {
+        name: "first",
+        doc: "the side that moves first",
+        kind: OptionKind::Choice(&["preset", "white", "black"]),
+        default: "preset",
+    },
+    OptionSpec {
+        name: "proportion",
+        doc: "capture by arithmetic, geometric or harmonic proportion of two men and the victim (seed 003's optional capture; rule sets with two-men captures)",
+        kind: OptionKind::Choice(&["preset", "on", "off"]),
+        default: "preset",
+    },
+    OptionSpec {
+        name: "oblivion_own",
+        doc: "capture by oblivion: the victim's own men block it too",
+        kind: OptionKind::Choice(&["preset", "on", "off"]),
+        default: "preset",
+    },
+    OptionSpec {
+        name: "oblivion_edge",
+        doc: "capture by oblivion: the board's edge blocks it too",
+        kind: OptionKind::Choice(&["preset", "on", "off"]),
+        default: "preset",
+    },
 ];
+
+/// `Some(true)` for `on`, `Some(false)` for `off`, `None` for `preset`.
+fn switch(options: &Options, name: &str) -> Option<bool> {
+    match options.choice(name) {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// Applies the options that change the capture rules and the turn order.
+fn play_options(options: &Options, rules: &mut Rules) -> Result<(), String> {
+    match options.choice("first") {
+        "white" => rules.first = Side::White,
+        "black" => rules.first = Side::Black,
+        _ => {}
+    }
+    if let Some(on) = switch(options, "proportion") {
+        let ambush = rules.captures.iter_mut().find_map(|c| match c {
+            CaptureRule::Ambush { ops, .. } => Some(ops),
+            _ => None,
+        });
+        let Some(ops) = ambush else {
+            return Err(format!(
+                "the rule set `{}` has no capture by two men, so no capture by proportion",
+                rules.name
+            ));
+        };
+        const PROPORTIONS: [Op; 3] = [Op::Arithmetic, Op::Geometric, Op::Harmonic];
+        ops.retain(|op| !PROPORTIONS.contains(op));
+        if on {
+            ops.extend(PROPORTIONS);
+        }
+    }
+    for (name, which) in [("oblivion_own", 0), ("oblivion_edge", 1)] {
+        if let Some(on) = switch(options, name) {
+            let oblivion = rules.captures.iter_mut().find_map(|c| match c {
+                CaptureRule::Oblivion { own, edge } => Some([own, edge]),
+                _ => None,
+            });
+            let Some(flags) = oblivion else {
+                return Err(format!(
+                    "the rule set `{}` has no capture by oblivion (rule sets with it: fulke)",
+                    rules.name
+                ));
+            };
+            *flags[which] = on;
+        }
+    }
+    Ok(())
+}
 
 /// `Some(Some(n))` for a number, `Some(None)` for `off`, `None` for `preset`.
 fn setting(options: &Options, name: &str) -> Option<Option<u32>> {
@@ -141,6 +217,7 @@ fn several<const N: usize>(
 /// The rule set named by the options, with its victories overridden by them.
 pub fn resolve(options: &Options) -> Result<Rules, String> {
     let mut rules = Rules::preset(options.choice("rules"))?;
+    play_options(options, &mut rules)?;
     let v = &mut rules.victory;
     v.bodies = single(options, "bodies", v.bodies);
     v.goods_white = single(options, "goods_white", v.goods_white);
@@ -200,7 +277,7 @@ pub fn resolve(options: &Options) -> Result<Rules, String> {
             Some(t) => t.level = level,
             None => {
                 return Err(format!(
-                    "the rule set `{}` has no triumphs (rule sets with triumphs: medieval)",
+                    "the rule set `{}` has no triumphs (rule sets with triumphs: medieval, dagonell, fulke)",
                     rules.name
                 ));
             }

@@ -63,6 +63,19 @@ pub struct Position {
     changed: [Bits; 2],
     /// Look at every enemy piece for captures (the reference path).
     full_scan: bool,
+    /// Whether the side to move is placing turned men, and what follows.
+    phase: Phase,
+}
+
+/// What the side to move does now (rule sets whose captured men are turned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// It moves a piece (or, where captured pieces wait in reserve, places one).
+    Move,
+    /// It places the men it has just turned, then the turn passes.
+    PlaceThenPass,
+    /// It places men that waited in hand for room, then moves.
+    PlaceThenMove,
 }
 
 const SIDE_KEY: u64 = 0x5bd1_e995_9e37_79b9;
@@ -110,7 +123,9 @@ impl Position {
             hits: Vec::new(),
             changed: [!0; 2],
             full_scan: false,
+            phase: Phase::Move,
         };
+        p.phase = p.turn_start(p.to_move);
         p.hash = p.full_hash();
         p.ending = p.settle(None, !0);
         // Captures already waiting in a set-up position are found by the
@@ -171,18 +186,43 @@ impl Position {
         &self.reserve[side.index()]
     }
 
-    /// Whether captured pieces change sides into the captor's reserve.
+    /// Whether captured pieces change sides into the captor's hand.
     fn keeps_captured(&self) -> bool {
-        self.variant.rules.captured == CapturedGo::Reserve
+        self.variant.rules.captured != CapturedGo::Out
+    }
+
+    /// What the side to move does now: move, or place turned men.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The empty squares of `side`'s home rank while it holds men in hand.
+    fn room(&self, side: Side) -> Bits {
+        if self.reserve[side.index()].is_empty() {
+            0
+        } else {
+            home_rank(side) & !self.board.occupied()
+        }
     }
 
     /// The empty squares where the side to move may place a reserve piece
-    /// (none when it holds none).
+    /// now (none when it holds none, or when its turned men are placed only
+    /// as they are taken).
     fn drop_targets(&self) -> Bits {
-        if self.reserve[self.to_move.index()].is_empty() {
+        if self.phase == Phase::Move && self.variant.rules.captured == CapturedGo::Turned {
             0
         } else {
-            home_rank(self.to_move) & !self.board.occupied()
+            self.room(self.to_move)
+        }
+    }
+
+    /// The phase `side` begins its turn in: placing men that waited in hand
+    /// for room, where men are turned, else moving.
+    fn turn_start(&self, side: Side) -> Phase {
+        if self.variant.rules.captured == CapturedGo::Turned && self.room(side) != 0 {
+            Phase::PlaceThenMove
+        } else {
+            Phase::Move
         }
     }
 
@@ -216,7 +256,9 @@ impl Position {
     /// once the game is over).
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
-        if self.ending.is_none() {
+        if self.ending.is_none() && self.phase != Phase::Move {
+            self.placings(out);
+        } else if self.ending.is_none() {
             let v = &self.variant;
             moves::generate(&self.board, &v.reach, self.to_move, out);
             // Captures by moving onto an enemy follow the plain moves.
@@ -234,11 +276,26 @@ impl Position {
         }
     }
 
+    /// Each different piece in hand on each square where it may be placed.
+    fn placings(&self, out: &mut Vec<Move>) {
+        let targets = self.drop_targets();
+        if targets != 0 {
+            for piece in self.reserve[self.to_move.index()].kinds() {
+                out.extend(squares(targets).map(|to| Move::place(piece, to)));
+            }
+        }
+    }
+
     /// The `draw(n)`-th of the `n` moves of [`Position::legal_moves`],
     /// found without listing the others; `None` once the game is over.
     pub fn pick_move(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         if self.ending.is_some() {
             return None;
+        }
+        if self.phase != Phase::Move {
+            let mut out = Vec::new();
+            self.placings(&mut out);
+            return (!out.is_empty()).then(|| out[draw(out.len())]);
         }
         let targets = self.drop_targets();
         let per_piece = targets.count_ones() as usize;
@@ -246,7 +303,13 @@ impl Position {
         let v = &self.variant;
         let mut captures = Vec::new();
         if onto::any(&v.captures) {
-            onto::generate(&self.board, &v.reach, &v.captures, self.to_move, &mut captures);
+            onto::generate(
+                &self.board,
+                &v.reach,
+                &v.captures,
+                self.to_move,
+                &mut captures,
+            );
         }
         let drops = if per_piece == 0 {
             0
@@ -274,11 +337,21 @@ impl Position {
                 && self.drop_targets() & mv.to.bit() != 0
                 && self.reserve[self.to_move.index()].pieces().contains(&piece);
         }
+        if self.phase != Phase::Move {
+            return false;
+        }
         if mv.take {
             let v = &self.variant;
             return self.ending.is_none()
-                && onto::kind(&self.board, &v.reach, &v.captures, self.to_move, mv.from, mv.to)
-                    .is_some();
+                && onto::kind(
+                    &self.board,
+                    &v.reach,
+                    &v.captures,
+                    self.to_move,
+                    mv.from,
+                    mv.to,
+                )
+                .is_some();
         }
         self.ending.is_none()
             && self
@@ -295,6 +368,21 @@ impl Position {
         debug_assert!(self.is_legal(mv), "illegal move {mv}");
         let mover = self.to_move;
         self.last.clear();
+        let (reach, rules) = (&self.variant.reach, &self.variant.captures);
+        // A flying move takes nothing (seed 003: "you may use the flying
+        // movement unless the move would result in taking an opposing man").
+        let flew = mv.drop.is_none()
+            && !mv.take
+            && reach.has_flights()
+            && !reach.reaches(
+                self.board.shapes_at(mv.from),
+                mv.from,
+                mv.to,
+                self.board.occupied(),
+            );
+        // Where only what a move sets up is taken, what stood before it is
+        // compared against.
+        let before = (rules.set_up && !flew).then(|| self.board.clone());
         if mv.take {
             let v = &self.variant;
             let kind = onto::kind(&self.board, &v.reach, &v.captures, mover, mv.from, mv.to)
@@ -307,11 +395,11 @@ impl Position {
                 .place(mv.to, Piece::plain(mover, piece.shape, piece.value))
                 .expect("a reserve piece fits on the board");
             let slot = self.board.slot(mv.to).expect("just placed");
-            self.hash ^= key(slot, mv.to) ^ SIDE_KEY;
+            self.hash ^= key(slot, mv.to);
         } else {
             let slot = self.board.slot(mv.from).expect("a piece to move");
             self.board.shift(mv.from, mv.to);
-            self.hash ^= key(slot, mv.from) ^ key(slot, mv.to) ^ SIDE_KEY;
+            self.hash ^= key(slot, mv.from) ^ key(slot, mv.to);
         }
         let mut hits = std::mem::take(&mut self.hits);
         hits.clear();
@@ -320,11 +408,17 @@ impl Position {
         self.changed[0] |= moved;
         self.changed[1] |= moved;
         let (reach, rules) = (&self.variant.reach, &self.variant.captures);
-        if self.full_scan {
+        if self.full_scan && !flew {
             capture::find_all(&self.board, reach, rules, mover, &mut hits);
-        } else {
+        } else if !flew {
             let changed = self.changed[mover.index()];
             capture::find_near(&self.board, reach, rules, mover, changed, &mut hits);
+        }
+        if let Some(before) = &before {
+            hits.retain_mut(|h| {
+                h.without(&capture::at(before, reach, rules, mover, h.at));
+                h.any()
+            });
         }
         self.changed[mover.index()] = 0;
         if !hits.is_empty() || mv.take {
@@ -339,8 +433,32 @@ impl Position {
         }
         self.hits = hits;
         self.ply += 1;
-        self.to_move = mover.other();
+        self.advance(mover, mv.drop.is_some());
         self.ending = self.settle(Some(mover), touched);
+    }
+
+    /// Who decides next after `mover`'s move (a placing if `placed`): where
+    /// men are turned, the captor places those it has just taken before the
+    /// turn passes, and a side begins its turn by placing men that waited in
+    /// hand for room; otherwise the turn passes.
+    fn advance(&mut self, mover: Side, placed: bool) {
+        if self.variant.rules.captured == CapturedGo::Turned {
+            let more = self.room(mover) != 0;
+            let next = match (self.phase, placed) {
+                (Phase::Move, false) if more => Some(Phase::PlaceThenPass),
+                (Phase::Move, _) => None,
+                (phase, _) if more => Some(phase),
+                (Phase::PlaceThenMove, _) => Some(Phase::Move),
+                (Phase::PlaceThenPass, _) => None,
+            };
+            if let Some(phase) = next {
+                self.phase = phase;
+                return;
+            }
+        }
+        self.to_move = mover.other();
+        self.hash ^= SIDE_KEY;
+        self.phase = self.turn_start(self.to_move);
     }
 
     fn apply(&mut self, mover: Side, h: &Hit) {

@@ -378,6 +378,11 @@ impl Reach {
         &self.steps[a as usize..b as usize]
     }
 
+    /// Whether any shape has flying moves.
+    pub fn has_flights(&self) -> bool {
+        self.vectors.iter().flatten().any(Vector::flying)
+    }
+
     /// The moves of `shape` as vectors over whole bitboards.
     #[inline]
     pub fn vectors(&self, shape: usize) -> &[Vector] {

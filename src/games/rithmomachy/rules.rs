@@ -183,6 +183,16 @@ pub enum CaptureRule {
     /// x * n that stands x squares away (both ends counted) along a clear
     /// rank, file or diagonal, capturing and replacing it.
     Sally,
+    /// Seed 003's capture by oblivion: the enemy can make no normal move,
+    /// the first man on the way of each being the mover's.
+    Oblivion {
+        /// Whether the victim's own men count as blocking it.
+        #[serde(default)]
+        own: bool,
+        /// Whether the board's edge counts as blocking it.
+        #[serde(default)]
+        edge: bool,
+    },
 }
 
 /// The sides a siege closes.
@@ -494,7 +504,7 @@ pub enum GreatProgressions {
 }
 
 /// The preset names, in the order `ludus rules` lists them.
-pub const PRESETS: &[&str] = &["modern", "boardspace", "medieval", "dagonell"];
+pub const PRESETS: &[&str] = &["modern", "boardspace", "medieval", "dagonell", "fulke"];
 
 impl Rules {
     /// The preset called `name`.
@@ -511,6 +521,7 @@ impl Rules {
             "boardspace" => include_str!("../../../data/rithmomachy/boardspace.toml"),
             "medieval" => include_str!("../../../data/rithmomachy/medieval.toml"),
             "dagonell" => include_str!("../../../data/rithmomachy/dagonell.toml"),
+            "fulke" => include_str!("../../../data/rithmomachy/fulke.toml"),
             _ => {
                 return Err(format!(
                     "unknown rule set `{name}` (rule sets: {})",
