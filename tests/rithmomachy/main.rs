@@ -3,7 +3,9 @@
 //! random play.
 
 mod captures;
+mod dagonell;
 mod files;
+mod fulke;
 mod medieval;
 mod medieval_options;
 mod movement;

@@ -497,10 +497,10 @@ fn local_relations(
     rules: &CaptureRules,
     mover: Side,
     v: Square,
-    movers: &mut [Square; 64],
     hit: &mut Hit,
     with_siege: bool,
 ) {
+    let mut movers = [Square(0); 64];
     let own = board.occupied_by(mover);
     let victim = board.get(v).expect("enemy piece");
     if with_siege
@@ -518,7 +518,7 @@ fn local_relations(
         hit.take(Taken::Whole, CaptureKind::Oblivion);
     }
     let n_movers = if rules.needs_movers() {
-        movers_to(board, reach, mover, v, movers)
+        movers_to(board, reach, mover, v, &mut movers)
     } else {
         0
     };
@@ -726,8 +726,7 @@ fn threatened(board: &Board, reach: &Reach, rules: &CaptureRules, by: Side, s: S
         return true;
     }
     let mut hit = Hit::new(s);
-    let mut movers = [Square(0); 64];
-    local_relations(board, reach, rules, by, s, &mut movers, &mut hit, false);
+    local_relations(board, reach, rules, by, s, &mut hit, false);
     if looks_along_lines(rules) {
         let occ = board.occupied();
         for d in 0..8 {
@@ -766,8 +765,7 @@ pub fn find_all(
 /// Every capture `mover` has of the enemy on `v` (which must hold one).
 pub fn at(board: &Board, reach: &Reach, rules: &CaptureRules, mover: Side, v: Square) -> Hit {
     let mut hit = Hit::new(v);
-    let mut movers = [Square(0); 64];
-    local_relations(board, reach, rules, mover, v, &mut movers, &mut hit, true);
+    local_relations(board, reach, rules, mover, v, &mut hit, true);
     if looks_along_lines(rules) {
         let occ = board.occupied();
         for d in 0..8 {
@@ -887,10 +885,9 @@ pub fn find_near(
             }
         }
     }
-    let mut movers = [Square(0); 64];
     for v in squares(local & enemy) {
         let mut hit = Hit::new(v);
-        local_relations(board, reach, rules, mover, v, &mut movers, &mut hit, true);
+        local_relations(board, reach, rules, mover, v, &mut hit, true);
         if hit.any() {
             hit_at(out, v).merge(&hit);
         }
