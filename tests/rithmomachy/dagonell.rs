@@ -995,3 +995,34 @@ fn the_preset_draws_at_a_thousand_moves() {
     }
     assert_eq!(ending(&g), Some((None, "cap")));
 }
+
+#[test]
+fn the_board_may_be_fourteen_ranks_long() {
+    // 002: "The board is eight squares wide and either fourteen or sixteen
+    // squares long." With `board=8x14` Black's men stand on ranks 11-14, his
+    // back row is rank 14, and the opponent's half (for the greatest
+    // triumph) is ranks 8-14 for White.
+    let entry = ludus::registry::find("rithmomachy").unwrap();
+    let opts = options("dagonell", &[("board", "8x14")]);
+    let g = Rithmomachy::new(&opts).unwrap();
+    assert_eq!(at(g.position(), "a13"), "b190P");
+    assert_eq!(at(g.position(), "a14"), "b361S");
+    assert_eq!(g.position().board().pieces().count(), 48);
+    // White's first moves are those of the long board: Black is too far
+    // away to matter. Anchors of this engine's own counts follow; at depth 3
+    // the nearer camps give one more line than the long board's 16,224.
+    assert_eq!(entry.perft(&opts, None, 1).unwrap(), 24);
+    assert_eq!(entry.perft(&opts, None, 2).unwrap(), 576);
+    assert_eq!(entry.perft(&opts, None, 3).unwrap(), 16_225);
+    // Nothing moves off the shorter board: a square on a12 has no move up.
+    let o = options(
+        "dagonell",
+        &[("board", "8x14"), ("bodies", "off"), ("triumph", "off")],
+    );
+    let g = setup_with(&o, "black", &[("a12", "b25S"), ("h1", "w2C")]);
+    assert_eq!(targets(&g, "a12"), ["a9", "d12", "d9"]);
+    // A piece on rank 15 is off the board.
+    let text = crate::support::position_json("white", &[("a15", "b25S"), ("h1", "w2C")]);
+    let err = Rithmomachy::from_position(&o, &text).unwrap_err();
+    assert!(err.contains("a15") && err.contains("8 x 14"), "{err}");
+}

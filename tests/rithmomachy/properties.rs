@@ -49,7 +49,16 @@ fn census(pos: &Position) -> [(u32, u32); 2] {
 }
 
 fn random_game(rules: &str, seed: u64, max: u32) -> (Vec<Move>, Rithmomachy) {
-    let o = options(rules, &[]);
+    random_game_with(rules, &[], seed, max)
+}
+
+fn random_game_with(
+    rules: &str,
+    extra: &[(&str, &str)],
+    seed: u64,
+    max: u32,
+) -> (Vec<Move>, Rithmomachy) {
+    let o = options(rules, extra);
     let mut fast = Rithmomachy::new(&o).unwrap();
     let mut slow = fast.clone();
     let mut slow_pos = slow.position().clone();
@@ -104,6 +113,14 @@ fn random_games_conserve_pieces_and_the_fast_capture_scan_is_exact() {
             if let Some(e) = g.position().ending() {
                 *endings.entry((rules, e.reason)).or_insert(0) += 1;
             }
+        }
+    }
+    // Seed 002's shorter board: no piece ever leaves its 14 ranks.
+    for seed in 0..60 {
+        let (_, g) = random_game_with("dagonell", &[("board", "8x14")], seed, 3_000);
+        assert!(g.position().board().pieces().all(|(s, _)| s.rank() < 14));
+        if let Some(e) = g.position().ending() {
+            *endings.entry(("dagonell 8x14", e.reason)).or_insert(0) += 1;
         }
     }
     // Random play reaches real endings, not only the move limit.

@@ -29,6 +29,9 @@ pub struct Board {
     /// Whether a pyramid moves only as its bottom piece (else as every shape
     /// it holds).
     pyramid_bottom: bool,
+    /// The board's length: 16 ranks, or 14 (the squares of ranks 15 and 16
+    /// are then off the board).
+    ranks: u8,
 }
 
 impl Default for Board {
@@ -49,11 +52,29 @@ impl Default for Board {
             shapes: [0; 128],
             owners: [0; 128],
             pyramid_bottom: false,
+            ranks: 16,
         }
     }
 }
 
 impl Board {
+    /// Sets the board's length in ranks (14 or 16).
+    pub fn set_ranks(&mut self, ranks: u8) {
+        self.ranks = ranks;
+    }
+
+    /// The board's length in ranks.
+    #[inline]
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+
+    /// The squares on the board: all 128, or the first 112 on 14 ranks.
+    #[inline]
+    pub fn squares(&self) -> Bits {
+        !0u128 >> (8 * (16 - self.ranks as u32))
+    }
+
     /// Places `piece` on the empty square `at`; errs if the square is taken
     /// or the board is full.
     pub fn place(&mut self, at: Square, piece: Piece) -> Result<(), String> {

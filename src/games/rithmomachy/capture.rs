@@ -412,7 +412,7 @@ fn sieged(board: &Board, mover: Side, v: Square, edge: bool, sides: SiegeSides) 
     [false, true][..1 + diagonal_too as usize]
         .iter()
         .any(|&diagonal| {
-            let around = ring(v, diagonal);
+            let around = ring(v, diagonal) & board.squares();
             // Every neighbour on the board is the mover's; off the board counts
             // only with `edge`.
             around & !own == 0 && (edge || around.count_ones() == 4)

@@ -9,7 +9,7 @@ use crate::games::rithmomachy::moves::Move;
 use crate::games::rithmomachy::piece::{Piece, Side};
 use crate::games::rithmomachy::position::Position;
 use crate::games::rithmomachy::reserve::Reserve;
-use crate::games::rithmomachy::square::{FILES, RANKS, Square};
+use crate::games::rithmomachy::square::{FILES, Square};
 
 fn label(p: &Piece) -> String {
     let l = p.label();
@@ -86,7 +86,7 @@ pub fn to_json(pos: &Position) -> Value {
 /// moves, the last captures, the tallies and the outcome.
 pub fn diagram(pos: &Position) -> String {
     let mut s = String::new();
-    for rank in (0..RANKS).rev() {
+    for rank in (0..pos.board().ranks() as i8).rev() {
         let _ = write!(s, "{:>3} ", rank + 1);
         for file in 0..FILES {
             let sq = Square::at(file, rank).expect("on the board");

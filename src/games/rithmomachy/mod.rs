@@ -99,9 +99,16 @@ impl Game for Rithmomachy {
                 "the position is for the rule set `{named}` but the game is set to `{rules}`: pass --rules {named}"
             ));
         }
+        let variant = variant(options)?;
+        let ranks = variant.rules.ranks;
+        if let Some((s, _)) = spec.board.pieces().find(|(s, _)| s.rank() >= ranks as i8) {
+            return Err(format!(
+                "a piece on {s}: the board is 8 x {ranks} (ranks 1-{ranks})"
+            ));
+        }
         Ok(Rithmomachy {
             pos: Position::from_parts(
-                variant(options)?,
+                variant,
                 spec.board,
                 spec.to_move,
                 spec.captured,

@@ -93,6 +93,12 @@ pub const OPTIONS: &[OptionSpec] = &[
     ),
     number("cap", "the game is drawn (\"cap\") after this many moves"),
     OptionSpec {
+        name: "board",
+        doc: "the board: 8x16, or the 8x14 board seed 002 allows (\"either fourteen or sixteen squares long\")",
+        kind: OptionKind::Choice(&["preset", "8x16", "8x14"]),
+        default: "preset",
+    },
+    OptionSpec {
         name: "first",
         doc: "the side that moves first",
         kind: OptionKind::Choice(&["preset", "white", "black"]),
@@ -129,6 +135,11 @@ fn switch(options: &Options, name: &str) -> Option<bool> {
 
 /// Applies the options that change the capture rules and the turn order.
 fn play_options(options: &Options, rules: &mut Rules) -> Result<(), String> {
+    match options.choice("board") {
+        "8x16" => rules.ranks = 16,
+        "8x14" => rules.ranks = 14,
+        _ => {}
+    }
     match options.choice("first") {
         "white" => rules.first = Side::White,
         "black" => rules.first = Side::Black,

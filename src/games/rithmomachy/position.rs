@@ -88,7 +88,7 @@ fn key(slot: u8, s: Square) -> u64 {
 impl Position {
     /// The starting position of `variant`.
     pub fn start(variant: Arc<Variant>) -> Position {
-        let board = initial(variant.rules.setup);
+        let board = initial(variant.rules.setup, variant.rules.ranks);
         let first = variant.rules.first;
         Position::from_parts(
             variant,
@@ -109,6 +109,7 @@ impl Position {
     ) -> Position {
         let mut board = board;
         board.set_pyramid_bottom(variant.rules.movement.pyramid == PyramidMoves::Bottom);
+        board.set_ranks(variant.rules.ranks);
         let mut p = Position {
             variant,
             board,
@@ -201,7 +202,7 @@ impl Position {
         if self.reserve[side.index()].is_empty() {
             0
         } else {
-            home_rank(side) & !self.board.occupied()
+            home_rank(side, self.board.ranks()) & !self.board.occupied()
         }
     }
 
@@ -526,7 +527,7 @@ impl Position {
             // A formation lies within the enemy half: untouched, none is new.
             let ends = if self.full_scan {
                 !0
-            } else if touched & enemy_half(side) == 0 {
+            } else if touched & enemy_half(side, self.board.ranks()) == 0 {
                 0
             } else {
                 touched

@@ -247,7 +247,8 @@ fn pattern_steps(p: Pattern, from: Square, out: &mut Vec<Step>) {
 
 impl Reach {
     /// Builds the tables for `movement`, or says which entry is not a movement.
-    pub fn new(movement: &Movement) -> Result<Reach, String> {
+    pub fn new(movement: &Movement, ranks: u8) -> Result<Reach, String> {
+        let on_board = |s: Square| s.rank() < ranks as i8;
         let texts = [&movement.round, &movement.triangle, &movement.square];
         let mut patterns: [Vec<Pattern>; 3] = Default::default();
         for (shape, list) in texts.iter().enumerate() {
@@ -268,11 +269,15 @@ impl Reach {
         let mut rev: Vec<[Vec<Step>; 3]> = (0..128).map(|_| Default::default()).collect();
         for s in 0..128u8 {
             let from = Square(s);
+            if !on_board(from) {
+                continue;
+            }
             for shape in 0..3 {
                 let mut out = Vec::new();
                 for &p in patterns[shape].iter().filter(|p| !p.flying()) {
                     pattern_steps(p, from, &mut out);
                 }
+                out.retain(|st| on_board(st.square));
                 for st in &out {
                     rev[st.square.0 as usize][shape].push(Step {
                         square: from,
@@ -287,6 +292,7 @@ impl Reach {
                 for &p in patterns[shape].iter().filter(|p| p.flying()) {
                     pattern_steps(p, from, &mut out);
                 }
+                out.retain(|st| on_board(st.square));
                 per[s as usize][shape] = out;
             }
         }
@@ -340,7 +346,7 @@ impl Reach {
                 let (tf, tr) = (df * n as i8 + sf, dr * n as i8 + sr);
                 let from = (0..128u8)
                     .map(Square)
-                    .filter(|s| s.offset(tf, tr).is_some())
+                    .filter(|&s| on_board(s) && s.offset(tf, tr).is_some_and(on_board))
                     .fold(0, |m, s| m | s.bit());
                 vectors[shape].push(Vector {
                     delta: dr * 8 + df,

@@ -62,10 +62,10 @@ impl Reserve {
 }
 
 /// The squares where `side` places a reserve piece: its home rank (rank 1
-/// for White, 16 for Black), the empty squares of which are the targets.
-pub fn home_rank(side: Side) -> Bits {
+/// for White, the last rank for Black) on a board of `ranks` ranks.
+pub fn home_rank(side: Side, ranks: u8) -> Bits {
     match side {
         Side::White => 0xff,
-        Side::Black => 0xffu128 << 120,
+        Side::Black => 0xffu128 << (8 * (ranks as u32 - 1)),
     }
 }

@@ -22,6 +22,10 @@ pub struct Rules {
     pub first: Side,
     /// The starting layout.
     pub setup: SetupKind,
+    /// The board's length in ranks: 16, or 14 (seed 002: "The board is
+    /// eight squares wide and either fourteen or sixteen squares long").
+    #[serde(default = "sixteen")]
+    pub ranks: u8,
     /// How pieces move.
     pub movement: Movement,
     /// The capture rules in force, applied together after every move.
@@ -41,6 +45,10 @@ pub struct Rules {
     /// 0 = no repetition rule.
     #[serde(default)]
     pub repetition: u32,
+}
+
+fn sixteen() -> u8 {
+    16
 }
 
 /// Which values a pyramid shows to the captures.

@@ -69,17 +69,21 @@ fn piece(side: Side, label: &str) -> Piece {
 ///
 /// ```
 /// use ludus::games::rithmomachy::{rules::SetupKind, setup::initial, square::Square};
-/// let b = initial(SetupKind::Forward);
+/// let b = initial(SetupKind::Forward, 16);
 /// assert_eq!(b.get(Square::parse("g4").unwrap()).unwrap().total(), 91);
 /// assert_eq!(b.get(Square::parse("a13").unwrap()).unwrap().total(), 190);
 /// assert_eq!(b.pieces().count(), 48);
 /// ```
-pub fn initial(kind: SetupKind) -> Board {
+///
+/// On a board of 14 ranks Black's men stand two ranks nearer: the same
+/// layout counted from Black's own edge.
+pub fn initial(kind: SetupKind, ranks: u8) -> Board {
     let lift = match kind {
         SetupKind::Back => 0,
         SetupKind::Forward => 2,
     };
     let mut board = Board::default();
+    board.set_ranks(ranks);
     for (row, files) in WHITE.iter().enumerate() {
         let rank = 3 - row as i8 + lift;
         for (file, label) in files.iter().enumerate() {
@@ -92,7 +96,7 @@ pub fn initial(kind: SetupKind) -> Board {
         }
     }
     for (row, files) in BLACK.iter().enumerate() {
-        let rank = 15 - row as i8 - lift;
+        let rank = ranks as i8 - 1 - row as i8 - lift;
         for (file, label) in files.iter().enumerate() {
             if *label != "." {
                 let sq = Square::at(file as i8, rank).expect("on the board");

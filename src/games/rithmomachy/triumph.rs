@@ -71,12 +71,13 @@ pub fn kinds4(v: [u32; 4]) -> u8 {
 }
 
 /// Where `side`'s men must stand for a triumph.
-pub fn region(r: Region, side: Side) -> Bits {
+pub fn region(r: Region, side: Side, ranks: u8) -> Bits {
+    let board = !0u128 >> (8 * (16 - ranks as u32));
     match r {
-        Region::Half => enemy_half(side),
+        Region::Half => enemy_half(side, ranks),
         // The six ranks nearest the opponent's home edge: 11-16 for White.
         Region::Camp => match side {
-            Side::White => !0u128 << 80,
+            Side::White => board & !0u128 << (8 * (ranks as u32 - 6)),
             Side::Black => (1u128 << 48) - 1,
         },
         Region::GreatestInHalf => !0,
@@ -138,7 +139,7 @@ pub fn achieved(t: &Triumph, side: Side, board: &Board) -> Option<TriumphLevel> 
     if t.after_pyramid && board.pyramids(side.other()) != 0 {
         return None;
     }
-    let men = board.occupied_by(side) & region(t.region, side);
+    let men = board.occupied_by(side) & region(t.region, side, board.ranks());
     if men.count_ones() < 3 {
         return None;
     }
@@ -147,7 +148,7 @@ pub fn achieved(t: &Triumph, side: Side, board: &Board) -> Option<TriumphLevel> 
         GreatProgressions::Arithmetic => k & ARITHMETIC != 0,
         GreatProgressions::Any => k != 0,
     };
-    let half = enemy_half(side);
+    let half = enemy_half(side, board.ranks());
     let four = |k: u8, at: [Square; 4]| match k.count_ones() {
         3 if t.region != Region::GreatestInHalf || at.iter().all(|s| half & s.bit() != 0) => {
             Some(TriumphLevel::Greatest)

@@ -18,8 +18,14 @@ pub struct Variant {
 impl Variant {
     /// Compiles `rules`, or says what in them is wrong.
     pub fn new(rules: Rules) -> Result<Variant, String> {
+        if rules.ranks != 14 && rules.ranks != 16 {
+            return Err(format!(
+                "ranks = {}: the board is 14 or 16 ranks long",
+                rules.ranks
+            ));
+        }
         Ok(Variant {
-            reach: Reach::new(&rules.movement)?,
+            reach: Reach::new(&rules.movement, rules.ranks)?,
             captures: CaptureRules::new(&rules),
             rules,
         })

@@ -8,12 +8,14 @@ use crate::games::rithmomachy::rules::{Glorious, Victory};
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
 use crate::games::rithmomachy::triumph;
 
-/// The opponent's half of the board for `side`: ranks 9-16 for White.
+/// The opponent's half of the board of `ranks` ranks for `side`: ranks
+/// 9-16 for White (8-14 on 14 ranks).
 #[inline]
-pub fn enemy_half(side: Side) -> Bits {
-    let low: Bits = (1u128 << 64) - 1;
+pub fn enemy_half(side: Side, ranks: u8) -> Bits {
+    let low: Bits = (1u128 << (4 * ranks as u32)) - 1;
+    let board = !0u128 >> (8 * (16 - ranks as u32));
     match side {
-        Side::White => !low,
+        Side::White => board & !low,
         Side::Black => low,
     }
 }
@@ -152,7 +154,7 @@ fn triple(board: &Board, a: Square, b: Square, c: Square, constant: bool) -> boo
 /// looked for: the others were there before and did not win; `!0` looks
 /// everywhere.
 pub fn glorious(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
-    let half = enemy_half(side);
+    let half = enemy_half(side, board.ranks());
     let occ = board.occupied();
     let allowed: u8 = if g.diagonal_lines { 0xff } else { 0x0f };
     for a in squares(board.occupied_by(side) & half & possible_ends(touched)) {
