@@ -596,3 +596,69 @@ fn a_placed_move_replays_from_its_text() {
     g.play(Move::parse("f9-e8").unwrap(), &mut Silent);
     assert!(g.position().is_legal(m));
 }
+
+/// White's 2 (a triangle), 4 and 6 near Black's camp, Black's King gone,
+/// triumphs to be announced.
+fn announcing() -> Rithmomachy {
+    let o = options("fulke", &[("bodies", "off"), ("announce", "on")]);
+    let pieces = [
+        ("f10", "w2T"),
+        ("g12", "w4C"),
+        ("h12", "w6C"),
+        ("a1", "w2C"),
+        ("e14", "b4C"),
+        ("a16", "b3C"),
+    ];
+    setup_with(&o, "white", &pieces)
+}
+
+#[test]
+fn an_announced_triumph_names_its_men_who_can_neither_be_taken_nor_fly() {
+    // 003: "Begin by announcing that you are going to make a triumph, and
+    // which men you are going to use to do it; these three men must make up
+    // an arithmetic, geometric, or harmonic proportion. From then on, your
+    // opponent can not capture those men; however, those men can no longer
+    // use their flying movements."
+    let g = announcing();
+    let announcements: Vec<String> = legal(&g)
+        .into_iter()
+        .filter(|m| m.starts_with('!'))
+        .collect();
+    // 2 4 6 is the only proportion among White's men, with either of its 2s.
+    assert_eq!(announcements.len(), 2, "{announcements:?}");
+    assert!(announcements.contains(&"!f10,g12,h12".to_string()));
+    // Unannounced, the line f12 g12 h12 wins nothing.
+    let mut silent = g.clone();
+    play(&mut silent, "f10-f12");
+    assert_eq!(ending(&silent), None);
+    let mut g = g;
+    play(&mut g, "!f10,g12,h12");
+    assert_eq!(g.position().to_move(), Side::Black);
+    // Black sets up an equality against the named 4: nothing is taken.
+    play(&mut g, "e14-f13");
+    assert!(captures(&g).is_empty());
+    assert_eq!(at(g.position(), "g12"), "w4C");
+    // The triangle keeps its normal moves only.
+    assert_eq!(targets(&g, "f10"), ["d10", "f12", "f8", "h10"]);
+    // "Move those men into enemy territory, so that they form a connected
+    // line ... As soon as they are in place, you win."
+    play(&mut g, "f10-f12");
+    assert_eq!(ending(&g), Some("great-triumph"));
+}
+
+#[test]
+fn no_announcement_while_the_enemy_king_stands() {
+    // 003: "you must first capture your opponent's King, and then make an
+    // arrangement of your men".
+    let o = options("fulke", &[("bodies", "off"), ("announce", "on")]);
+    let pieces = [
+        ("f10", "w2T"),
+        ("g12", "w4C"),
+        ("h12", "w6C"),
+        ("a1", "w2C"),
+        ("b16", "bP:64S,49S"),
+        ("a16", "b3C"),
+    ];
+    let g = setup_with(&o, "white", &pieces);
+    assert!(!legal(&g).iter().any(|m| m.starts_with('!')));
+}

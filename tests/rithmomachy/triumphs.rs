@@ -28,6 +28,7 @@ fn medieval(level: TriumphLevel) -> Triumph {
         great: GreatProgressions::Arithmetic,
         square: false,
         after_pyramid: false,
+        announced: false,
     }
 }
 
@@ -203,6 +204,7 @@ fn fulke_triumphs_in_the_camp_and_as_a_square() {
         great: GreatProgressions::Any,
         square: true,
         after_pyramid: false,
+        announced: false,
     };
     let square = |ranks: (u8, u8)| {
         vec![

@@ -21,10 +21,20 @@ pub struct Move {
     pub drop: Option<Layer>,
     /// Whether the piece moves onto an enemy, capturing and replacing it.
     pub take: bool,
+    /// For the announcement of a triumph, the men named (square indices;
+    /// [`NO_MAN`] where there are fewer than four).
+    pub men: [u8; 4],
 }
+
+/// An unused place in [`Move::men`].
+pub const NO_MAN: u8 = u8::MAX;
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_announcement() {
+            let men: Vec<String> = self.named().map(|s| s.to_string()).collect();
+            return write!(f, "!{}", men.join(","));
+        }
         match self.drop {
             Some(l) => write!(f, "{}{}@{}", l.shape.letter(), l.value, self.to),
             None if self.take => write!(f, "{}x{}", self.from, self.to),
@@ -42,7 +52,32 @@ impl Move {
             to,
             drop: None,
             take: false,
+            men: [NO_MAN; 4],
         }
+    }
+
+    /// The announcement of a triumph by these three or four men, written
+    /// `!c12,d12,e12`.
+    pub fn announce(men: &[Square]) -> Move {
+        let mut m = Move::step(men[0], men[0]);
+        for (slot, s) in m.men.iter_mut().zip(men) {
+            *slot = s.0;
+        }
+        m
+    }
+
+    /// Whether this announces a triumph.
+    #[inline]
+    pub fn is_announcement(&self) -> bool {
+        self.men[0] != NO_MAN
+    }
+
+    /// The men an announcement names.
+    pub fn named(&self) -> impl Iterator<Item = Square> + '_ {
+        self.men
+            .iter()
+            .filter(|&&m| m != NO_MAN)
+            .map(|&m| Square(m))
     }
 
     /// The capture of the enemy on `to` by the piece on `from`, moving onto it.
@@ -62,6 +97,7 @@ impl Move {
             to,
             drop: Some(piece),
             take: false,
+            men: [NO_MAN; 4],
         }
     }
 
@@ -77,9 +113,17 @@ impl Move {
     /// assert!(Move::parse("X36@c1").is_none() && Move::parse("T0@c1").is_none());
     /// let c = Move::parse("d4xe5").unwrap();
     /// assert!(c.take && c.to_string() == "d4xe5");
+    /// let a = Move::parse("!c12,d12,e12").unwrap();
+    /// assert!(a.is_announcement() && a.to_string() == "!c12,d12,e12");
+    /// assert!(Move::parse("!c12,d12").is_none());
     /// ```
     pub fn parse(text: &str) -> Option<Move> {
         let text = text.trim();
+        if let Some(list) = text.strip_prefix('!') {
+            let men: Option<Vec<Square>> = list.split(',').map(Square::parse).collect();
+            let men = men.filter(|m| (3..=4).contains(&m.len()))?;
+            return Some(Move::announce(&men));
+        }
         if let Some((piece, at)) = text.split_once('@') {
             let mut chars = piece.chars();
             let shape = Shape::from_letter(chars.next()?)?;
@@ -117,7 +161,9 @@ pub fn targets(board: &Board, reach: &Reach, from: Square) -> Bits {
 /// Appends every legal move of `side` to `out`: the plain pieces shape by
 /// shape and way of moving by way of moving, all pieces at once, then each
 /// pyramid (whose several shapes may share a target).
-pub fn generate(board: &Board, reach: &Reach, side: Side, out: &mut Vec<Move>) {
+///
+/// Men on `grounded` (announced for a triumph) make no flying move.
+pub fn generate(board: &Board, reach: &Reach, side: Side, grounded: Bits, out: &mut Vec<Move>) {
     let empty = !board.occupied();
     for shape in 0..3 {
         let pieces = board.plain(side, shape);
@@ -126,6 +172,11 @@ pub fn generate(board: &Board, reach: &Reach, side: Side, out: &mut Vec<Move>) {
         }
         for v in reach.vectors(shape) {
             let span = v.span();
+            let pieces = if v.flying() {
+                pieces & !grounded
+            } else {
+                pieces
+            };
             for to in squares(v.targets(pieces, empty)) {
                 out.push(Move::step(Square((to.0 as i16 - span) as u8), to));
             }
@@ -138,16 +189,20 @@ pub fn generate(board: &Board, reach: &Reach, side: Side, out: &mut Vec<Move>) {
     }
 }
 
-/// Whether `side` has any legal move.
-pub fn has_move(board: &Board, reach: &Reach, side: Side) -> bool {
+/// Whether `side` has any legal move, the men on `grounded` not flying.
+pub fn has_move(board: &Board, reach: &Reach, side: Side, grounded: Bits) -> bool {
     let empty = !board.occupied();
     (0..3).any(|shape| {
         let pieces = board.plain(side, shape);
         pieces != 0
-            && reach
-                .vectors(shape)
-                .iter()
-                .any(|v| v.targets(pieces, empty) != 0)
+            && reach.vectors(shape).iter().any(|v| {
+                let pieces = if v.flying() {
+                    pieces & !grounded
+                } else {
+                    pieces
+                };
+                v.targets(pieces, empty) != 0
+            })
     }) || squares(board.pyramids(side)).any(|from| targets(board, reach, from) != 0)
 }
 
@@ -170,6 +225,7 @@ pub fn pick(
     board: &Board,
     reach: &Reach,
     side: Side,
+    grounded: Bits,
     extra: usize,
     draw: &mut dyn FnMut(usize) -> usize,
 ) -> Picked {
@@ -179,7 +235,7 @@ pub fn pick(
         // More ways of moving than the counts hold (a hand-made position
         // full of pyramids): list the moves.
         let mut all = Vec::new();
-        generate(board, reach, side, &mut all);
+        generate(board, reach, side, grounded, &mut all);
         let n = all.len() + extra;
         if n == 0 {
             return Picked::Nothing;
@@ -205,6 +261,7 @@ pub fn pick(
         let vectors = reach.vectors(shape);
         if p != 0 {
             for (v, c) in vectors.iter().zip(&mut counts[w..]) {
+                let p = if v.flying() { p & !grounded } else { p };
                 *c = v.targets(p, empty).count_ones() as u8;
                 n += *c as usize;
             }
@@ -226,6 +283,7 @@ pub fn pick(
             let c = counts[w] as usize;
             w += 1;
             if k < c {
+                let p = if v.flying() { p & !grounded } else { p };
                 let to = nth_square(v.targets(p, empty), k);
                 return Picked::Move(Move::step(Square((to.0 as i16 - v.span()) as u8), to));
             }

@@ -83,6 +83,12 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Choice(&["preset", "off", "great", "greater", "greatest"]),
         default: "preset",
     },
+    OptionSpec {
+        name: "announce",
+        doc: "a triumph is announced first, naming its men, which can then be neither captured nor fly (seed 003)",
+        kind: OptionKind::Choice(&["preset", "on", "off"]),
+        default: "preset",
+    },
     number(
         "digit_set",
         "de lite (seed 002): the captured pieces show every digit of this number (123: 1, 2 and 3)",
@@ -283,6 +289,17 @@ pub fn resolve(options: &Options) -> Result<Rules, String> {
         "greatest" => Some(TriumphLevel::Greatest),
         _ => None,
     };
+    if let Some(on) = switch(options, "announce") {
+        match &mut v.triumph {
+            Some(t) => t.announced = on,
+            None => {
+                return Err(format!(
+                    "the rule set `{}` has no triumphs to announce (rule sets with triumphs: medieval, dagonell, fulke)",
+                    rules.name
+                ));
+            }
+        }
+    }
     if let Some(level) = level {
         match &mut v.triumph {
             Some(t) => t.level = level,

@@ -11,9 +11,10 @@ use crate::games::rithmomachy::moves::{self, Move, Picked};
 use crate::games::rithmomachy::onto;
 use crate::games::rithmomachy::piece::{Layer, Piece, Shape, Side};
 use crate::games::rithmomachy::reserve::{Reserve, home_rank};
-use crate::games::rithmomachy::rules::{CapturedGo, PyramidMoves};
+use crate::games::rithmomachy::rules::{CapturedGo, PyramidMoves, TriumphLevel};
 use crate::games::rithmomachy::setup::initial;
 use crate::games::rithmomachy::square::{Bits, Square, squares};
+use crate::games::rithmomachy::triumph;
 use crate::games::rithmomachy::variant::Variant;
 use crate::games::rithmomachy::victory::{achieved, enemy_half};
 
@@ -65,6 +66,9 @@ pub struct Position {
     full_scan: bool,
     /// Whether the side to move is placing turned men, and what follows.
     phase: Phase,
+    /// The men each side has announced for a triumph (seed 003's explicit
+    /// announcement): they can be neither captured nor fly.
+    announced: [Bits; 2],
 }
 
 /// What the side to move does now (rule sets whose captured men are turned).
@@ -125,6 +129,7 @@ impl Position {
             changed: [!0; 2],
             full_scan: false,
             phase: Phase::Move,
+            announced: [0; 2],
         };
         p.phase = p.turn_start(p.to_move);
         p.hash = p.full_hash();
@@ -229,13 +234,77 @@ impl Position {
 
     /// Whether the side to move has a capture by moving onto an enemy.
     fn can_capture_onto(&self) -> bool {
+        !self.captures_onto().is_empty()
+    }
+
+    /// The side to move's captures by moving onto an enemy (men announced
+    /// for a triumph cannot be taken).
+    fn captures_onto(&self) -> Vec<Move> {
         let v = &self.variant;
-        if !onto::any(&v.captures) {
-            return false;
-        }
         let mut out = Vec::new();
-        onto::generate(&self.board, &v.reach, &v.captures, self.to_move, &mut out);
-        !out.is_empty()
+        if onto::any(&v.captures) {
+            onto::generate(&self.board, &v.reach, &v.captures, self.to_move, &mut out);
+            let safe = self.announced[self.to_move.other().index()];
+            if safe != 0 {
+                out.retain(|m| safe & m.to.bit() == 0);
+            }
+        }
+        out
+    }
+
+    /// The men `side` has announced for a triumph.
+    pub fn announced(&self, side: Side) -> Bits {
+        self.announced[side.index()]
+    }
+
+    /// The announcements of a triumph open to the side to move: where the
+    /// rule set asks for one, once per side, when the enemy's pyramid is gone
+    /// (if it must be), three or four of its plain men whose values show the
+    /// agreed triumph's proportions.
+    fn announcements(&self) -> Vec<Move> {
+        let side = self.to_move;
+        let mut out = Vec::new();
+        let Some(t) = &self.variant.rules.victory.triumph else {
+            return out;
+        };
+        if !t.announced
+            || self.announced[side.index()] != 0
+            || (t.after_pyramid && self.board.pyramids(side.other()) != 0)
+        {
+            return out;
+        }
+        let men: Vec<Square> = (0..3)
+            .flat_map(|sh| squares(self.board.plain(side, sh)))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let value = |s: Square| self.board.plain_value(s) as u32;
+        let n = men.len();
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    let three = [men[a], men[b], men[c]];
+                    if t.level == TriumphLevel::Great
+                        && triumph::shows_great(t, triumph::kinds(three.map(value)))
+                    {
+                        out.push(Move::announce(&three));
+                    }
+                    for d in c + 1..n {
+                        let four = [men[a], men[b], men[c], men[d]];
+                        let k = triumph::kinds4(four.map(value)).count_ones();
+                        let level = match k {
+                            3 => TriumphLevel::Greatest,
+                            2 => TriumphLevel::Greater,
+                            _ => continue,
+                        };
+                        if level >= t.level {
+                            out.push(Move::announce(&four));
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Moves played so far.
@@ -261,19 +330,14 @@ impl Position {
             self.placings(out);
         } else if self.ending.is_none() {
             let v = &self.variant;
-            moves::generate(&self.board, &v.reach, self.to_move, out);
-            // Captures by moving onto an enemy follow the plain moves.
-            if onto::any(&v.captures) {
-                onto::generate(&self.board, &v.reach, &v.captures, self.to_move, out);
-            }
-            // Placings follow the moves: each different reserve piece on
-            // each empty square of the home rank.
-            let targets = self.drop_targets();
-            if targets != 0 {
-                for piece in self.reserve[self.to_move.index()].kinds() {
-                    out.extend(squares(targets).map(|to| Move::place(piece, to)));
-                }
-            }
+            let grounded = self.announced[self.to_move.index()];
+            moves::generate(&self.board, &v.reach, self.to_move, grounded, out);
+            // Captures by moving onto an enemy follow the plain moves, then
+            // the placings (each different reserve piece on each empty
+            // square of the home rank), then announcements.
+            out.extend(self.captures_onto());
+            self.placings(out);
+            out.extend(self.announcements());
         }
     }
 
@@ -302,25 +366,21 @@ impl Position {
         let per_piece = targets.count_ones() as usize;
         let reserve = &self.reserve[self.to_move.index()];
         let v = &self.variant;
-        let mut captures = Vec::new();
-        if onto::any(&v.captures) {
-            onto::generate(
-                &self.board,
-                &v.reach,
-                &v.captures,
-                self.to_move,
-                &mut captures,
-            );
-        }
+        let captures = self.captures_onto();
         let drops = if per_piece == 0 {
             0
         } else {
             reserve.kinds().count() * per_piece
         };
-        let extra = captures.len() + drops;
-        match moves::pick(&self.board, &v.reach, self.to_move, extra, draw) {
+        let announcements = self.announcements();
+        let extra = captures.len() + drops + announcements.len();
+        let grounded = self.announced[self.to_move.index()];
+        match moves::pick(&self.board, &v.reach, self.to_move, grounded, extra, draw) {
             Picked::Move(m) => Some(m),
             Picked::Extra(i) if i < captures.len() => Some(captures[i]),
+            Picked::Extra(i) if i >= captures.len() + drops => {
+                Some(announcements[i - captures.len() - drops])
+            }
             Picked::Extra(i) => {
                 let i = i - captures.len();
                 let piece = reserve.kinds().nth(i / per_piece).expect("i < extra");
@@ -338,21 +398,25 @@ impl Position {
                 && self.drop_targets() & mv.to.bit() != 0
                 && self.reserve[self.to_move.index()].pieces().contains(&piece);
         }
-        if self.phase != Phase::Move {
+        if self.phase != Phase::Move || self.ending.is_some() {
             return false;
         }
+        if mv.is_announcement() {
+            return self.announcements().contains(&mv);
+        }
         if mv.take {
-            let v = &self.variant;
-            return self.ending.is_none()
-                && onto::kind(
-                    &self.board,
-                    &v.reach,
-                    &v.captures,
-                    self.to_move,
-                    mv.from,
-                    mv.to,
-                )
-                .is_some();
+            return self.captures_onto().contains(&mv);
+        }
+        // Announced men do not fly.
+        if self.announced[self.to_move.index()] & mv.from.bit() != 0
+            && !self.variant.reach.reaches(
+                self.board.shapes_at(mv.from),
+                mv.from,
+                mv.to,
+                self.board.occupied(),
+            )
+        {
+            return false;
         }
         self.ending.is_none()
             && self
@@ -369,6 +433,13 @@ impl Position {
         debug_assert!(self.is_legal(mv), "illegal move {mv}");
         let mover = self.to_move;
         self.last.clear();
+        if mv.is_announcement() {
+            self.announced[mover.index()] = mv.named().fold(0, |m, s| m | s.bit());
+            self.ply += 1;
+            self.advance(mover, false);
+            self.ending = self.settle(Some(mover), 0);
+            return;
+        }
         let (reach, rules) = (&self.variant.reach, &self.variant.captures);
         // A flying move takes nothing (seed 003: "you may use the flying
         // movement unless the move would result in taking an opposing man").
@@ -400,6 +471,10 @@ impl Position {
         } else {
             let slot = self.board.slot(mv.from).expect("a piece to move");
             self.board.shift(mv.from, mv.to);
+            let named = &mut self.announced[mover.index()];
+            if *named & mv.from.bit() != 0 {
+                *named ^= mv.from.bit() | mv.to.bit();
+            }
             self.hash ^= key(slot, mv.from) ^ key(slot, mv.to);
         }
         let mut hits = std::mem::take(&mut self.hits);
@@ -414,6 +489,11 @@ impl Position {
         } else if !flew {
             let changed = self.changed[mover.index()];
             capture::find_near(&self.board, reach, rules, mover, changed, &mut hits);
+        }
+        // Announced men cannot be taken.
+        let safe = self.announced[mover.other().index()];
+        if safe != 0 {
+            hits.retain(|h| safe & h.at.bit() == 0);
         }
         if let Some(before) = &before {
             hits.retain_mut(|h| {
@@ -532,8 +612,13 @@ impl Position {
             } else {
                 touched
             };
-            if let Some(reason) = achieved(v, side, &self.captured[side.index()], &self.board, ends)
-            {
+            // With an announced triumph only the men named make it.
+            let men = match &v.triumph {
+                Some(t) if t.announced => self.announced[side.index()],
+                _ => !0,
+            };
+            let tally = &self.captured[side.index()];
+            if let Some(reason) = achieved(v, side, tally, &self.board, ends, men) {
                 return Some(Ending {
                     winner: Some(side),
                     reason,
@@ -557,7 +642,12 @@ impl Position {
             });
         }
         if self.drop_targets() == 0
-            && !moves::has_move(&self.board, &self.variant.reach, self.to_move)
+            && !moves::has_move(
+                &self.board,
+                &self.variant.reach,
+                self.to_move,
+                self.announced[self.to_move.index()],
+            )
             && !self.can_capture_onto()
         {
             return Some(Ending {

@@ -452,6 +452,12 @@ pub struct Triumph {
     /// Whether the opponent's pyramid must first be captured entirely
     /// (seeds 002 and 003).
     pub after_pyramid: bool,
+    /// Whether a triumph is announced first, naming its men, which can then
+    /// be neither captured nor fly, and alone make it (seed 003: "Begin by
+    /// announcing that you are going to make a triumph, and which men you
+    /// are going to use to do it").
+    #[serde(default)]
+    pub announced: bool,
 }
 
 /// The three triumphs, least first.

@@ -70,6 +70,14 @@ pub fn kinds4(v: [u32; 4]) -> u8 {
     })
 }
 
+/// Whether the kinds `k` of three values make a great triumph under `t`.
+pub fn shows_great(t: &Triumph, k: u8) -> bool {
+    match t.great {
+        GreatProgressions::Arithmetic => k & ARITHMETIC != 0,
+        GreatProgressions::Any => k != 0,
+    }
+}
+
 /// Where `side`'s men must stand for a triumph.
 pub fn region(r: Region, side: Side, ranks: u8) -> Bits {
     let board = !0u128 >> (8 * (16 - ranks as u32));
@@ -135,19 +143,18 @@ fn shown(board: &Board, men: &[Square]) -> u8 {
 
 /// The highest triumph `side` has on `board` under `t`, if any (at any
 /// level: the caller compares it with the agreed one).
-pub fn achieved(t: &Triumph, side: Side, board: &Board) -> Option<TriumphLevel> {
+///
+/// Only the men on `men` take part (`!0`: any).
+pub fn achieved(t: &Triumph, side: Side, board: &Board, men: Bits) -> Option<TriumphLevel> {
     if t.after_pyramid && board.pyramids(side.other()) != 0 {
         return None;
     }
-    let men = board.occupied_by(side) & region(t.region, side, board.ranks());
+    let men = men & board.occupied_by(side) & region(t.region, side, board.ranks());
     if men.count_ones() < 3 {
         return None;
     }
     let mine = |s: Option<Square>| s.filter(|s| men & s.bit() != 0);
-    let great = |k: u8| match t.great {
-        GreatProgressions::Arithmetic => k & ARITHMETIC != 0,
-        GreatProgressions::Any => k != 0,
-    };
+    let great = |k: u8| shows_great(t, k);
     let half = enemy_half(side, board.ranks());
     let four = |k: u8, at: [Square; 4]| match k.count_ones() {
         3 if t.region != Region::GreatestInHalf || at.iter().all(|s| half & s.bit() != 0) => {

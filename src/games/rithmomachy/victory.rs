@@ -29,6 +29,7 @@ pub fn achieved(
     captured: &Captured,
     board: &Board,
     touched: Bits,
+    triumph_men: Bits,
 ) -> Option<&'static str> {
     if touched != 0
         && let Some(g) = v.glorious
@@ -37,7 +38,7 @@ pub fn achieved(
         return Some("glorious");
     }
     if let Some(t) = &v.triumph
-        && let Some(level) = triumph::achieved(t, side, board)
+        && let Some(level) = triumph::achieved(t, side, board, triumph_men)
         && level >= t.level
     {
         return Some(level.reason());
