@@ -176,8 +176,35 @@ fn first_rule(slot: &mut Option<CaptureKind>, kind: CaptureKind) {
     }
 }
 
-/// Values a pyramid may show: its total, its base, and every sum of its layers.
-const MAX_VALUES: usize = (1 << MAX_LAYERS) + 1;
+/// The sums of several layers of [`Values`], each with the layers it takes.
+struct Sums<'a> {
+    layers: &'a [u32],
+    mask: u32,
+    all: u32,
+}
+
+impl Iterator for Sums<'_> {
+    type Item = (u32, Taken);
+
+    #[inline]
+    fn next(&mut self) -> Option<(u32, Taken)> {
+        loop {
+            self.mask += 1;
+            if self.mask >= self.all {
+                self.mask = self.all;
+                return None;
+            }
+            let m = self.mask;
+            if m.count_ones() >= 2 {
+                let sum = (0..self.layers.len())
+                    .filter(|i| m & (1 << i) != 0)
+                    .map(|i| self.layers[i])
+                    .sum();
+                return Some((sum, Taken::Layers(m as u8)));
+            }
+        }
+    }
+}
 
 /// The values that take `p` whole when shown by a capture by replacement: a
 /// plain piece's value, a pyramid's total, and under
@@ -231,23 +258,32 @@ pub(crate) fn attack_values(p: &Piece, mode: PyramidValues) -> ([u32; MAX_LAYERS
 /// several layers.
 #[derive(Clone, Copy)]
 pub(crate) struct Values {
-    v: [(u32, Taken); MAX_VALUES],
+    v: [(u32, Taken); MAX_LAYERS + 2],
     n: usize,
+    /// A victim's layers whose sums of several it also shows, each taking
+    /// those layers ([`PyramidValues::BaseAndSums`]; none otherwise).
+    layers: [u32; MAX_LAYERS],
+    n_layers: usize,
 }
 
 impl Values {
     #[inline]
     pub(crate) fn of(p: &Piece, total: bool, mode: PyramidValues, victim: bool) -> Values {
-        let mut v = [(0, Taken::Whole); MAX_VALUES];
+        let mut out = Values {
+            v: [(0, Taken::Whole); MAX_LAYERS + 2],
+            n: 0,
+            layers: [0; MAX_LAYERS],
+            n_layers: 0,
+        };
         let layers = p.layers();
         if !p.pyramid {
-            v[0] = (layers[0].value as u32, Taken::Whole);
-            return Values { v, n: 1 };
+            out.v[0] = (layers[0].value as u32, Taken::Whole);
+            out.n = 1;
+            return out;
         }
-        let mut n = 0;
         let mut push = |x: u32, t: Taken| {
-            v[n] = (x, t);
-            n += 1;
+            out.v[out.n] = (x, t);
+            out.n += 1;
         };
         match mode {
             PyramidValues::Total => push(p.total() as u32, Taken::Whole),
@@ -263,41 +299,49 @@ impl Values {
                 push(p.total() as u32, Taken::Whole);
                 push(layers[0].value as u32, Taken::Whole);
                 if victim {
-                    let all = (1usize << layers.len()) - 1;
-                    // Each subset's sum is a smaller subset's plus one layer.
-                    let mut sums = [0u32; 1 << MAX_LAYERS];
-                    for mask in 1..all {
-                        let low = mask.trailing_zeros() as usize;
-                        let sum = sums[mask & (mask - 1)] + layers[low].value as u32;
-                        sums[mask] = sum;
-                        let t = if mask.count_ones() == 1 {
-                            Taken::Layer(mask.trailing_zeros() as u8)
-                        } else {
-                            Taken::Layers(mask as u8)
-                        };
-                        push(sum, t);
+                    for (i, l) in layers.iter().enumerate() {
+                        push(l.value as u32, Taken::Layer(i as u8));
                     }
+                    for (o, l) in out.layers.iter_mut().zip(layers) {
+                        *o = l.value as u32;
+                    }
+                    out.n_layers = layers.len();
                 }
             }
         }
-        Values { v, n }
+        out
+    }
+
+    /// The sums of two or more layers, short of all of them (the total).
+    #[inline]
+    fn sums(&self) -> Sums<'_> {
+        let n = self.n_layers;
+        Sums {
+            layers: &self.layers[..n],
+            mask: 0,
+            all: if n == 0 { 0 } else { (1u32 << n) - 1 },
+        }
     }
 
     #[inline]
     fn iter(&self) -> impl Iterator<Item = (u32, Taken)> + '_ {
-        self.v[..self.n].iter().copied()
+        self.v[..self.n].iter().copied().chain(self.sums())
     }
 
-    /// Every value shown.
+    /// Every value an attacker shows (attackers show no sums of layers).
     #[inline]
     pub(crate) fn nums(&self) -> impl Iterator<Item = u32> + '_ {
+        debug_assert!(self.n_layers == 0, "an attacker's values");
         self.v[..self.n].iter().map(|x| x.0)
     }
 
     /// The values that take the piece whole.
     #[inline]
     pub(crate) fn wholes(&self) -> impl Iterator<Item = u32> + '_ {
-        self.iter().filter(|x| x.1 == Taken::Whole).map(|x| x.0)
+        self.v[..self.n]
+            .iter()
+            .filter(|x| x.1 == Taken::Whole)
+            .map(|x| x.0)
     }
 }
 

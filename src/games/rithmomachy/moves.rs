@@ -229,6 +229,25 @@ pub fn pick(
     extra: usize,
     draw: &mut dyn FnMut(usize) -> usize,
 ) -> Picked {
+    // Grounded men are rare (announced triumphs): the common case keeps the
+    // counting loops free of the flying test.
+    if grounded == 0 {
+        pick_among::<false>(board, reach, side, 0, extra, draw)
+    } else {
+        pick_among::<true>(board, reach, side, grounded, extra, draw)
+    }
+}
+
+/// [`pick`], told whether any man is grounded.
+#[inline(always)]
+fn pick_among<const GROUNDED: bool>(
+    board: &Board,
+    reach: &Reach,
+    side: Side,
+    grounded: Bits,
+    extra: usize,
+    draw: &mut dyn FnMut(usize) -> usize,
+) -> Picked {
     let vectors: usize = (0..3).map(|sh| reach.vectors(sh).len()).sum();
     let pyramids = board.pyramids(side);
     if vectors + pyramids.count_ones() as usize > MAX_WAYS {
@@ -261,7 +280,11 @@ pub fn pick(
         let vectors = reach.vectors(shape);
         if p != 0 {
             for (v, c) in vectors.iter().zip(&mut counts[w..]) {
-                let p = if v.flying() { p & !grounded } else { p };
+                let p = if GROUNDED && v.flying() {
+                    p & !grounded
+                } else {
+                    p
+                };
                 *c = v.targets(p, empty).count_ones() as u8;
                 n += *c as usize;
             }
@@ -283,7 +306,11 @@ pub fn pick(
             let c = counts[w] as usize;
             w += 1;
             if k < c {
-                let p = if v.flying() { p & !grounded } else { p };
+                let p = if GROUNDED && v.flying() {
+                    p & !grounded
+                } else {
+                    p
+                };
                 let to = nth_square(v.targets(p, empty), k);
                 return Picked::Move(Move::step(Square((to.0 as i16 - v.span()) as u8), to));
             }

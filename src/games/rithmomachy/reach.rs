@@ -31,6 +31,8 @@ pub struct Reach {
     /// Where each list of `blocked` steps passes from normal moves to flights.
     blocked_normal: [[u16; 128]; 3],
     vectors: [Vec<Vector>; 3],
+    /// Whether any vector is a flying move.
+    flights: bool,
 }
 
 /// One way a shape moves, for all pieces of that shape at once: `steps`
@@ -356,7 +358,9 @@ impl Reach {
                 });
             }
         }
+        let flights = vectors.iter().flatten().any(Vector::flying);
         Ok(Reach {
+            flights,
             steps,
             forward,
             reverse,
@@ -385,8 +389,9 @@ impl Reach {
     }
 
     /// Whether any shape has flying moves.
+    #[inline]
     pub fn has_flights(&self) -> bool {
-        self.vectors.iter().flatten().any(Vector::flying)
+        self.flights
     }
 
     /// The moves of `shape` as vectors over whole bitboards.
