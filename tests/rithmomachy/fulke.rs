@@ -38,6 +38,13 @@ fn with_spares<'a>(pieces: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
     v
 }
 
+/// What White's move `mv` takes from these pieces (with the spares).
+fn white_takes(pieces: &[(&str, &str)], mv: &str) -> Vec<(String, u16, &'static str, bool)> {
+    let mut g = setup("white", &with_spares(pieces));
+    play(&mut g, mv);
+    captures(&g)
+}
+
 fn ending(g: &Rithmomachy) -> Option<&'static str> {
     g.outcome().map(|o| o.reason)
 }
@@ -187,31 +194,28 @@ fn subtraction_multiplication_and_division() {
     // 003: "If the black 4 is sitting on A, and the white 9 is on B, and you
     // move the white 5 onto C (all of them being round), you capture the 4
     // by Subtraction."
-    let mut g = setup(
-        "white",
-        &with_spares(&[("e8", "b4C"), ("d9", "w9C"), ("g10", "w5C")]),
+    assert_eq!(
+        white_takes(&[("e8", "b4C"), ("d9", "w9C"), ("g10", "w5C")], "g10-f9"),
+        [("e8".to_string(), 4, "ambush", true)]
     );
-    play(&mut g, "g10-f9");
-    assert_eq!(captures(&g), [("e8".to_string(), 4, "ambush", true)]);
     // "If the black square 15 is on A, and the white round 3 is on B, and you
     // move the white round 5 onto C, you capture the 15 by Multiplication."
-    let mut g = setup(
-        "white",
-        &with_spares(&[("e8", "b15S"), ("d9", "w3C"), ("g10", "w5C")]),
+    assert_eq!(
+        white_takes(&[("e8", "b15S"), ("d9", "w3C"), ("g10", "w5C")], "g10-f9"),
+        [("e8".to_string(), 15, "ambush", true)]
     );
-    play(&mut g, "g10-f9");
-    assert_eq!(captures(&g), [("e8".to_string(), 15, "ambush", true)]);
     // "If the black triangle 25 is on A, and the white round 9 is on B, and
     // you move the white square 225 onto C, you capture the 25 by Division."
     // A square cannot move onto a diagonal neighbour, and the rule is that
     // both men "could legally move onto it": the engine keeps the rule, so
     // the 225 moves to L (three squares ahead) instead of C.
-    let mut g = setup(
-        "white",
-        &with_spares(&[("e8", "b25T"), ("d9", "w9C"), ("h11", "w225S")]),
+    assert_eq!(
+        white_takes(
+            &[("e8", "b25T"), ("d9", "w9C"), ("h11", "w225S")],
+            "h11-e11"
+        ),
+        [("e8".to_string(), 25, "ambush", true)]
     );
-    play(&mut g, "h11-e11");
-    assert_eq!(captures(&g), [("e8".to_string(), 25, "ambush", true)]);
     let mut on_c = setup(
         "white",
         &with_spares(&[("e8", "b25T"), ("d9", "w9C"), ("f12", "w225S")]),
@@ -280,12 +284,13 @@ fn oblivion_surrounds_a_man_with_the_movers_men() {
     // 003: "to capture a round piece that is on A by Oblivion, you must place
     // men on B, C, D, and E."
     let ring = [("e8", "b16C"), ("d9", "w2T"), ("f9", "w4T"), ("d7", "w6T")];
-    let mut g = setup(
-        "white",
-        &with_spares(&[ring[0], ring[1], ring[2], ring[3], ("g6", "w8C")]),
+    assert_eq!(
+        white_takes(
+            &[ring[0], ring[1], ring[2], ring[3], ("g6", "w8C")],
+            "g6-f7"
+        ),
+        [("e8".to_string(), 16, "oblivion", true)]
     );
-    play(&mut g, "g6-f7");
-    assert_eq!(captures(&g), [("e8".to_string(), 16, "oblivion", true)]);
     // "you must actually surround the enemy man -- it is not sufficient to
     // be able to surround him": three of the four are not enough.
     let g = setup("white", &with_spares(&ring));
@@ -305,13 +310,14 @@ fn oblivion_of_a_triangle_needs_each_way_blocked() {
         ("e7", "w70T"),
         ("c8", "w90T"),
     ];
-    let mut g = setup(
-        "white",
-        &with_spares(&[base[0], base[1], base[2], base[3], ("g6", "w110T")]),
-    );
     // The fourth man to I (g8), two squares beside it.
-    play(&mut g, "g6-g8");
-    assert_eq!(captures(&g), [("e8".to_string(), 16, "oblivion", true)]);
+    assert_eq!(
+        white_takes(
+            &[base[0], base[1], base[2], base[3], ("g6", "w110T")],
+            "g6-g8"
+        ),
+        [("e8".to_string(), 16, "oblivion", true)]
+    );
     // A black man on T (f8) blocks it first: that way is not the mover's.
     let mut g = setup(
         "white",
@@ -445,10 +451,6 @@ fn a_king_is_captured_layer_by_layer() {
     assert_eq!(at(g.position(), "e8"), "b174P");
 }
 
-fn took(list: &[&str]) -> Vec<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
-
 #[test]
 fn the_victory_of_bodies_defaults_to_six_men() {
     // 003: "I recommend 6 men as a reasonable goal for a game of modest length".
@@ -458,7 +460,6 @@ fn the_victory_of_bodies_defaults_to_six_men() {
     let mut g = setup_taken(&o, "white", &pieces, &five, &[]);
     play(&mut g, "f9-e8");
     assert_eq!(ending(&g), Some("bodies"));
-    let _ = took(&five);
 }
 
 #[test]
@@ -527,7 +528,7 @@ fn honour_and_honour_with_quarrel() {
 
 /// Three of White's men in Black's camp, 2 4 on f12 g12 and the 6 coming
 /// to h12 (arithmetic), Black's King on the board or not.
-fn triumph_game(king: bool, to: &str) -> Rithmomachy {
+fn triumph_game(king: bool) -> Rithmomachy {
     let mut pieces = vec![
         ("f12", "w2C"),
         ("g12", "w4C"),
@@ -538,7 +539,6 @@ fn triumph_game(king: bool, to: &str) -> Rithmomachy {
     if king {
         pieces.push(("b16", "bP:64S,49S"));
     }
-    let _ = to;
     setup_with(&options("fulke", &[("bodies", "off")]), "white", &pieces)
 }
 
@@ -549,10 +549,10 @@ fn a_triumph_needs_the_enemy_king_captured_and_men_in_his_camp() {
     // defined as the region of the board where his men started: his back
     // six rows.)" and "so that they form a connected line, horizontal,
     // vertical, or diagonal. As soon as they are in place, you win."
-    let mut g = triumph_game(false, "h12");
+    let mut g = triumph_game(false);
     play(&mut g, "g11-h12");
     assert_eq!(ending(&g), Some("great-triumph"));
-    let mut g = triumph_game(true, "h12");
+    let mut g = triumph_game(true);
     play(&mut g, "g11-h12");
     assert_eq!(ending(&g), None, "the King still stands");
     // Rank 10 is outside Black's camp (ranks 11-16).

@@ -133,17 +133,7 @@ impl CaptureRules {
             let n = movers_to(board, reach, mover, v, &mut movers);
             for &b in movers[..n].iter().filter(|&&b| b != a) {
                 let bv = Values::of(board.get(b)?, true, self.values, false);
-                let made = vv.wholes().any(|x| {
-                    av.nums().any(|p| {
-                        bv.nums().any(|q| {
-                            Op::ALL
-                                .iter()
-                                .zip(ops)
-                                .any(|(op, on)| on && op.makes(p, q, x))
-                        })
-                    })
-                });
-                if made {
+                if vv.wholes().any(|x| combine(&av, &bv, x, ops)) {
                     return Some(CaptureKind::Ambush);
                 }
             }
@@ -166,6 +156,19 @@ pub enum Taken {
     Layer(u8),
     /// Several layers of a pyramid, one bit each (bottom = bit 0).
     Layers(u8),
+}
+
+/// Whether some value of each of two attackers combine into `x` by one of
+/// the ways on in `ops`.
+fn combine(av: &Values, bv: &Values, x: u32, ops: [bool; Op::ALL.len()]) -> bool {
+    av.nums().any(|p| {
+        bv.nums().any(|q| {
+            Op::ALL
+                .iter()
+                .zip(ops)
+                .any(|(op, on)| on && op.makes(p, q, x))
+        })
+    })
 }
 
 /// Keeps the rule reported for one capture: the first in [`CaptureKind`]'s order.
@@ -599,15 +602,7 @@ fn local_relations(
             let av = Values::of(pa, true, rules.values, false);
             let bv = Values::of(pb, true, rules.values, false);
             for (x, t) in vv.iter() {
-                let made = av.nums().any(|p| {
-                    bv.nums().any(|q| {
-                        Op::ALL
-                            .iter()
-                            .zip(ops)
-                            .any(|(op, on)| on && op.makes(p, q, x))
-                    })
-                });
-                if made {
+                if combine(&av, &bv, x, ops) {
                     hit.take(t, CaptureKind::Ambush);
                 }
             }
