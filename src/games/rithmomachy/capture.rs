@@ -764,19 +764,7 @@ fn threatened(board: &Board, reach: &Reach, rules: &CaptureRules, by: Side, s: S
     if onto::threatened(board, reach, rules, by, s) {
         return true;
     }
-    let mut hit = Hit::new(s);
-    local_relations(board, reach, rules, by, s, &mut hit, false);
-    if looks_along_lines(rules) {
-        let occ = board.occupied();
-        for d in 0..8 {
-            if let Some((a, k)) = first_in_line(s, d, occ)
-                && board.owner(a) == by.index() as u8 + 1
-            {
-                line_relation(board, rules, s, a, k, &mut hit);
-            }
-        }
-    }
-    hit.any()
+    relations(board, reach, rules, by, s, false).any()
 }
 
 fn looks_along_lines(rules: &CaptureRules) -> bool {
@@ -803,8 +791,20 @@ pub fn find_all(
 
 /// Every capture `mover` has of the enemy on `v` (which must hold one).
 pub fn at(board: &Board, reach: &Reach, rules: &CaptureRules, mover: Side, v: Square) -> Hit {
+    relations(board, reach, rules, mover, v, true)
+}
+
+/// [`at`], sieges left out unless `with_siege`.
+fn relations(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    v: Square,
+    with_siege: bool,
+) -> Hit {
     let mut hit = Hit::new(v);
-    local_relations(board, reach, rules, mover, v, &mut hit, true);
+    local_relations(board, reach, rules, mover, v, &mut hit, with_siege);
     if looks_along_lines(rules) {
         let occ = board.occupied();
         for d in 0..8 {
