@@ -279,12 +279,15 @@ fn pick_among<const GROUNDED: bool>(
     for (shape, &p) in pieces.iter().enumerate() {
         let vectors = reach.vectors(shape);
         if p != 0 {
-            for (v, c) in vectors.iter().zip(&mut counts[w..]) {
-                let p = if GROUNDED && v.flying() {
-                    p & !grounded
-                } else {
-                    p
-                };
+            // Normal moves, then flights, so that the common loop has no
+            // test for flying.
+            let (normal, flights) = vectors.split_at(reach.normal_len(shape));
+            for (v, c) in normal.iter().zip(&mut counts[w..]) {
+                *c = v.straight(p, empty).count_ones() as u8;
+                n += *c as usize;
+            }
+            let p = if GROUNDED { p & !grounded } else { p };
+            for (v, c) in flights.iter().zip(&mut counts[w + normal.len()..]) {
                 *c = v.targets(p, empty).count_ones() as u8;
                 n += *c as usize;
             }

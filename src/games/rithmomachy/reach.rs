@@ -33,6 +33,8 @@ pub struct Reach {
     vectors: [Vec<Vector>; 3],
     /// Whether any vector is a flying move.
     flights: bool,
+    /// How many of each shape's vectors are normal moves (they come first).
+    normal_len: [usize; 3],
 }
 
 /// One way a shape moves, for all pieces of that shape at once: `steps`
@@ -55,20 +57,26 @@ impl Vector {
     /// The targets of the move from every square of `pieces`.
     #[inline]
     pub fn targets(&self, pieces: Bits, empty: Bits) -> Bits {
-        // The common distances unrolled: a loop over a run-time count costs
-        // as much as the shifts themselves.
-        let d = self.delta;
-        let first = shift(pieces & self.from, d) & empty;
-        let straight = match self.steps {
-            1 => first,
-            2 => shift(first, d) & empty,
-            3 => shift(shift(first, d) & empty, d) & empty,
-            n => (1..n).fold(first, |cur, _| shift(cur, d) & empty),
-        };
+        let straight = self.straight(pieces, empty);
         if self.side == 0 {
             straight
         } else {
             shift(straight, self.side) & empty
+        }
+    }
+
+    /// [`Vector::targets`] of a move that is known not to fly.
+    #[inline]
+    pub fn straight(&self, pieces: Bits, empty: Bits) -> Bits {
+        // The common distances unrolled: a loop over a run-time count costs
+        // as much as the shifts themselves.
+        let d = self.delta;
+        let first = shift(pieces & self.from, d) & empty;
+        match self.steps {
+            1 => first,
+            2 => shift(first, d) & empty,
+            3 => shift(shift(first, d) & empty, d) & empty,
+            n => (1..n).fold(first, |cur, _| shift(cur, d) & empty),
         }
     }
 
@@ -359,8 +367,10 @@ impl Reach {
             }
         }
         let flights = vectors.iter().flatten().any(Vector::flying);
+        let normal_len = [0, 1, 2].map(|sh| vectors[sh].iter().filter(|v| !v.flying()).count());
         Ok(Reach {
             flights,
+            normal_len,
             steps,
             forward,
             reverse,
@@ -386,6 +396,13 @@ impl Reach {
     pub fn to(&self, shape: usize, to: Square) -> &[Step] {
         let (a, b) = self.reverse[shape][to.0 as usize];
         &self.steps[a as usize..b as usize]
+    }
+
+    /// How many of `shape`'s [`Reach::vectors`] are normal moves: the
+    /// flights follow them.
+    #[inline]
+    pub fn normal_len(&self, shape: usize) -> usize {
+        self.normal_len[shape]
     }
 
     /// Whether any shape has flying moves.
