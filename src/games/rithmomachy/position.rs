@@ -252,6 +252,18 @@ impl Position {
         out
     }
 
+    /// Whether the move of a piece `mv` is a flight: no normal move of the
+    /// piece reaches its target.
+    fn is_flight(&self, mv: Move) -> bool {
+        let from = mv.from;
+        !self.variant.reach.reaches(
+            self.board.shapes_at(from),
+            from,
+            mv.to,
+            self.board.occupied(),
+        )
+    }
+
     /// The men `side` has announced for a triumph.
     pub fn announced(&self, side: Side) -> Bits {
         self.announced[side.index()]
@@ -273,11 +285,8 @@ impl Position {
         {
             return out;
         }
-        let men: Vec<Square> = (0..3)
-            .flat_map(|sh| squares(self.board.plain(side, sh)))
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
+        let plain = (0..3).fold(0, |m, sh| m | self.board.plain(side, sh));
+        let men: Vec<Square> = squares(plain).collect();
         let value = |s: Square| self.board.plain_value(s) as u32;
         let n = men.len();
         for a in 0..n {
@@ -408,14 +417,7 @@ impl Position {
             return self.captures_onto().contains(&mv);
         }
         // Announced men do not fly.
-        if self.announced[self.to_move.index()] & mv.from.bit() != 0
-            && !self.variant.reach.reaches(
-                self.board.shapes_at(mv.from),
-                mv.from,
-                mv.to,
-                self.board.occupied(),
-            )
-        {
+        if self.announced[self.to_move.index()] & mv.from.bit() != 0 && self.is_flight(mv) {
             return false;
         }
         self.ending.is_none()
@@ -443,15 +445,7 @@ impl Position {
         let (reach, rules) = (&self.variant.reach, &self.variant.captures);
         // A flying move takes nothing (seed 003: "you may use the flying
         // movement unless the move would result in taking an opposing man").
-        let flew = mv.drop.is_none()
-            && !mv.take
-            && reach.has_flights()
-            && !reach.reaches(
-                self.board.shapes_at(mv.from),
-                mv.from,
-                mv.to,
-                self.board.occupied(),
-            );
+        let flew = mv.drop.is_none() && !mv.take && reach.has_flights() && self.is_flight(mv);
         // Where only what a move sets up is taken, what stood before it is
         // compared against.
         let before = (rules.set_up && !flew).then(|| self.board.clone());
