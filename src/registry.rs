@@ -14,10 +14,9 @@ use crate::core::seed::{SeatRng, Stream, stream};
 use crate::core::view::ViewInfo;
 use crate::games::dice;
 use crate::games::rithmomachy::Rithmomachy;
-use crate::runner::cell_run::{CellPlan, GameFailure, run_cell};
+use crate::runner::cell_run::{CellJob, CellPlan, CellRun};
 use crate::runner::drive::{SeatFailure, drive};
 use crate::runner::policy_spec::PolicySpec;
-use crate::runner::tally::Tally;
 
 /// A game as the game-agnostic layers see it.
 pub trait GameEntry: Sync {
@@ -37,16 +36,16 @@ pub trait GameEntry: Sync {
     fn views(&self) -> &'static [ViewInfo];
     /// How narration names a seat (`seat 1`, or `white` in Rithmomachy).
     fn seat_name(&self, seat: usize) -> String;
+    /// The side a seat plays where the game names its seats (`white`).
+    fn side_name(&self, seat: usize) -> Option<&'static str>;
     /// Checks that a game can be made with `options`; returns its seat count.
     fn players(&self, options: &Options) -> Result<usize, String>;
-    /// Checks that `policy` can play this game.
-    fn check_policy(&self, policy: &PolicySpec) -> Result<(), String>;
-    /// Plays every game of a cell.
-    fn run_cell(
-        &self,
-        plan: &CellPlan,
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<Tally, GameFailure>;
+    /// The options as they are in force (every `preset` resolved).
+    fn options_in_force(&self, options: &Options) -> Result<Options, String>;
+    /// Checks that `policy` can play this game with the options in force.
+    fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), String>;
+    /// Sets up a cell for the batch runner.
+    fn cell_job(&self, plan: &CellPlan) -> Result<Box<dyn CellJob>, String>;
     /// Plays one game from its seed, narrating to `log`.
     fn play_one(
         &self,
@@ -162,18 +161,20 @@ impl<G: Game> GameEntry for Entry<G> {
     fn seat_name(&self, seat: usize) -> String {
         G::seat_name(seat)
     }
+    fn side_name(&self, seat: usize) -> Option<&'static str> {
+        G::side_name(seat)
+    }
     fn players(&self, options: &Options) -> Result<usize, String> {
         G::new(options).map(|g| g.players())
     }
-    fn check_policy(&self, policy: &PolicySpec) -> Result<(), String> {
-        policy.build::<G>().map(|_| ())
+    fn options_in_force(&self, options: &Options) -> Result<Options, String> {
+        G::options_in_force(options)
     }
-    fn run_cell(
-        &self,
-        plan: &CellPlan,
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<Tally, GameFailure> {
-        run_cell::<G>(plan, progress)
+    fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), String> {
+        policy.build_for::<G>(in_force).map(|_| ())
+    }
+    fn cell_job(&self, plan: &CellPlan) -> Result<Box<dyn CellJob>, String> {
+        Ok(Box::new(CellRun::<G>::new(plan.clone())?))
     }
     fn play_one(
         &self,
@@ -184,9 +185,10 @@ impl<G: Game> GameEntry for Entry<G> {
         log: &mut dyn LogDyn,
     ) -> Result<PlayedGame, SeatFailure> {
         let mut game = G::new(options).expect("options were checked");
+        let in_force = G::options_in_force(options).expect("options were checked");
         let mut policies: Vec<Box<dyn Policy<G>>> = seats
             .iter()
-            .map(|s| s.build_for::<G>(options).expect("policies were checked"))
+            .map(|s| s.build_for::<G>(&in_force).expect("policies were checked"))
             .collect();
         let mut rngs: Vec<_> = (0..game.players())
             .map(|s| SeatRng::new(game_seed, s))

@@ -152,8 +152,13 @@ fn bad_experiment_files_exit_2_naming_file_and_key() {
         &["cells[0].sweep", "sideways"],
     );
     bad(
-        &format!("{head}[[cells]]\ngame = \"pair-ace\"\nseats = [\"random\"]\n"),
-        &["cells[0].seats", "2 seats"],
+        &format!(
+            "{head}[[cells]]\ngame = \"pair-ace\"\nseats = [\"random\", \"random\", \"random\"]\n"
+        ),
+        &[
+            "cells[0].seats",
+            "lists 3 policies but pair-ace has 2 seats",
+        ],
     );
     bad(
         &format!("{head}[[cells]]\ngame = \"pair-ace\"\nseats = \"genius\"\n"),

@@ -1,10 +1,14 @@
-//! `ludus bench`: games per second for each game, 1 thread against 2.
+//! `ludus bench`: games per second for each game, 1 thread against 2; or,
+//! with `--experiment`, a whole experiment's wall time with 1 and 2 threads.
 //!
 //! The last column is the game's own length unit per second on one thread
 //! (throws for the dice games, moves for board games).
 //!
 //! Each measurement is the median of several runs, since the machines are
-//! noisy; the ratio 2-thread/1-thread is taken within the same invocation.
+//! noisy; the runs of 1 and 2 threads alternate, after one warm-up run of
+//! each (which compiles Lua scripts and touches the memory), so that both
+//! see the same machine. Games are played by the runner itself, in the
+//! chunks a `ludus run` would use.
 //!
 //! `--seats` (repeatable) benches the same game with other policies, e.g. a
 //! Lua script against the native random policy; every row after the first
@@ -12,15 +16,20 @@
 //! it adds per unit of game length (a decision in Rithmomachy, where every
 //! ply is one), `(1/rate - 1/first rate) / mean length`.
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::Args;
 
 use ludus::core::options::Options;
-use ludus::runner::cell_run::CellPlan;
+use ludus::runner::batch::{self, Ended, Unobserved};
+use ludus::runner::cell_run::{CellJob, CellPlan};
+use ludus::runner::experiment::Experiment;
 use ludus::runner::policy_spec::PolicySpec;
+use ludus::runner::tally::Tally;
 
 use crate::cli::game_options::GameOptions;
+use crate::cli::progress::human;
 use crate::cli::{Failure, find_game};
 
 /// Arguments of `ludus bench`.
@@ -42,6 +51,13 @@ pub struct BenchArgs {
     /// lua:scripts/random.lua,lua:scripts/random.lua`.
     #[arg(long, value_name = "P1,P2,...")]
     seats: Vec<String>,
+    /// Bench a whole experiment instead (the default one if no file is
+    /// given): its wall time with 1 thread and with 2.
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
+    experiment: Option<String>,
+    /// With --experiment: games per cell, replacing the file's.
+    #[arg(long, requires = "experiment")]
+    cell_games: Option<u64>,
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -49,8 +65,71 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
-/// Prints games/s with 1 and 2 threads for each game, default options, random seats.
+fn pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Failure::Io(format!("cannot start {threads} threads: {e}")))
+}
+
+/// Plays `jobs` once with `threads` workers; returns the wall seconds and
+/// every cell's tally.
+fn time_once(
+    jobs: &[Box<dyn CellJob>],
+    pool: &rayon::ThreadPool,
+    threads: usize,
+) -> Result<(f64, Vec<Tally>), Failure> {
+    let t = Instant::now();
+    let (progress, ended) = batch::play(
+        jobs,
+        pool,
+        threads,
+        &AtomicBool::new(false),
+        &mut Unobserved,
+    );
+    let secs = t.elapsed().as_secs_f64();
+    match ended {
+        Ended::Complete => Ok((secs, progress.cells.into_iter().map(|c| c.tally).collect())),
+        Ended::Failed(f) => Err(Failure::Bot(format!(
+            "cell {}, game {} (seed {}): seat {} failed: {}",
+            f.cell,
+            f.game_index,
+            f.game_seed,
+            f.seat + 1,
+            f.message
+        ))),
+        Ended::Interrupted | Ended::Observer(_) => {
+            Err(Failure::Io("the benchmark stopped early".into()))
+        }
+    }
+}
+
+/// The median wall seconds of `repeat` runs with 1 thread and with 2,
+/// alternating, after a warm-up run of each; and the tallies of one run.
+fn time_1_and_2(
+    jobs: &[Box<dyn CellJob>],
+    repeat: usize,
+) -> Result<([f64; 2], Vec<Tally>), Failure> {
+    let pools = [pool(1)?, pool(2)?];
+    let mut tallies = Vec::new();
+    for (i, p) in pools.iter().enumerate() {
+        tallies = time_once(jobs, p, i + 1)?.1;
+    }
+    let mut runs = [Vec::new(), Vec::new()];
+    for _ in 0..repeat.max(1) {
+        for (i, p) in pools.iter().enumerate() {
+            runs[i].push(time_once(jobs, p, i + 1)?.0);
+        }
+    }
+    let [one, two] = runs;
+    Ok(([median(one), median(two)], tallies))
+}
+
+/// Prints games/s with 1 and 2 threads for each game, or an experiment's wall times.
 pub fn bench(args: BenchArgs) -> Result<(), Failure> {
+    if let Some(path) = &args.experiment {
+        return bench_experiment(&args, path);
+    }
     let entries: Vec<_> = if args.games.is_empty() {
         ludus::registry::games().to_vec()
     } else {
@@ -75,13 +154,14 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
         } else {
             Options::defaults(entry.option_specs())
         };
+        let in_force = entry.options_in_force(&options).map_err(Failure::Input)?;
         let players = entry.players(&options).map_err(Failure::Input)?;
         let seat_lists: Vec<Vec<PolicySpec>> = if args.seats.is_empty() {
             vec![vec![PolicySpec::parse("random").expect("valid"); players]]
         } else {
             args.seats
                 .iter()
-                .map(|list| seats(entry, list, players))
+                .map(|list| seats(entry, list, players, &in_force))
                 .collect::<Result<_, _>>()?
         };
         let mut first: Option<(f64, f64)> = None;
@@ -91,11 +171,42 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
                 .map(|s| s.to_string())
                 .collect::<Vec<_>>()
                 .join(",");
-            let (rate, mean_length) = bench_row(&args, entry, &options, seats)?;
+            let plan = CellPlan {
+                index: 0,
+                game: entry.name(),
+                options: options.clone(),
+                in_force: in_force.clone(),
+                entry: 0,
+                swept: Vec::new(),
+                seats,
+                games: args.count,
+                seed: 1,
+                max_plies: u32::MAX,
+                on_bot_error: Default::default(),
+            };
+            let jobs = vec![entry.cell_job(&plan).map_err(Failure::Input)?];
+            let ([t1, t2], tallies) = time_1_and_2(&jobs, args.repeat)?;
+            let (r1, r2) = (args.count as f64 / t1, args.count as f64 / t2);
+            let tally = &tallies[0];
+            let total: u64 = tally
+                .lengths
+                .iter()
+                .enumerate()
+                .map(|(len, n)| len as u64 * n)
+                .sum();
+            let mean_length = total as f64 / tally.games.max(1) as f64;
+            print!(
+                "{:<16} {:>14.0} {:>14.0} {:>8.2} {:>14.0}",
+                entry.name(),
+                r1,
+                r2,
+                r2 / r1,
+                r1 * mean_length
+            );
             if compare {
-                let (r0, _) = *first.get_or_insert((rate, mean_length));
-                let extra = (1.0 / rate - 1.0 / r0) / mean_length.max(1.0) * 1e6;
-                println!(" {:>9.3} {:>15.3}  {shown}", rate / r0, extra);
+                let (r0, _) = *first.get_or_insert((r1, mean_length));
+                let extra = (1.0 / r1 - 1.0 / r0) / mean_length.max(1.0) * 1e6;
+                println!(" {:>9.3} {:>15.3}  {shown}", r1 / r0, extra);
             } else {
                 println!();
             }
@@ -104,10 +215,42 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// An experiment's wall time with 1 and 2 threads, medians of `--repeat`.
+fn bench_experiment(args: &BenchArgs, path: &str) -> Result<(), Failure> {
+    let mut exp = if path.is_empty() {
+        Experiment::default_experiment()
+    } else {
+        Experiment::load(path).map_err(Failure::Input)?
+    };
+    if let Some(g) = args.cell_games {
+        exp.set_games(g).map_err(Failure::Input)?;
+    }
+    let jobs = exp
+        .cells
+        .iter()
+        .map(|plan| find_game(plan.game)?.cell_job(plan).map_err(Failure::Input))
+        .collect::<Result<Vec<_>, _>>()?;
+    let games: u64 = exp.cells.iter().map(|c| c.games).sum();
+    let ([t1, t2], _) = time_1_and_2(&jobs, args.repeat)?;
+    println!(
+        "experiment {}: {} cells, {games} games; wall seconds, median of {}",
+        exp.name,
+        exp.cells.len(),
+        args.repeat.max(1)
+    );
+    println!("{:<8} {:>10} {:>12}", "threads", "wall s", "games/s");
+    for (threads, t) in [(1, t1), (2, t2)] {
+        println!("{threads:<8} {t:>10.2} {:>12}", human(games as f64 / t));
+    }
+    println!("2t/1t wall time: {:.3}", t2 / t1);
+    Ok(())
+}
+
 fn seats(
     entry: &dyn ludus::registry::GameEntry,
     list: &str,
     players: usize,
+    in_force: &Options,
 ) -> Result<Vec<PolicySpec>, Failure> {
     let specs =
         PolicySpec::parse_list(list).map_err(|e| Failure::Input(format!("--seats: {e}")))?;
@@ -125,73 +268,8 @@ fn seats(
     }
     for (s, spec) in specs.iter().enumerate() {
         entry
-            .check_policy(spec)
+            .check_policy(spec, in_force)
             .map_err(|e| Failure::Input(format!("--seats, seat {}: {e}", s + 1)))?;
     }
     Ok(specs)
-}
-
-/// Prints one row (without its end of line); returns the 1-thread rate and
-/// the mean game length.
-fn bench_row(
-    args: &BenchArgs,
-    entry: &dyn ludus::registry::GameEntry,
-    options: &Options,
-    seats: Vec<PolicySpec>,
-) -> Result<(f64, f64), Failure> {
-    {
-        let plan = CellPlan {
-            index: 0,
-            game: entry.name(),
-            options: options.clone(),
-            seats,
-            games: args.count,
-            seed: 1,
-            max_plies: u32::MAX,
-            on_bot_error: Default::default(),
-        };
-        let mut rates = Vec::new();
-        let mut mean_length = 0.0;
-        for threads in [1, 2] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| Failure::Io(e.to_string()))?;
-            let runs: Vec<f64> = (0..args.repeat.max(1))
-                .map(|_| {
-                    let t = Instant::now();
-                    let tally = pool
-                        .install(|| entry.run_cell(&plan, &|_| {}))
-                        .map_err(|f| {
-                            Failure::Bot(format!(
-                                "game {} (seed {}): seat {} failed: {}",
-                                f.game_index,
-                                f.game_seed,
-                                f.seat + 1,
-                                f.message
-                            ))
-                        })?;
-                    let rate = args.count as f64 / t.elapsed().as_secs_f64();
-                    let total: u64 = tally
-                        .lengths
-                        .iter()
-                        .enumerate()
-                        .map(|(len, n)| len as u64 * n)
-                        .sum();
-                    mean_length = total as f64 / tally.games as f64;
-                    Ok(rate)
-                })
-                .collect::<Result<_, Failure>>()?;
-            rates.push(median(runs));
-        }
-        print!(
-            "{:<16} {:>14.0} {:>14.0} {:>8.2} {:>14.0}",
-            entry.name(),
-            rates[0],
-            rates[1],
-            rates[1] / rates[0],
-            rates[0] * mean_length
-        );
-        Ok((rates[0], mean_length))
-    }
 }

@@ -11,6 +11,9 @@ pub enum Failure {
     Bot(String),
     /// The report could not be written (exit code 1).
     Io(String),
+    /// The run was stopped by Ctrl-C (SIGINT) (exit code 130, as a shell
+    /// reports a process killed by SIGINT).
+    Interrupted(String),
 }
 
 impl Failure {
@@ -20,6 +23,7 @@ impl Failure {
             Failure::Input(_) => 2,
             Failure::Bot(_) => 3,
             Failure::Io(_) => 1,
+            Failure::Interrupted(_) => 130,
         }
     }
 }
@@ -27,7 +31,9 @@ impl Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Input(m) | Failure::Bot(m) | Failure::Io(m) => f.write_str(m),
+            Failure::Input(m) | Failure::Bot(m) | Failure::Io(m) | Failure::Interrupted(m) => {
+                f.write_str(m)
+            }
         }
     }
 }

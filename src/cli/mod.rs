@@ -7,6 +7,7 @@ mod games;
 mod perft;
 mod play;
 mod position;
+mod progress;
 mod replay;
 mod rules;
 mod run;

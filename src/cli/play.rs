@@ -57,9 +57,12 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
             specs
         }
     };
+    let in_force = entry
+        .options_in_force(&options)
+        .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
     for (s, spec) in seats.iter().enumerate() {
         entry
-            .check_policy(spec)
+            .check_policy(spec, &in_force)
             .map_err(|e| Failure::Input(format!("--seats, seat {}: {e}", s + 1)))?;
     }
     println!("{} — {options} — seed {}", entry.title(), args.seed);

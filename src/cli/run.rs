@@ -1,21 +1,24 @@
 //! `ludus run [EXPERIMENT]`: plays every cell and writes the report.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use ludus::registry;
-use ludus::reports::manifest::Manifest;
+use ludus::reports::manifest::{CellRunRecord, Manifest};
 use ludus::reports::report::{CellResult, write_report};
 use ludus::reports::table::summary_table;
+use ludus::reports::timings::CellTiming;
+use ludus::runner::batch::{self, Ended, Observer};
+use ludus::runner::cell_progress::BatchProgress;
 use ludus::runner::cell_run::{CellPlan, OnBotError};
 use ludus::runner::drive::BOT_ERROR;
 use ludus::runner::experiment::Experiment;
 
 use crate::cli::Failure;
+use crate::cli::progress::{Progress, duration, human};
 use crate::cli::replay::replay_command;
 
 /// Arguments of `ludus run`.
@@ -35,7 +38,10 @@ pub struct RunArgs {
     /// The report folder (default: reports/<experiment name>).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// No progress bar and no table.
+    /// Write into a report folder that holds another experiment's report.
+    #[arg(long)]
+    force: bool,
+    /// No progress and no table.
     #[arg(long, short)]
     quiet: bool,
     /// What a failing policy (a script error, a budget exceeded, an
@@ -45,8 +51,23 @@ pub struct RunArgs {
     on_bot_error: Option<String>,
 }
 
-/// Plays the experiment and writes its report, cell by cell, so that a run
-/// stopped by a failing bot keeps every finished cell.
+/// Raised by the first Ctrl-C (SIGINT); a second one ends the process at once.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+fn catch_interrupt() {
+    // A second handler (a second run in one process, as in tests) is refused; the first stays.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(Failure::Interrupted(String::new()).code());
+        }
+    });
+}
+
+/// How often the report is rewritten while cells finish.
+const CHECKPOINT: Duration = Duration::from_secs(1);
+
+/// Plays the experiment and writes its report as cells finish, so that a
+/// run stopped by a failing bot, an error or Ctrl-C keeps every finished cell.
 pub fn run(args: RunArgs) -> Result<(), Failure> {
     let mut exp = match &args.experiment {
         Some(path) => Experiment::load(path).map_err(Failure::Input)?,
@@ -68,107 +89,203 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Failure::Io(format!("cannot start {threads} threads: {e}")))?;
     let dir = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(&exp.name));
-    let total = exp.games * exp.cells.len() as u64;
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(total)
+    check_folder(&dir, &exp, args.force)?;
+    let jobs = exp
+        .cells
+        .iter()
+        .map(|plan| {
+            registry::find(plan.game)
+                .expect("the experiment names registered games")
+                .cell_job(plan)
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::Input)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Failure::Io(format!("cannot start {threads} threads: {e}")))?;
+    catch_interrupt();
+    let mut observer = RunObserver {
+        exp: &exp,
+        dir: &dir,
+        threads,
+        progress: Progress::new(exp.cells.clone(), args.quiet),
+        last_write: None,
     };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}  {msg}")
-            .expect("a valid template"),
-    );
-    let done = AtomicU64::new(0);
-    let start = Instant::now();
-    let mut results: Vec<CellResult> = Vec::new();
-    let mut failure = None;
-    for plan in &exp.cells {
-        let entry = registry::find(plan.game).expect("the experiment names registered games");
-        bar.set_message(format!("cell {} {}", plan.index, plan.game));
-        let progress = |n: u64| {
-            done.fetch_add(n, Ordering::Relaxed);
-            bar.inc(n);
-        };
-        match pool.install(|| entry.run_cell(plan, &progress)) {
-            Ok(tally) => {
-                if let Some(f) = &tally.first_forfeit {
-                    let forfeits = tally
-                        .reasons
-                        .iter()
-                        .find(|(r, _)| *r == BOT_ERROR)
-                        .map_or(0, |(_, n)| *n);
-                    let what =
-                        failed_game(plan, f.game_index, f.game_seed, f.seat, f.ply, &f.message);
-                    bar.suspend(|| {
-                        eprintln!(
-                            "warning: cell {} ({} {}): {forfeits} games forfeited by a failing policy; the first, {what}",
-                            plan.index, plan.game, plan.options
-                        )
-                    });
-                }
-                results.push(CellResult {
-                    plan: plan.clone(),
-                    tally,
-                });
-            }
-            Err(f) => {
-                failure = Some(format!(
-                    "cell {} ({} {}), {}",
-                    f.cell,
-                    plan.game,
-                    plan.options,
-                    failed_game(plan, f.game_index, f.game_seed, f.seat, f.ply, &f.message)
-                ));
-                break;
-            }
+    let (batch, ended) = batch::play(&jobs, &pool, threads, &INTERRUPTED, &mut observer);
+    observer.progress.finish();
+    let results = finished(&exp, &batch);
+    let error = match &ended {
+        Ended::Complete => None,
+        Ended::Failed(f) => {
+            let plan = &exp.cells[f.cell];
+            Some(format!(
+                "cell {} ({}), {}",
+                f.cell,
+                describe(plan),
+                failed_game(plan, f.game_index, f.game_seed, f.seat, f.ply, &f.message)
+            ))
         }
-        write(&dir, &exp, threads, &results, start, None)?;
-    }
-    bar.finish_and_clear();
-    write(&dir, &exp, threads, &results, start, failure.clone())?;
+        Ended::Interrupted => Some("interrupted (SIGINT) before every cell finished".into()),
+        Ended::Observer(e) => Some(e.clone()),
+    };
+    let interrupted = matches!(ended, Ended::Interrupted);
+    let manifest = manifest(&exp, threads, &results, &batch, interrupted, error.clone());
+    write_report(&dir, &results, &manifest).map_err(|e| report_error(&dir, e))?;
     if !args.quiet {
         print!("{}", summary_table(&results));
-        let secs = start.elapsed().as_secs_f64();
+        let secs = batch.started.elapsed().as_secs_f64();
         let played: u64 = results.iter().map(|r| r.tally.games).sum();
         println!(
-            "{} games in {:.2} s ({:.0} games/s, {} threads); report in {}",
+            "{} games in {} ({} games/s, {} threads); report in {}",
             played,
-            secs,
-            played as f64 / secs.max(1e-9),
+            duration(Some(secs)),
+            human(played as f64 / secs.max(1e-9)),
             threads,
             dir.display()
         );
     }
-    match failure {
-        Some(f) => Err(Failure::Bot(format!(
-            "{f}\n(the report in {} holds the {} finished cells)",
-            dir.display(),
-            results.len()
+    let kept = format!(
+        "the report in {} holds the {} finished cells of {}",
+        dir.display(),
+        results.len(),
+        exp.cells.len()
+    );
+    match ended {
+        Ended::Complete => Ok(()),
+        Ended::Failed(_) => Err(Failure::Bot(format!(
+            "{}\n({kept})",
+            error.expect("a failure has a message")
         ))),
-        None => Ok(()),
+        Ended::Interrupted => Err(Failure::Interrupted(format!("interrupted: {kept}"))),
+        Ended::Observer(e) => Err(Failure::Io(e)),
     }
 }
 
-fn write(
-    dir: &std::path::Path,
+/// Refuses a folder that holds the report of another experiment (another
+/// name or file), or report files with no manifest, unless `force`.
+fn check_folder(dir: &Path, exp: &Experiment, force: bool) -> Result<(), Failure> {
+    if force {
+        return Ok(());
+    }
+    let refuse = |what: String| {
+        Err(Failure::Input(format!(
+            "{}: {what}; pass --force to replace it, or --out another folder",
+            dir.display()
+        )))
+    };
+    match std::fs::read(dir.join("manifest.json")) {
+        Ok(bytes) => match serde_json::from_slice::<serde_json::Value>(&bytes) {
+            Ok(m) => {
+                let name = m["experiment"].as_str().unwrap_or("");
+                let source = m["source"].as_str().unwrap_or("");
+                if name != exp.name || source != exp.source {
+                    return refuse(format!(
+                        "holds the report of experiment `{name}` ({source}), not `{}` ({})",
+                        exp.name, exp.source
+                    ));
+                }
+                Ok(())
+            }
+            Err(_) => refuse("holds a manifest.json that is not a ludus report's".into()),
+        },
+        Err(_) if dir.join("summary.csv").exists() => {
+            refuse("holds a summary.csv but no manifest.json".into())
+        }
+        Err(_) => Ok(()),
+    }
+}
+
+fn report_error(dir: &Path, e: std::io::Error) -> Failure {
+    Failure::Io(format!("cannot write the report to {}: {e}", dir.display()))
+}
+
+/// Writes the report as cells finish (at most every [`CHECKPOINT`]) and
+/// draws the progress.
+struct RunObserver<'a> {
+    exp: &'a Experiment,
+    dir: &'a Path,
+    threads: usize,
+    progress: Progress,
+    last_write: Option<Instant>,
+}
+
+impl Observer for RunObserver<'_> {
+    fn progress(&mut self, batch: &BatchProgress) {
+        self.progress.update(batch);
+    }
+
+    fn cell_finished(&mut self, cell: usize, batch: &BatchProgress) -> Result<(), String> {
+        let plan = &self.exp.cells[cell];
+        let tally = &batch.cells[cell].tally;
+        if let Some(f) = &tally.first_forfeit {
+            let what = failed_game(plan, f.game_index, f.game_seed, f.seat, f.ply, &f.message);
+            self.progress.say(&format!(
+                "warning: cell {cell} ({}): {} forfeited by a failing policy; the first, {what}",
+                describe(plan),
+                games(tally.ended_by(BOT_ERROR))
+            ));
+        }
+        if self.last_write.is_some_and(|t| t.elapsed() < CHECKPOINT) {
+            return Ok(());
+        }
+        self.last_write = Some(Instant::now());
+        let results = finished(self.exp, batch);
+        let manifest = manifest(self.exp, self.threads, &results, batch, false, None);
+        write_report(self.dir, &results, &manifest)
+            .map_err(|e| report_error(self.dir, e).to_string())
+    }
+}
+
+/// "1 game", "2 games".
+fn games(n: u64) -> String {
+    if n == 1 {
+        "1 game".into()
+    } else {
+        format!("{n} games")
+    }
+}
+
+/// A cell as messages name it: its game and the settings that tell it apart.
+fn describe(plan: &CellPlan) -> String {
+    let mut words = vec![plan.game.to_string()];
+    words.extend(ludus::reports::table::cell_settings(plan));
+    words.join(" ")
+}
+
+/// The finished cells, in cell order.
+fn finished(exp: &Experiment, batch: &BatchProgress) -> Vec<CellResult> {
+    exp.cells
+        .iter()
+        .zip(&batch.cells)
+        .filter(|(_, c)| c.finished())
+        .map(|(plan, c)| CellResult {
+            plan: plan.clone(),
+            tally: c.tally.clone(),
+            timing: CellTiming {
+                wall_seconds: c.wall_seconds(),
+                thread_seconds: c.busy.as_secs_f64(),
+            },
+        })
+        .collect()
+}
+
+fn manifest(
     exp: &Experiment,
     threads: usize,
     results: &[CellResult],
-    start: Instant,
+    batch: &BatchProgress,
+    interrupted: bool,
     error: Option<String>,
-) -> Result<(), Failure> {
-    let secs = start.elapsed().as_secs_f64();
+) -> Manifest {
+    let secs = batch.started.elapsed().as_secs_f64();
     let played: u64 = results.iter().map(|r| r.tally.games).sum();
-    let manifest = Manifest {
-        ludus_version: env!("CARGO_PKG_VERSION"),
+    Manifest {
+        ludus_version: env!("CARGO_PKG_VERSION").to_string(),
         experiment: exp.name.clone(),
         source: exp.source.clone(),
         source_sha256: exp.source_sha256.clone(),
@@ -178,14 +295,25 @@ fn write(
         threads,
         cells: exp.cells.len(),
         cells_done: results.len(),
+        games_total: exp.cells.iter().map(|c| c.games).sum(),
         games_played: played,
         wall_seconds: secs,
         games_per_second: played as f64 / secs.max(1e-9),
         complete: results.len() == exp.cells.len() && error.is_none(),
+        interrupted,
         error,
-    };
-    write_report(dir, results, &manifest)
-        .map_err(|e| Failure::Io(format!("cannot write the report to {}: {e}", dir.display())))
+        cell_runs: results
+            .iter()
+            .map(|r| CellRunRecord {
+                cell: r.plan.index,
+                game: r.plan.game.to_string(),
+                games: r.tally.games,
+                wall_seconds: r.timing.wall_seconds,
+                thread_seconds: r.timing.thread_seconds,
+                games_per_second: r.timing.games_per_second(r.tally.games),
+            })
+            .collect(),
+    }
 }
 
 /// Which game failed and how, with the command that replays it: the part of

@@ -81,6 +81,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// that each passed their own check.
     fn new(options: &Options) -> Result<Self, String>;
 
+    /// The options as they are in force: the same keys, every value the one
+    /// the game plays by. A game whose options may stand for another value
+    /// (Rithmomachy's `preset`, which means the rule set's own number or
+    /// `off`) states that value here, so that reports and scripts never see
+    /// the placeholder. The default: the options as given.
+    fn options_in_force(options: &Options) -> Result<Options, String> {
+        Ok(options.clone())
+    }
+
     /// A game set up from a position file's text (games that have them).
     fn from_position(_options: &Options, _text: &str) -> Result<Self, String> {
         Err(format!("{} has no position files", Self::NAME))
@@ -97,10 +106,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         serde_json::Value::Null
     }
 
-    /// How narration names a seat: `seat 1` unless the game has better
-    /// names (`white`).
+    /// The side a seat plays, for games whose seats have names (`white`,
+    /// `black`); `None` for games whose seats are only numbered.
+    fn side_name(_seat: Seat) -> Option<&'static str> {
+        None
+    }
+
+    /// How narration names a seat: its side where the game names seats,
+    /// `seat 1` otherwise.
     fn seat_name(seat: Seat) -> String {
-        format!("seat {}", seat + 1)
+        Self::side_name(seat).map_or_else(|| format!("seat {}", seat + 1), str::to_string)
     }
 
     /// How many seats play.

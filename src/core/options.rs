@@ -192,6 +192,42 @@ impl Options {
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, &OptionValue)> {
         self.values.iter().map(|(n, v)| (*n, v))
     }
+
+    /// Replaces the value of a declared option: how a game states the
+    /// value in force of an option whose given value (`preset`) stood for
+    /// another. Panics if the option is not declared.
+    pub fn set(&mut self, name: &str, value: OptionValue) {
+        let slot = self
+            .values
+            .iter_mut()
+            .find(|(n, _)| *n == name)
+            .unwrap_or_else(|| panic!("no option `{name}` to set"));
+        slot.1 = value;
+    }
+
+    /// The options whose value differs from `specs`' defaults, as
+    /// `key=value` pairs joined by `;` (empty when every option has its
+    /// default).
+    ///
+    /// ```
+    /// use ludus::core::options::{OptionKind, OptionSpec, Options};
+    /// const SPECS: &[OptionSpec] = &[
+    ///     OptionSpec { name: "players", doc: "", kind: OptionKind::Int { min: 2, max: 6 }, default: "2" },
+    ///     OptionSpec { name: "order", doc: "", kind: OptionKind::Choice(&["fixed", "highest"]), default: "fixed" },
+    /// ];
+    /// let o = Options::resolve(SPECS, &[("players".into(), "4".into())]).unwrap();
+    /// assert_eq!(o.changed_from_defaults(SPECS), "players=4");
+    /// assert_eq!(Options::defaults(SPECS).changed_from_defaults(SPECS), "");
+    /// ```
+    pub fn changed_from_defaults(&self, specs: &[OptionSpec]) -> String {
+        let defaults = Options::defaults(specs);
+        let changed: Vec<String> = self
+            .iter()
+            .filter(|(n, v)| defaults.get(n) != *v)
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        changed.join(";")
+    }
 }
 
 impl fmt::Display for Options {

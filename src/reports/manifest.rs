@@ -1,12 +1,12 @@
 //! manifest.json: how a report was made.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What `ludus run` records beside the CSVs.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Manifest {
     /// The ludus version that made the report.
-    pub ludus_version: &'static str,
+    pub ludus_version: String,
     /// The experiment's name.
     pub experiment: String,
     /// The experiment file (or "(default experiment)").
@@ -15,7 +15,7 @@ pub struct Manifest {
     pub source_sha256: String,
     /// The experiment seed (after --seed).
     pub seed: u64,
-    /// Games per cell (after --games).
+    /// Games per cell (after --games), for the cells that do not set their own.
     pub games_per_cell: u64,
     /// Longest game before it is stopped as a draw.
     pub max_plies: u32,
@@ -25,6 +25,8 @@ pub struct Manifest {
     pub cells: usize,
     /// Cells whose games all finished and are in the CSVs.
     pub cells_done: usize,
+    /// Games in every cell of the experiment.
+    pub games_total: u64,
     /// Games played in the finished cells.
     pub games_played: u64,
     /// Seconds from the first game to the last.
@@ -33,6 +35,27 @@ pub struct Manifest {
     pub games_per_second: f64,
     /// Whether every cell finished.
     pub complete: bool,
+    /// Whether the run was stopped by an interrupt (Ctrl-C, SIGINT).
+    pub interrupted: bool,
     /// Why the run stopped early, if it did.
     pub error: Option<String>,
+    /// Each finished cell's games and cost, as in timings.csv.
+    pub cell_runs: Vec<CellRunRecord>,
+}
+
+/// One finished cell in the manifest.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CellRunRecord {
+    /// The cell's index.
+    pub cell: usize,
+    /// Its game.
+    pub game: String,
+    /// Games played.
+    pub games: u64,
+    /// From the start of its first chunk to the end of its last.
+    pub wall_seconds: f64,
+    /// Worker-thread time spent on its games.
+    pub thread_seconds: f64,
+    /// Games per second of one thread.
+    pub games_per_second: f64,
 }

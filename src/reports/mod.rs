@@ -1,9 +1,14 @@
 //! Reports: CSVs a spreadsheet, pandas or R reads, and the run's manifest.
 
 pub mod atomic;
+pub mod cells;
+pub mod endings;
 pub mod interval;
 pub mod length_stats;
+pub mod lengths;
 pub mod manifest;
+pub mod payoff;
 pub mod report;
 pub mod summary;
 pub mod table;
+pub mod timings;

@@ -1,7 +1,9 @@
 //! summary.csv: one row per cell and seat.
 
+use crate::registry;
 use crate::reports::interval::{clopper_pearson, wilson};
 use crate::reports::length_stats::LengthStats;
+use crate::reports::payoff::PayoffStats;
 use crate::runner::cell_run::CellPlan;
 use crate::runner::tally::Tally;
 
@@ -11,17 +13,21 @@ pub const COLUMNS: &[&str] = &[
     "game",
     "options",
     "seat",
+    "side",
     "policy",
     "games",
     "wins",
     "draws",
     "losses",
+    "score",
+    "score_rate",
     "win_rate",
     "wilson_low",
     "wilson_high",
     "cp_low",
     "cp_high",
     "mean_payoff",
+    "se_payoff",
     "sd_payoff",
     "mean_length",
     "sd_length",
@@ -31,39 +37,51 @@ pub const COLUMNS: &[&str] = &[
     "max_length",
 ];
 
-fn fixed(x: f64) -> String {
+/// A rate or statistic as the reports print it: six decimals.
+pub fn fixed(x: f64) -> String {
     format!("{x:.6}")
+}
+
+/// The options of a cell that differ from the game's defaults, `key=value`
+/// pairs joined by `;`: what tells one cell from another in summary.csv.
+pub fn changed_options(plan: &CellPlan) -> String {
+    let entry = registry::find(plan.game).expect("a cell names a registered game");
+    plan.options.changed_from_defaults(entry.option_specs())
 }
 
 /// The rows of one cell, one per seat, as text fields.
 pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
+    let entry = registry::find(plan.game).expect("a cell names a registered game");
     let lengths = LengthStats::from_histogram(&tally.lengths);
+    let options = changed_options(plan);
     let n = tally.games;
+    let per_game = |x: f64| x / n.max(1) as f64;
     (0..tally.players)
         .map(|s| {
             let (wl, wh) = wilson(tally.wins[s], n);
             let (cl, ch) = clopper_pearson(tally.wins[s], n);
-            let mean_pay = tally.payoff_sum[s] as f64 / n.max(1) as f64;
-            let sd_pay = (tally.payoff_sq[s] as f64 / n.max(1) as f64 - mean_pay * mean_pay)
-                .max(0.0)
-                .sqrt();
+            let pay = PayoffStats::new(tally.payoff_sum[s], tally.payoff_sq[s], n);
             let mut row = vec![
                 plan.index.to_string(),
                 plan.game.to_string(),
-                plan.options.to_string(),
+                options.clone(),
                 (s + 1).to_string(),
+                entry.side_name(s).unwrap_or("").to_string(),
                 plan.seats[s].to_string(),
                 n.to_string(),
                 tally.wins[s].to_string(),
                 tally.draws[s].to_string(),
                 (n - tally.wins[s] - tally.draws[s]).to_string(),
-                fixed(tally.wins[s] as f64 / n.max(1) as f64),
+                fixed(tally.score(s)),
+                fixed(per_game(tally.score(s))),
+                fixed(per_game(tally.wins[s] as f64)),
                 fixed(wl),
                 fixed(wh),
                 fixed(cl),
                 fixed(ch),
-                fixed(mean_pay),
-                fixed(sd_pay),
+                fixed(pay.mean),
+                fixed(pay.se),
+                fixed(pay.sd),
             ];
             match lengths {
                 Some(l) => row.extend([

@@ -1,43 +1,124 @@
-//! The short summary table `ludus run` prints when it is done.
+//! The summary table `ludus run` prints when it is done: at most
+//! [`WIDTH`] columns, every swept setting in full.
 
 use std::fmt::Write;
 
+use crate::registry;
+use crate::reports::interval::wilson;
 use crate::reports::length_stats::LengthStats;
 use crate::reports::report::CellResult;
+use crate::runner::cell_run::CellPlan;
 
-/// One line per cell and seat: the win rate with its Wilson interval, the
-/// mean payoff where there is one, and the median length.
+/// The widest line the table prints.
+pub const WIDTH: usize = 100;
+
+/// The widest policy name shown in full; longer ones are cut in the middle.
+const POLICY: usize = 28;
+
+/// What tells a cell from the others: its options that differ from the
+/// defaults and every key its sweep sets (even to a default), in full.
+pub fn cell_settings(plan: &CellPlan) -> Vec<String> {
+    let entry = registry::find(plan.game).expect("a cell names a registered game");
+    let defaults = crate::core::options::Options::defaults(entry.option_specs());
+    let mut out = Vec::new();
+    for (k, v) in plan.options.iter() {
+        let swept = plan.swept.iter().any(|(s, _)| s == k);
+        if swept || defaults.value(k) != v {
+            out.push(format!("{k}={v}"));
+        }
+    }
+    out.extend(
+        plan.swept
+            .iter()
+            .filter(|(k, _)| plan.options.iter().all(|(n, _)| n != k))
+            .map(|(k, v)| format!("{k}={v}")),
+    );
+    out
+}
+
+/// `text` cut to `width` characters, the middle replaced by `~`.
+fn cut(text: &str, width: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= width {
+        return text.to_string();
+    }
+    let head = (width - 1) / 2;
+    let tail = width - 1 - head;
+    let mut s: String = chars[..head].iter().collect();
+    s.push('~');
+    s.extend(&chars[chars.len() - tail..]);
+    s
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Words joined by spaces into lines of at most `width` characters, the
+/// first after `lead`, the others indented by `indent` spaces.
+fn wrap(lead: &str, words: &[String], indent: usize, width: usize) -> String {
+    let mut out = lead.to_string();
+    let mut line = lead.chars().count();
+    for w in words {
+        let n = w.chars().count();
+        if line > indent && line + 1 + n > width {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            line = indent;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(w);
+        line += n;
+    }
+    out
+}
+
+/// The table: a heading per cell (its game, settings, games and median
+/// length), then one line per seat with its win rate, the 95% Wilson
+/// interval, draws, score and mean payoff.
 pub fn summary_table(results: &[CellResult]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:>4}  {:<15} {:<28} {:>4}  {:<13} {:>8}  {:>17}  {:>9}  {:>7}",
-        "cell", "game", "options", "seat", "policy", "win%", "95% Wilson", "payoff", "median"
+        "{:>6}  {:<6} {:<POLICY$} {:>7} {:>17} {:>7} {:>7} {:>10}",
+        "seat", "side", "policy", "win%", "95% Wilson", "draw%", "score%", "payoff"
     );
     for r in results {
         let t = &r.tally;
+        let entry = registry::find(r.plan.game).expect("a cell names a registered game");
         let median = LengthStats::from_histogram(&t.lengths).map_or(0, |l| l.median);
-        let mut options = r.plan.options.to_string();
-        if options.len() > 28 {
-            options.truncate(25);
-            options.push_str("...");
-        }
+        let lead = format!("cell {}: {}", r.plan.index, r.plan.game);
+        let mut words = cell_settings(&r.plan);
+        words.push(format!(
+            "({} games, median length {median})",
+            thousands(t.games)
+        ));
+        let _ = writeln!(out, "{}", wrap(&lead, &words, 8, WIDTH));
+        let n = t.games.max(1) as f64;
         for s in 0..t.players {
-            let (lo, hi) = crate::reports::interval::wilson(t.wins[s], t.games);
-            let payoff = t.payoff_sum[s] as f64 / t.games.max(1) as f64;
+            let (lo, hi) = wilson(t.wins[s], t.games);
             let _ = writeln!(
                 out,
-                "{:>4}  {:<15} {:<28} {:>4}  {:<13} {:>7.2}%  [{:>6.2}%, {:>6.2}%]  {:>9.3}  {:>7}",
-                r.plan.index,
-                r.plan.game,
-                options,
+                "{:>6}  {:<6} {:<POLICY$} {:>7.2} {:>17} {:>7.2} {:>7.2} {:>+10.3}",
                 s + 1,
-                r.plan.seats[s].to_string(),
-                100.0 * t.wins[s] as f64 / t.games.max(1) as f64,
-                100.0 * lo,
-                100.0 * hi,
-                payoff,
-                median
+                entry.side_name(s).unwrap_or(""),
+                cut(&r.plan.seats[s].to_string(), POLICY),
+                100.0 * t.wins[s] as f64 / n,
+                format!("[{:.2}, {:.2}]", 100.0 * lo, 100.0 * hi),
+                100.0 * t.draws[s] as f64 / n,
+                100.0 * t.score(s) / n,
+                t.payoff_sum[s] as f64 / n,
             );
         }
     }

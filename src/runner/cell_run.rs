@@ -1,8 +1,5 @@
-//! Plays every game of one cell, in parallel over blocks of game indices.
-
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use rayon::prelude::*;
+//! One cell of an experiment: what to play ([`CellPlan`]) and how to play
+//! any range of its games ([`CellJob`]).
 
 use crate::core::dice::Dice;
 use crate::core::game::Game;
@@ -14,9 +11,6 @@ use crate::runner::drive::{drive, forfeit};
 use crate::runner::policy_spec::PolicySpec;
 use crate::runner::tally::Tally;
 
-/// Games per block: the unit of parallel work and of progress.
-pub const BLOCK: u64 = 2048;
-
 /// One cell to play: a game, its options and a policy per seat.
 #[derive(Clone, Debug)]
 pub struct CellPlan {
@@ -24,8 +18,18 @@ pub struct CellPlan {
     pub index: usize,
     /// The game's registry name.
     pub game: &'static str,
-    /// The resolved options.
+    /// The options as given, every option not given at its default: what
+    /// builds the game and what a replay command repeats.
     pub options: Options,
+    /// The options in force (see [`crate::core::game::Game::options_in_force`]):
+    /// what scripts and reports see.
+    pub in_force: Options,
+    /// The index of the `[[cells]]` entry of the experiment file this cell
+    /// comes from: the cells of one sweep share it.
+    pub entry: usize,
+    /// This cell's point of its entry's sweep, as (key, value) pairs in
+    /// the file's order (`seats` among them when seat lists are swept).
+    pub swept: Vec<(String, String)>,
     /// One policy per seat.
     pub seats: Vec<PolicySpec>,
     /// Games to play.
@@ -36,6 +40,32 @@ pub struct CellPlan {
     pub max_plies: u32,
     /// What a failing policy does to the run.
     pub on_bot_error: OnBotError,
+}
+
+impl CellPlan {
+    /// Cell 0 of an experiment of seed `seed`: game `G` with `options`,
+    /// one policy per seat, every game played to its end. For tests and
+    /// tools that play one cell.
+    pub fn single<G: Game>(
+        options: Options,
+        seats: Vec<PolicySpec>,
+        games: u64,
+        seed: u64,
+    ) -> Result<CellPlan, String> {
+        Ok(CellPlan {
+            index: 0,
+            game: G::NAME,
+            in_force: G::options_in_force(&options)?,
+            options,
+            entry: 0,
+            swept: Vec::new(),
+            seats,
+            games,
+            seed,
+            max_plies: u32::MAX,
+            on_bot_error: OnBotError::Stop,
+        })
+    }
 }
 
 /// What happens when a seat's policy fails (a script error, a budget
@@ -77,93 +107,99 @@ pub struct GameFailure {
     pub message: String,
 }
 
-/// Plays every game of `plan`; `progress` is called with the number of games
-/// of each finished block.
-pub fn run_cell<G: Game>(
-    plan: &CellPlan,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Tally, GameFailure> {
-    let proto = G::new(&plan.options).expect("options were checked when the plan was made");
-    let players = proto.players();
-    let blocks = plan.games.div_ceil(BLOCK);
-    let failed = AtomicBool::new(false);
-    (0..blocks)
-        .into_par_iter()
-        .map(|b| {
-            if failed.load(Ordering::Relaxed) {
-                return Ok(Tally::new(players));
-            }
-            let start = b * BLOCK;
-            let end = (start + BLOCK).min(plan.games);
-            let r = run_block(plan, &proto, start..end);
-            if r.is_err() {
-                failed.store(true, Ordering::Relaxed);
-            } else {
-                progress(end - start);
-            }
-            r
-        })
-        .reduce(
-            || Ok(Tally::new(players)),
-            |a, b| match (a, b) {
-                (Ok(a), Ok(b)) => Ok(a.merge(b)),
-                (Err(a), Err(b)) => Err(if a.game_index <= b.game_index { a } else { b }),
-                (Err(e), _) | (_, Err(e)) => Err(e),
-            },
-        )
+/// The games of one cell, ready to be played in any chunks on any thread:
+/// what [`crate::runner::batch`] schedules, without knowing the game.
+pub trait CellJob: Sync {
+    /// The cell.
+    fn plan(&self) -> &CellPlan;
+
+    /// Plays the games whose indices are in `games`, in order, asking
+    /// `go_on(index)` before each: a chunk stopped early returns the
+    /// tally of the games it played. The first game a policy fails (under
+    /// [`OnBotError::Stop`]) ends the chunk with that failure.
+    fn play(
+        &self,
+        games: std::ops::Range<u64>,
+        go_on: &dyn Fn(u64) -> bool,
+    ) -> Result<Tally, GameFailure>;
 }
 
-fn run_block<G: Game>(
-    plan: &CellPlan,
-    proto: &G,
-    games: std::ops::Range<u64>,
-) -> Result<Tally, GameFailure> {
-    let players = proto.players();
-    let mut policies: Vec<Box<dyn Policy<G>>> = plan
-        .seats
-        .iter()
-        .map(|s| {
-            s.build::<G>()
-                .expect("policies were checked when the plan was made")
-        })
-        .collect();
-    let mut tally = Tally::new(players);
-    let mut buf = Vec::with_capacity(128);
-    let mut rngs = Vec::with_capacity(players);
-    for index in games {
-        let seed = game_seed(plan.seed, plan.index as u64, index);
-        let mut dice = Dice::seeded(stream(seed, Stream::Dice));
-        rngs.clear();
-        rngs.extend((0..players).map(|s| SeatRng::new(seed, s)));
-        let mut game = proto.clone();
-        let played = drive(
-            &mut game,
-            &mut dice,
-            &mut policies,
-            &mut rngs,
-            plan.max_plies,
-            &mut buf,
-            &mut Silent,
-        );
-        match played {
-            Ok(outcome) => tally.add(&outcome, game.length(), |s| game.payoff(s)),
-            Err(f) => {
-                let failure = GameFailure {
-                    cell: plan.index,
-                    game_index: index,
-                    game_seed: seed,
-                    seat: f.seat,
-                    ply: f.ply,
-                    message: f.error.message,
-                };
-                if plan.on_bot_error == OnBotError::Stop {
-                    return Err(failure);
+/// A cell of game `G`: its plan and the game set up once, cloned for every game.
+pub struct CellRun<G: Game> {
+    plan: CellPlan,
+    proto: G,
+}
+
+impl<G: Game> CellRun<G> {
+    /// Sets up the cell's game, or says why its options cannot make one.
+    pub fn new(plan: CellPlan) -> Result<CellRun<G>, String> {
+        let proto = G::new(&plan.options)?;
+        Ok(CellRun { plan, proto })
+    }
+}
+
+impl<G: Game> CellJob for CellRun<G> {
+    fn plan(&self) -> &CellPlan {
+        &self.plan
+    }
+
+    fn play(
+        &self,
+        games: std::ops::Range<u64>,
+        go_on: &dyn Fn(u64) -> bool,
+    ) -> Result<Tally, GameFailure> {
+        let plan = &self.plan;
+        let proto = &self.proto;
+        let players = proto.players();
+        let mut policies: Vec<Box<dyn Policy<G>>> = plan
+            .seats
+            .iter()
+            .map(|s| {
+                s.build_for::<G>(&plan.in_force)
+                    .expect("policies were checked when the plan was made")
+            })
+            .collect();
+        let mut tally = Tally::new(players);
+        let mut buf = Vec::with_capacity(128);
+        let mut rngs = Vec::with_capacity(players);
+        for index in games {
+            if !go_on(index) {
+                break;
+            }
+            let seed = game_seed(plan.seed, plan.index as u64, index);
+            let mut dice = Dice::seeded(stream(seed, Stream::Dice));
+            rngs.clear();
+            rngs.extend((0..players).map(|s| SeatRng::new(seed, s)));
+            let mut game = proto.clone();
+            let played = drive(
+                &mut game,
+                &mut dice,
+                &mut policies,
+                &mut rngs,
+                plan.max_plies,
+                &mut buf,
+                &mut Silent,
+            );
+            match played {
+                Ok(outcome) => tally.add(&outcome, game.length(), |s| game.payoff(s)),
+                Err(f) => {
+                    let failure = GameFailure {
+                        cell: plan.index,
+                        game_index: index,
+                        game_seed: seed,
+                        seat: f.seat,
+                        ply: f.ply,
+                        message: f.error.message,
+                    };
+                    if plan.on_bot_error == OnBotError::Stop {
+                        return Err(failure);
+                    }
+                    // A forfeited game counts no money: the pot was not settled.
+                    tally.add(&forfeit(players, f.seat), game.length(), |_| 0);
+                    tally.note_forfeit(failure);
                 }
-                // A forfeited game counts no money: the pot was not settled.
-                tally.add(&forfeit(players, f.seat), game.length(), |_| 0);
-                tally.note_forfeit(failure);
             }
         }
+        Ok(tally)
     }
-    Ok(tally)
 }

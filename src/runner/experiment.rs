@@ -54,7 +54,7 @@ struct CellFile {
     sweep: toml::Table,
 }
 
-#[derive(Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
 enum SeatsFile {
     Every(String),
@@ -122,7 +122,7 @@ impl Experiment {
             if cell.games == Some(0) {
                 return Err(at(&format!("{key}.games"), "must be at least 1".into()));
             }
-            for plan in expand(cell, &key, source)? {
+            for plan in expand(cell, i, source)? {
                 cells.push(CellPlan {
                     index: cells.len(),
                     seed: file.seed,
@@ -188,8 +188,53 @@ fn value_text(v: &toml::Value) -> Option<String> {
     }
 }
 
+/// The sweep key whose values are seat lists rather than option values.
+const SEATS_KEY: &str = "seats";
+
+/// One value of a sweep axis: an option's text, or the seats of a cell.
+#[derive(Clone, Debug)]
+enum AxisValue {
+    Option(String),
+    Seats(SeatsFile),
+}
+
+impl AxisValue {
+    /// The value as the reports label the cell: the option's text, or the
+    /// policies joined by commas as `--seats` takes them.
+    fn label(&self) -> String {
+        match self {
+            AxisValue::Option(t) => t.clone(),
+            AxisValue::Seats(SeatsFile::Every(p)) => p.clone(),
+            AxisValue::Seats(SeatsFile::Each(list)) => list.join(","),
+        }
+    }
+}
+
+/// A seat list of a `seats` sweep: one policy for every seat, or a list.
+fn seats_value(v: &toml::Value) -> Option<SeatsFile> {
+    match v {
+        toml::Value::String(s) => Some(SeatsFile::Every(s.clone())),
+        toml::Value::Array(a) => a
+            .iter()
+            .map(|x| x.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .map(SeatsFile::Each),
+        _ => None,
+    }
+}
+
+/// "1 policy", "2 policies".
+fn policies(n: usize) -> String {
+    if n == 1 {
+        "1 policy".to_string()
+    } else {
+        format!("{n} policies")
+    }
+}
+
 /// The cells one `[[cells]]` entry stands for: one, or one per sweep point.
-fn expand(cell: &CellFile, key: &str, source: &str) -> Result<Vec<CellPlan>, String> {
+fn expand(cell: &CellFile, entry_index: usize, source: &str) -> Result<Vec<CellPlan>, String> {
+    let key = format!("cells[{entry_index}]");
     let at = |sub: &str, msg: String| format!("{source}: `{key}.{sub}`: {msg}");
     let entry = registry::find(&cell.game).ok_or_else(|| {
         let names: Vec<_> = registry::games().iter().map(|g| g.name()).collect();
@@ -208,7 +253,7 @@ fn expand(cell: &CellFile, key: &str, source: &str) -> Result<Vec<CellPlan>, Str
         })?;
         fixed.push((k.clone(), text));
     }
-    let mut axes: Vec<(String, Vec<String>)> = Vec::new();
+    let mut axes: Vec<(String, Vec<AxisValue>)> = Vec::new();
     for (k, v) in &cell.sweep {
         if cell.options.contains_key(k) {
             return Err(at(
@@ -216,25 +261,45 @@ fn expand(cell: &CellFile, key: &str, source: &str) -> Result<Vec<CellPlan>, Str
                 "is also set in `options`: give it in one place".into(),
             ));
         }
+        if k == SEATS_KEY && cell.seats.is_some() {
+            return Err(at(
+                "sweep.seats",
+                "the cell also sets `seats`: give them in one place".into(),
+            ));
+        }
         let values = v.as_array().filter(|a| !a.is_empty()).ok_or_else(|| {
             at(
                 &format!("sweep.{k}"),
-                "must be a non-empty list of values".into(),
+                if k == SEATS_KEY {
+                    "must be a non-empty list of seat lists, e.g. [[\"random\", \"random\"], [\"lua:a.lua\", \"random\"]]".into()
+                } else {
+                    "must be a non-empty list of values".into()
+                },
             )
         })?;
-        let mut texts = Vec::new();
+        let mut axis = Vec::new();
         for (j, x) in values.iter().enumerate() {
-            texts.push(value_text(x).ok_or_else(|| {
-                at(
-                    &format!("sweep.{k}[{j}]"),
-                    format!("`{x}` is neither a number nor a string"),
-                )
-            })?);
+            let value = if k == SEATS_KEY {
+                seats_value(x).map(AxisValue::Seats).ok_or_else(|| {
+                    at(
+                        &format!("sweep.seats[{j}]"),
+                        format!("`{x}` is neither a policy nor a list of policies"),
+                    )
+                })?
+            } else {
+                value_text(x).map(AxisValue::Option).ok_or_else(|| {
+                    at(
+                        &format!("sweep.{k}[{j}]"),
+                        format!("`{x}` is neither a number nor a string"),
+                    )
+                })?
+            };
+            axis.push(value);
         }
-        axes.push((k.clone(), texts));
+        axes.push((k.clone(), axis));
     }
     // The cartesian product of the sweep axes, the first axis varying slowest.
-    let mut points: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    let mut points: Vec<Vec<(String, AxisValue)>> = vec![Vec::new()];
     for (k, values) in &axes {
         points = points
             .into_iter()
@@ -250,22 +315,51 @@ fn expand(cell: &CellFile, key: &str, source: &str) -> Result<Vec<CellPlan>, Str
     let mut plans = Vec::new();
     for point in points {
         let mut given = fixed.clone();
-        given.extend(point.iter().cloned());
+        let mut seats_file = cell.seats.clone();
+        for (k, v) in &point {
+            match v {
+                AxisValue::Option(t) => given.push((k.clone(), t.clone())),
+                AxisValue::Seats(s) => seats_file = Some(s.clone()),
+            }
+        }
+        let swept: Vec<(String, String)> =
+            point.iter().map(|(k, v)| (k.clone(), v.label())).collect();
         let sub = if point.is_empty() { "options" } else { "sweep" };
+        let label = if swept.is_empty() {
+            String::new()
+        } else {
+            let pairs: Vec<String> = swept.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!(" (at {})", pairs.join(", "))
+        };
         let options = Options::resolve(entry.option_specs(), &given)
-            .map_err(|e| at(sub, format!("{e} (game {})", entry.name())))?;
-        let players = entry.players(&options).map_err(|e| at(sub, e))?;
-        let seats: Vec<String> = match &cell.seats {
+            .map_err(|e| at(sub, format!("{e} (game {}){label}", entry.name())))?;
+        let players = entry
+            .players(&options)
+            .map_err(|e| at(sub, format!("{e}{label}")))?;
+        let in_force = entry
+            .options_in_force(&options)
+            .map_err(|e| at(sub, format!("{e}{label}")))?;
+        let seats_at = if point.iter().any(|(k, _)| k == SEATS_KEY) {
+            "sweep.seats"
+        } else {
+            "seats"
+        };
+        let seats: Vec<String> = match &seats_file {
             None => vec!["random".to_string(); players],
             Some(SeatsFile::Every(p)) => vec![p.clone(); players],
+            Some(SeatsFile::Each(list)) if list.len() == 1 => vec![list[0].clone(); players],
             Some(SeatsFile::Each(list)) => {
                 if list.len() != players {
                     return Err(at(
-                        "seats",
+                        seats_at,
                         format!(
-                            "lists {} policies but {} with {options} has {players} seats",
-                            list.len(),
-                            entry.name()
+                            "lists {} but {}{} has {players} seats{label}",
+                            policies(list.len()),
+                            entry.name(),
+                            match options.changed_from_defaults(entry.option_specs()) {
+                                c if c.is_empty() => String::new(),
+                                c => format!(" with {c}"),
+                            }
                         ),
                     ));
                 }
@@ -274,16 +368,20 @@ fn expand(cell: &CellFile, key: &str, source: &str) -> Result<Vec<CellPlan>, Str
         };
         let mut specs = Vec::new();
         for (s, text) in seats.iter().enumerate() {
-            let spec = PolicySpec::parse(text).map_err(|e| at(&format!("seats[{s}]"), e))?;
+            let spec = PolicySpec::parse(text)
+                .map_err(|e| at(&format!("{seats_at}[{s}]"), format!("{e}{label}")))?;
             entry
-                .check_policy(&spec)
-                .map_err(|e| at(&format!("seats[{s}]"), e))?;
+                .check_policy(&spec, &in_force)
+                .map_err(|e| at(&format!("{seats_at}[{s}]"), format!("{e}{label}")))?;
             specs.push(spec);
         }
         plans.push(CellPlan {
             index: 0,
             game: entry.name(),
             options,
+            in_force,
+            entry: entry_index,
+            swept,
             seats: specs,
             games: 0,
             seed: 0,

@@ -61,13 +61,14 @@ impl PolicySpec {
             .collect()
     }
 
-    /// Builds the policy for game `G` with its default options, to check
-    /// that it can play `G`.
+    /// Builds the policy for game `G` with its default options in force.
     pub fn build<G: Game>(&self) -> Result<Box<dyn Policy<G>>, String> {
-        self.build_for::<G>(&Options::defaults(G::option_specs()))
+        let defaults = Options::defaults(G::option_specs());
+        self.build_for::<G>(&G::options_in_force(&defaults)?)
     }
 
-    /// Builds the policy for a game `G` played with `options`, or says why it cannot.
+    /// Builds the policy for a game `G` played with `options` (the options
+    /// in force: what a script's `info.options` shows), or says why it cannot.
     pub fn build_for<G: Game>(&self, options: &Options) -> Result<Box<dyn Policy<G>>, String> {
         if self.name == "lua" {
             let text = self

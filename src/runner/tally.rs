@@ -17,19 +17,39 @@ pub struct Tally {
     pub wins: [u64; MAX_SEATS],
     /// Shared draws per seat.
     pub draws: [u64; MAX_SEATS],
+    /// Each seat's share of its draws, in units of 1/[`DRAW_UNIT`]: a draw
+    /// shared by `k` seats gives each `DRAW_UNIT / k`, a whole number for
+    /// every `k` up to [`MAX_SEATS`], so scores stay exact integers.
+    pub draw_shares: [u64; MAX_SEATS],
     /// Sum of payoffs per seat.
     pub payoff_sum: [i64; MAX_SEATS],
     /// Sum of squared payoffs per seat.
     pub payoff_sq: [u128; MAX_SEATS],
     /// `lengths[n]` games had length `n`.
     pub lengths: Vec<u64>,
-    /// How many games ended for each reason, in order of first appearance
-    /// within a block; [`Tally::merge`] keeps them sorted by name.
-    pub reasons: Vec<(&'static str, u64)>,
+    /// How many games ended for each reason and winner (the sole winning
+    /// seat, `None` for a draw), in order of first appearance within a
+    /// chunk; [`Tally::merge`] keeps them sorted.
+    pub endings: Vec<Ending>,
     /// With `--on-bot-error forfeit`: the forfeited game of lowest index,
     /// the same whatever the threads, for the run to report.
     pub first_forfeit: Option<FirstForfeit>,
 }
+
+/// Games that ended by one rule with one winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Ending {
+    /// The rule that ended them.
+    pub reason: &'static str,
+    /// The sole winner, or `None` for a draw.
+    pub winner: Option<usize>,
+    /// How many.
+    pub count: u64,
+}
+
+/// A seat's score in a game it drew with `k - 1` others is `DRAW_UNIT / k`
+/// of this unit: 840 = lcm(1, ..., 8).
+pub const DRAW_UNIT: u64 = 840;
 
 /// The first game a failing policy forfeited.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,10 +74,11 @@ impl Tally {
             games: 0,
             wins: [0; MAX_SEATS],
             draws: [0; MAX_SEATS],
+            draw_shares: [0; MAX_SEATS],
             payoff_sum: [0; MAX_SEATS],
             payoff_sq: [0; MAX_SEATS],
             lengths: Vec::new(),
-            reasons: Vec::new(),
+            endings: Vec::new(),
             first_forfeit: None,
         }
     }
@@ -83,11 +104,14 @@ impl Tally {
     #[inline]
     pub fn add(&mut self, outcome: &Outcome, length: u32, payoffs: impl Fn(usize) -> i64) {
         self.games += 1;
-        if let Some(w) = outcome.sole_winner() {
+        let winner = outcome.sole_winner();
+        if let Some(w) = winner {
             self.wins[w] += 1;
         } else {
+            let share = DRAW_UNIT / outcome.winners.len().max(1) as u64;
             for s in outcome.winners.iter() {
                 self.draws[s] += 1;
+                self.draw_shares[s] += share;
             }
         }
         for s in 0..self.players {
@@ -100,18 +124,44 @@ impl Tally {
             self.lengths.resize(l + 1, 0);
         }
         self.lengths[l] += 1;
-        match self.reasons.iter_mut().find(|(r, _)| *r == outcome.reason) {
-            Some((_, n)) => *n += 1,
-            None => self.reasons.push((outcome.reason, 1)),
+        let reason = outcome.reason;
+        match self
+            .endings
+            .iter_mut()
+            .find(|e| e.reason == reason && e.winner == winner)
+        {
+            Some(e) => e.count += 1,
+            None => self.endings.push(Ending {
+                reason,
+                winner,
+                count: 1,
+            }),
         }
+    }
+
+    /// Games that ended by `reason`, whoever won.
+    pub fn ended_by(&self, reason: &str) -> u64 {
+        self.endings
+            .iter()
+            .filter(|e| e.reason == reason)
+            .map(|e| e.count)
+            .sum()
+    }
+
+    /// The seat's score: its wins plus its shares of draws (a two-seat
+    /// draw is half a point each).
+    pub fn score(&self, seat: usize) -> f64 {
+        self.wins[seat] as f64 + self.draw_shares[seat] as f64 / DRAW_UNIT as f64
     }
 
     /// Adds another tally of the same cell.
     pub fn merge(mut self, other: Tally) -> Tally {
+        self.players = self.players.max(other.players);
         self.games += other.games;
         for s in 0..MAX_SEATS {
             self.wins[s] += other.wins[s];
             self.draws[s] += other.draws[s];
+            self.draw_shares[s] += other.draw_shares[s];
             self.payoff_sum[s] += other.payoff_sum[s];
             self.payoff_sq[s] += other.payoff_sq[s];
         }
@@ -121,13 +171,18 @@ impl Tally {
         for (i, n) in other.lengths.iter().enumerate() {
             self.lengths[i] += n;
         }
-        for (r, n) in other.reasons {
-            match self.reasons.iter_mut().find(|(r2, _)| *r2 == r) {
-                Some((_, m)) => *m += n,
-                None => self.reasons.push((r, n)),
+        for e in other.endings {
+            match self
+                .endings
+                .iter_mut()
+                .find(|m| m.reason == e.reason && m.winner == e.winner)
+            {
+                Some(m) => m.count += e.count,
+                None => self.endings.push(e),
             }
         }
-        self.reasons.sort_by(|a, b| a.0.cmp(b.0));
+        self.endings
+            .sort_by_key(|e| (e.reason, e.winner.is_none(), e.winner));
         if let Some(f) = other.first_forfeit
             && self
                 .first_forfeit

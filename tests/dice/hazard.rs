@@ -206,17 +206,9 @@ fn two_player_win_rate_matches_the_exact_law() {
     let t = run::<Hazard>(&[("order", "fixed")], &["random", "random"], games, 11);
     assert_rate("seat 1 wins", t.wins[0], games, p1);
     assert_rate("seat 2 wins", t.wins[1], games, 1.0 - p1);
-    let hazard = t
-        .reasons
-        .iter()
-        .find(|r| r.0 == "hazard")
-        .map_or(0, |r| r.1);
+    let hazard = t.ended_by("hazard");
     assert_rate("first-cycle hazard", hazard, games, h + (1.0 - h) * h);
-    let late = t
-        .reasons
-        .iter()
-        .find(|r| r.0 == "late-hazard")
-        .map_or(0, |r| r.1);
+    let late = t.ended_by("late-hazard");
     assert_rate("late hazard", late, games, late_hazard);
 }
 

@@ -4,7 +4,8 @@ use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Transcript;
 use ludus::core::options::Options;
-use ludus::runner::cell_run::{CellPlan, run_cell};
+use ludus::runner::batch::run_cell;
+use ludus::runner::cell_run::CellPlan;
 use ludus::runner::policy_spec::PolicySpec;
 use ludus::runner::tally::Tally;
 
@@ -40,20 +41,17 @@ pub fn run<G: Game>(opts: &[(&str, &str)], seats: &[&str], games: u64, seed: u64
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let plan = CellPlan {
-        index: 0,
-        game: G::NAME,
-        options: Options::resolve(G::option_specs(), &given).unwrap(),
-        seats: seats
+    let plan = CellPlan::single::<G>(
+        Options::resolve(G::option_specs(), &given).unwrap(),
+        seats
             .iter()
             .map(|s| PolicySpec::parse(s).unwrap())
             .collect(),
         games,
         seed,
-        max_plies: u32::MAX,
-        on_bot_error: Default::default(),
-    };
-    run_cell::<G>(&plan, &|_| {}).unwrap()
+    )
+    .unwrap();
+    run_cell::<G>(&plan).unwrap()
 }
 
 /// Asserts that `hits` out of `n` is within 5 standard errors of `p`.
@@ -69,10 +67,7 @@ pub fn assert_rate(what: &str, hits: u64, n: u64, p: f64) {
 
 /// How many games of a tally ended by `reason`.
 pub fn ended_by(t: &Tally, reason: &str) -> u64 {
-    t.reasons
-        .iter()
-        .find(|(r, _)| *r == reason)
-        .map_or(0, |(_, n)| *n)
+    t.ended_by(reason)
 }
 
 /// The distribution of the total of `n` dice, indexed by total.

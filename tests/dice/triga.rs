@@ -157,11 +157,7 @@ fn triple_endings_match_the_exact_law() {
                 games,
                 5,
             );
-            let hits = t
-                .reasons
-                .iter()
-                .find(|r| r.0 == "triple")
-                .map_or(0, |r| r.1);
+            let hits = t.ended_by("triple");
             assert_rate(&format!("{n} players, group {group}"), hits, games, p);
         }
     }

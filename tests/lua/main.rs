@@ -4,6 +4,7 @@
 
 mod api;
 mod bots;
+mod cell_options;
 mod cli;
 mod failures;
 mod reproducible;

@@ -11,7 +11,8 @@ use ludus::core::options::Options;
 use ludus::core::policy::{BotError, Policy};
 use ludus::core::seed::{SeatRng, Stream, stream};
 use ludus::games::rithmomachy::Rithmomachy;
-use ludus::runner::cell_run::{CellPlan, GameFailure, OnBotError, run_cell};
+use ludus::runner::batch::run_cell;
+use ludus::runner::cell_run::{CellPlan, GameFailure, OnBotError};
 use ludus::runner::drive::{SeatFailure, drive};
 use ludus::runner::policy_spec::PolicySpec;
 use ludus::runner::tally::Tally;
@@ -125,19 +126,20 @@ pub fn cell<G: Game>(
     on_bot_error: OnBotError,
 ) -> Result<Tally, GameFailure> {
     let plan = CellPlan {
-        index: 0,
-        game: G::NAME,
-        options: options::<G>(opts),
-        seats: seats
-            .iter()
-            .map(|s| PolicySpec::parse(s).unwrap())
-            .collect(),
-        games,
-        seed: 5,
         max_plies: 100_000,
         on_bot_error,
+        ..CellPlan::single::<G>(
+            options::<G>(opts),
+            seats
+                .iter()
+                .map(|s| PolicySpec::parse(s).unwrap())
+                .collect(),
+            games,
+            5,
+        )
+        .unwrap()
     };
-    run_cell::<G>(&plan, &|_| {})
+    run_cell::<G>(&plan)
 }
 
 /// The message of a decision that must fail.

@@ -89,6 +89,10 @@ impl Game for Rithmomachy {
         })
     }
 
+    fn options_in_force(options: &Options) -> Result<Options, String> {
+        Ok(options::in_force(options, &options::resolve(options)?))
+    }
+
     fn from_position(options: &Options, text: &str) -> Result<Self, String> {
         let spec = position_file::parse(text)?;
         let rules = options.choice("rules");
@@ -182,8 +186,8 @@ impl Game for Rithmomachy {
         describe::to_json(&self.pos)
     }
 
-    fn seat_name(seat: usize) -> String {
-        Side::of_seat(seat).name().to_string()
+    fn side_name(seat: usize) -> Option<&'static str> {
+        Some(Side::of_seat(seat).name())
     }
 
     fn views() -> &'static [ViewInfo] {

@@ -313,3 +313,55 @@ pub fn resolve(options: &Options) -> Result<Rules, String> {
     }
     Ok(rules)
 }
+
+/// The options as `rules` plays them: every `preset` replaced by the rule
+/// set's own number, `off`, `on` or choice, so that reports and scripts see
+/// the values in force (`bodies=15`, `first=black`).
+pub fn in_force(options: &Options, rules: &Rules) -> Options {
+    let number =
+        |n: Option<u32>| n.map_or(OptionValue::Choice("off"), |n| OptionValue::Int(n.into()));
+    let on = |b: bool| OptionValue::Choice(if b { "on" } else { "off" });
+    let v = &rules.victory;
+    let mut out = options.clone();
+    out.set("bodies", number(v.bodies));
+    out.set("goods_white", number(v.goods_white));
+    out.set("goods_black", number(v.goods_black));
+    out.set("quarrel_value", number(v.quarrel.map(|q| q.value)));
+    out.set("quarrel_digits", number(v.quarrel.map(|q| q.digits)));
+    out.set("honour_value", number(v.honour.map(|h| h.value)));
+    out.set("honour_pieces", number(v.honour.map(|h| h.pieces)));
+    out.set("hq_value", number(v.honour_quarrel.map(|h| h.value)));
+    out.set("hq_pieces", number(v.honour_quarrel.map(|h| h.pieces)));
+    out.set("hq_digits", number(v.honour_quarrel.map(|h| h.digits)));
+    out.set("glorious", on(v.glorious.is_some()));
+    out.set(
+        "triumph",
+        OptionValue::Choice(match v.triumph.map(|t| t.level) {
+            None => "off",
+            Some(TriumphLevel::Great) => "great",
+            Some(TriumphLevel::Greater) => "greater",
+            Some(TriumphLevel::Greatest) => "greatest",
+        }),
+    );
+    out.set("announce", on(v.triumph.is_some_and(|t| t.announced)));
+    out.set("digit_set", number(v.digit_set));
+    out.set("digit_sum", number(v.digit_sum));
+    out.set("cap", number(v.cap));
+    out.set(
+        "board",
+        OptionValue::Choice(if rules.ranks == 14 { "8x14" } else { "8x16" }),
+    );
+    out.set("first", OptionValue::Choice(rules.first.name()));
+    let proportion = rules.captures.iter().any(|c| match c {
+        CaptureRule::Ambush { ops, .. } => ops.contains(&Op::Arithmetic),
+        _ => false,
+    });
+    out.set("proportion", on(proportion));
+    let oblivion = rules.captures.iter().find_map(|c| match c {
+        CaptureRule::Oblivion { own, edge } => Some((*own, *edge)),
+        _ => None,
+    });
+    out.set("oblivion_own", on(oblivion.is_some_and(|o| o.0)));
+    out.set("oblivion_edge", on(oblivion.is_some_and(|o| o.1)));
+    out
+}

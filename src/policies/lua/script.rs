@@ -104,6 +104,11 @@ impl<G: Game> ScriptVm<G> {
         info.raw_set("players", game.players())?;
         info.raw_set("game", G::NAME)?;
         info.raw_set("options", options_table(lua, &self.decision)?)?;
+        // Who moves first, where the rules say so before any chance: the
+        // seat whose decision the new game waits for (nil when the dice decide).
+        if let crate::core::game::Turn::Decide(first) = game.turn() {
+            info.raw_set("first_seat", first + 1)?;
+        }
         let params = lua.create_table()?;
         for (k, v) in &self.spec.params {
             params.raw_set(k.as_str(), param(lua, v)?)?;

@@ -1,0 +1,196 @@
+//! What `ludus run` shows while it plays: a bar on a terminal, a plain line
+//! every [`LOG_EVERY`] in a batch job's log, both from each cell's own
+//! measured cost.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use ludus::reports::interval::wilson;
+use ludus::reports::table::{cell_settings, thousands};
+use ludus::runner::batch::TICK;
+use ludus::runner::cell_progress::BatchProgress;
+use ludus::runner::cell_run::CellPlan;
+
+/// How often a run without a terminal prints a progress line.
+pub const LOG_EVERY: Duration = Duration::from_secs(10);
+
+/// `6001058.26` as `6.0M`, `950000` as `950k`, `12.34` as `12.3`.
+pub fn human(x: f64) -> String {
+    let (v, unit) = match x {
+        x if x >= 1e9 => (x / 1e9, "G"),
+        x if x >= 1e6 => (x / 1e6, "M"),
+        x if x >= 1e4 => (x / 1e3, "k"),
+        _ => (x, ""),
+    };
+    if unit.is_empty() && v < 100.0 {
+        format!("{v:.1}")
+    } else if v < 10.0 {
+        format!("{v:.1}{unit}")
+    } else {
+        format!("{v:.0}{unit}")
+    }
+}
+
+/// Seconds as `42s`, `3m05s` or `2h07m`; `?` when unknown.
+pub fn duration(secs: Option<f64>) -> String {
+    let Some(s) = secs.filter(|s| s.is_finite()) else {
+        return "?".to_string();
+    };
+    let s = s.round() as u64;
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, (s % 3600) / 60),
+    }
+}
+
+/// The progress of a run, drawn on stderr.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    log: bool,
+    last_log: Instant,
+    plans: Vec<CellPlan>,
+}
+
+impl Progress {
+    /// A display for these cells: a bar on a terminal, lines in a log,
+    /// nothing when `quiet`.
+    pub fn new(plans: Vec<CellPlan>, quiet: bool) -> Progress {
+        let terminal = std::io::stderr().is_terminal();
+        let bar = (!quiet && terminal).then(|| {
+            let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{bar:20} {msg}").expect("a valid template"),
+            );
+            bar.enable_steady_tick(TICK);
+            bar
+        });
+        Progress {
+            bar,
+            log: !quiet && !terminal,
+            last_log: Instant::now(),
+            plans,
+        }
+    }
+
+    /// Redraws the bar, or prints a log line when one is due.
+    pub fn update(&mut self, batch: &BatchProgress) {
+        if let Some(bar) = &self.bar {
+            bar.set_position((batch.fraction_done() * 1000.0).round() as u64);
+            bar.set_message(self.short_line(batch));
+        } else if self.log && self.last_log.elapsed() >= LOG_EVERY {
+            self.last_log = Instant::now();
+            eprintln!("{}", self.log_line(batch));
+        }
+    }
+
+    /// Prints `text` on stderr without tearing the bar.
+    pub fn say(&self, text: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{text}")),
+            None => eprintln!("{text}"),
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn rate(batch: &BatchProgress) -> String {
+        let secs = batch.started.elapsed().as_secs_f64();
+        match batch.done_games() {
+            0 => "? games/s".to_string(),
+            n => format!("{} games/s", human(n as f64 / secs.max(1e-9))),
+        }
+    }
+
+    /// The running win rates of the cell in progress: `seat 48.2±1.4%`.
+    fn running(batch: &BatchProgress, cell: usize, seats: usize) -> Vec<String> {
+        let c = &batch.cells[cell];
+        let n = c.tally.games;
+        (0..c.tally.players.min(seats))
+            .map(|s| {
+                let (lo, hi) = wilson(c.tally.wins[s], n);
+                let p = c.tally.wins[s] as f64 / n.max(1) as f64;
+                format!(
+                    "{} {:.1}% [{:.1}, {:.1}]",
+                    s + 1,
+                    100.0 * p,
+                    100.0 * lo,
+                    100.0 * hi
+                )
+            })
+            .collect()
+    }
+
+    /// The terminal line, at most 79 columns after the bar.
+    fn short_line(&self, batch: &BatchProgress) -> String {
+        let mut line = format!(
+            "{}/{} games  {}  eta {}",
+            human(batch.done_games() as f64),
+            human(batch.total_games() as f64),
+            Self::rate(batch),
+            duration(batch.eta()),
+        );
+        if let Some(c) = batch.current() {
+            let rates = Self::running(batch, c, 2).join("  ");
+            let more = format!("  cell {c}: {rates}");
+            if line.len() + more.len() <= 79 {
+                line.push_str(&more);
+            } else {
+                line.push_str(&format!("  cell {c}"));
+            }
+        }
+        line
+    }
+
+    /// The line a batch job's log gets every [`LOG_EVERY`].
+    fn log_line(&self, batch: &BatchProgress) -> String {
+        let done = batch.done_games();
+        let total = batch.total_games();
+        let mut line = format!(
+            "progress: {}/{} games ({:.1}%), {} elapsed, {}, eta {}",
+            thousands(done),
+            thousands(total),
+            100.0 * batch.fraction_done(),
+            duration(Some(batch.started.elapsed().as_secs_f64())),
+            Self::rate(batch),
+            duration(batch.eta()),
+        );
+        if let Some(c) = batch.current() {
+            let plan = &self.plans[c];
+            let mut what = vec![plan.game.to_string()];
+            what.extend(cell_settings(plan));
+            line.push_str(&format!(
+                "; cell {c} ({}), {} games: win% seat {}",
+                what.join(" "),
+                thousands(batch.cells[c].done),
+                Self::running(batch, c, usize::MAX).join(", seat ")
+            ));
+        }
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_and_durations_read_as_a_person_writes_them() {
+        assert_eq!(human(6_001_058.259_1), "6.0M");
+        assert_eq!(human(950_000.0), "950k");
+        assert_eq!(human(12_345.0), "12k");
+        assert_eq!(human(12.34), "12.3");
+        assert_eq!(human(2_500.0), "2500");
+        assert_eq!(duration(None), "?");
+        assert_eq!(duration(Some(21.4)), "21s");
+        assert_eq!(duration(Some(185.0)), "3m05s");
+        assert_eq!(duration(Some(7620.0)), "2h07m");
+    }
+}

@@ -1,0 +1,57 @@
+//! cells.csv: one row per cell, one column per option, holding the value
+//! in force (the preset's number, `off`, the side that moves first).
+
+use crate::core::seed::game_seed;
+use crate::reports::report::CellResult;
+
+/// The columns before the option columns (documented in reports/README.md).
+pub const FIRST_COLUMNS: &[&str] = &["cell", "entry", "game", "games", "first_game_seed", "seats"];
+
+/// Every option name of the cells' games, in order of first appearance:
+/// the option columns. Games that share an option name share its column.
+pub fn option_columns(results: &[CellResult]) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for r in results {
+        for (name, _) in r.plan.in_force.iter() {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
+/// The header and rows of cells.csv; a cell whose game lacks an option
+/// leaves its column empty.
+pub fn table(results: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
+    let options = option_columns(results);
+    let header = FIRST_COLUMNS
+        .iter()
+        .copied()
+        .chain(options.iter().copied())
+        .map(str::to_string)
+        .collect();
+    let rows = results
+        .iter()
+        .map(|r| {
+            let p = &r.plan;
+            let seats: Vec<String> = p.seats.iter().map(|s| s.to_string()).collect();
+            let mut row = vec![
+                p.index.to_string(),
+                p.entry.to_string(),
+                p.game.to_string(),
+                p.games.to_string(),
+                game_seed(p.seed, p.index as u64, 0).to_string(),
+                seats.join(","),
+            ];
+            row.extend(options.iter().map(|name| {
+                p.in_force
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map_or(String::new(), |(_, v)| v.to_string())
+            }));
+            row
+        })
+        .collect();
+    (header, rows)
+}

@@ -1,0 +1,124 @@
+//! What a batch knows of one cell while it plays: games done, their tally so
+//! far, and what they cost.
+
+use std::time::{Duration, Instant};
+
+use crate::runner::tally::Tally;
+
+/// One cell's progress.
+#[derive(Clone, Debug)]
+pub struct CellProgress {
+    /// The games the cell plays in all.
+    pub games: u64,
+    /// The games whose chunks have come back.
+    pub done: u64,
+    /// What those games add up to; the cell's result once `done == games`.
+    pub tally: Tally,
+    /// Thread time spent on those games.
+    pub busy: Duration,
+    /// When the cell's first chunk started.
+    pub first_start: Option<Instant>,
+    /// When its last chunk so far ended.
+    pub last_end: Option<Instant>,
+}
+
+impl CellProgress {
+    /// A cell of `games` games of a `players`-seat game, none played.
+    pub fn new(games: u64, players: usize) -> CellProgress {
+        CellProgress {
+            games,
+            done: 0,
+            tally: Tally::new(players),
+            busy: Duration::ZERO,
+            first_start: None,
+            last_end: None,
+        }
+    }
+
+    /// Whether every game of the cell is counted.
+    pub fn finished(&self) -> bool {
+        self.done == self.games
+    }
+
+    /// Adds a chunk of `tally.games` games that ran from `start` for `busy`.
+    pub fn add(&mut self, tally: Tally, start: Instant, busy: Duration) {
+        self.done += tally.games;
+        let t = std::mem::replace(&mut self.tally, Tally::new(0));
+        self.tally = t.merge(tally);
+        self.busy += busy;
+        let end = start + busy;
+        self.first_start = Some(self.first_start.map_or(start, |s| s.min(start)));
+        self.last_end = Some(self.last_end.map_or(end, |e| e.max(end)));
+    }
+
+    /// Seconds of one thread per game, once a game is counted.
+    pub fn cost(&self) -> Option<f64> {
+        (self.done > 0).then(|| self.busy.as_secs_f64() / self.done as f64)
+    }
+
+    /// Seconds from the cell's first chunk's start to its last chunk's end.
+    pub fn wall_seconds(&self) -> f64 {
+        match (self.first_start, self.last_end) {
+            (Some(s), Some(e)) => (e - s).as_secs_f64(),
+            _ => 0.0,
+        }
+    }
+}
+
+/// Every cell's progress, and the batch's clock: what a progress display
+/// and the ETA are computed from.
+#[derive(Clone, Debug)]
+pub struct BatchProgress {
+    /// One entry per cell, in cell order.
+    pub cells: Vec<CellProgress>,
+    /// When the batch started.
+    pub started: Instant,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+impl BatchProgress {
+    /// Games in every cell.
+    pub fn total_games(&self) -> u64 {
+        self.cells.iter().map(|c| c.games).sum()
+    }
+
+    /// Games counted so far.
+    pub fn done_games(&self) -> u64 {
+        self.cells.iter().map(|c| c.done).sum()
+    }
+
+    /// The thread seconds the games left will take, from each cell's own
+    /// measured cost; `None` while a cell with games left has no measure.
+    pub fn seconds_left(&self) -> Option<f64> {
+        let mut left = 0.0;
+        for c in self.cells.iter().filter(|c| !c.finished()) {
+            left += (c.games - c.done) as f64 * c.cost()?;
+        }
+        Some(left)
+    }
+
+    /// The wall seconds left, the work left shared among the threads;
+    /// `None` before every unfinished cell has been measured.
+    pub fn eta(&self) -> Option<f64> {
+        self.seconds_left().map(|s| s / self.threads as f64)
+    }
+
+    /// The share of the whole run's work done, by cost where it is known
+    /// and by games before.
+    pub fn fraction_done(&self) -> f64 {
+        let done: f64 = self.cells.iter().map(|c| c.busy.as_secs_f64()).sum();
+        match self.seconds_left() {
+            Some(left) if done + left > 0.0 => done / (done + left),
+            _ => self.done_games() as f64 / self.total_games().max(1) as f64,
+        }
+    }
+
+    /// The cell a reader wants to see: the first that has started and not finished.
+    pub fn current(&self) -> Option<usize> {
+        self.cells
+            .iter()
+            .position(|c| !c.finished() && c.done > 0)
+            .or_else(|| self.cells.iter().position(|c| !c.finished()))
+    }
+}

@@ -1,0 +1,121 @@
+//! Which games a worker plays next: the chunks of every cell, handed out so
+//! that every core stays busy and every cell's cost is known early.
+//!
+//! A chunk is a range of one cell's game indices. How the games are cut
+//! into chunks never changes a result (every game's seed is fixed by its
+//! index, and tallies are integer sums), so chunk sizes are free to follow
+//! the measured cost of each cell: about [`TARGET_SECONDS`] of work each,
+//! smaller near the end of the run so that no core waits for another.
+//!
+//! Order: first a short probe of every cell ([`PROBE`] games), so that the
+//! time left can be estimated from each cell's own cost from the start;
+//! then the cells one after another, every worker on the same cell, so
+//! that cells finish (and reach the report) in order.
+
+use std::ops::Range;
+
+/// Games in the first chunk of each cell, which measures its cost.
+pub const PROBE: u64 = 16;
+
+/// The work a chunk should hold, in seconds of one thread: long enough
+/// that handing it out costs nothing, short enough that progress moves
+/// and a stop is quick.
+pub const TARGET_SECONDS: f64 = 0.05;
+
+/// The shortest chunk worth handing out near the end of a run.
+const MIN_SECONDS: f64 = 0.002;
+
+/// The most games in one chunk, whatever the cost.
+const MAX_CHUNK: u64 = 1 << 22;
+
+/// The state of the hand-out: for each cell, the next game not yet handed
+/// out and what its finished chunks cost.
+#[derive(Clone, Debug)]
+pub struct Dispatcher {
+    games: Vec<u64>,
+    next: Vec<u64>,
+    measured: Vec<(u64, f64)>,
+    probed: usize,
+    cursor: usize,
+    threads: usize,
+}
+
+impl Dispatcher {
+    /// A hand-out of cells of `games[c]` games each, for `threads` workers.
+    pub fn new(games: Vec<u64>, threads: usize) -> Dispatcher {
+        let n = games.len();
+        Dispatcher {
+            next: vec![0; n],
+            measured: vec![(0, 0.0); n],
+            games,
+            probed: 0,
+            cursor: 0,
+            threads: threads.max(1),
+        }
+    }
+
+    /// The seconds one game of cell `c` takes on one thread, once measured.
+    pub fn cost(&self, c: usize) -> Option<f64> {
+        let (games, secs) = self.measured[c];
+        (games > 0).then(|| secs / games as f64)
+    }
+
+    /// Records that a chunk of cell `c` played `games` games in `secs`
+    /// seconds of one thread.
+    pub fn measured(&mut self, c: usize, games: u64, secs: f64) {
+        self.measured[c].0 += games;
+        self.measured[c].1 += secs;
+    }
+
+    /// The next chunk to play, or `None` when every game is handed out.
+    ///
+    /// ```
+    /// use ludus::runner::dispatch::{Dispatcher, PROBE};
+    /// let mut d = Dispatcher::new(vec![100, 5], 2);
+    /// assert_eq!(d.take(), Some((0, 0..PROBE)));   // probes first
+    /// assert_eq!(d.take(), Some((1, 0..5)));
+    /// d.measured(0, PROBE, 1e-6);
+    /// assert_eq!(d.take(), Some((0, PROBE..100))); // then cell 0's rest
+    /// assert_eq!(d.take(), None);
+    /// ```
+    pub fn take(&mut self) -> Option<(usize, Range<u64>)> {
+        while self.probed < self.games.len() {
+            let c = self.probed;
+            self.probed += 1;
+            if self.next[c] < self.games[c] {
+                return Some(self.hand_out(c, PROBE));
+            }
+        }
+        while self.cursor < self.games.len() && self.next[self.cursor] >= self.games[self.cursor] {
+            self.cursor += 1;
+        }
+        let c = self.cursor;
+        if c == self.games.len() {
+            return None;
+        }
+        let size = match self.cost(c) {
+            None => PROBE,
+            Some(cost) => {
+                let target =
+                    TARGET_SECONDS.min(self.seconds_left(cost) / (4 * self.threads) as f64);
+                (target.max(MIN_SECONDS) / cost.max(1e-12)).clamp(1.0, MAX_CHUNK as f64) as u64
+            }
+        };
+        Some(self.hand_out(c, size))
+    }
+
+    fn hand_out(&mut self, c: usize, size: u64) -> (usize, Range<u64>) {
+        let start = self.next[c];
+        let end = (start + size).min(self.games[c]);
+        self.next[c] = end;
+        (c, start..end)
+    }
+
+    /// The work not yet handed out, in seconds of one thread; a cell not
+    /// yet measured counts at `fallback` seconds a game.
+    fn seconds_left(&self, fallback: f64) -> f64 {
+        (self.cursor..self.games.len())
+            .map(|c| (self.games[c] - self.next[c]) as f64 * self.cost(c).unwrap_or(fallback))
+            .sum()
+    }
+}
