@@ -35,6 +35,10 @@ games = 30000
 [[cells]]
 game = "pair-ace"
 sweep = { players = [2, 3], order = ["fixed", "highest"] }
+[[cells]]
+game = "rithmomachy"
+games = 300
+options = { rules = "dagonell" }
 "#;
 
 #[test]
@@ -42,7 +46,7 @@ fn reports_are_byte_identical_for_one_and_two_threads() {
     let dir = scratch("threads");
     let exp = write(&dir, "small.toml", SMALL);
     let mut outputs = Vec::new();
-    for threads in ["1", "2"] {
+    for threads in ["1", "2", "3"] {
         let out = dir.join(format!("t{threads}"));
         let o = ludus(&[
             "run",
@@ -56,20 +60,24 @@ fn reports_are_byte_identical_for_one_and_two_threads() {
         assert!(o.status.success(), "{}", stderr(&o));
         outputs.push(out);
     }
-    for file in ["summary.csv", "endings.csv", "lengths.csv"] {
+    for file in ["summary.csv", "cells.csv", "endings.csv", "lengths.csv"] {
         let a = std::fs::read(outputs[0].join(file)).unwrap();
-        let b = std::fs::read(outputs[1].join(file)).unwrap();
         assert!(!a.is_empty());
-        assert_eq!(a, b, "{file} differs between 1 and 2 threads");
+        for (other, threads) in outputs[1..].iter().zip([2, 3]) {
+            let b = std::fs::read(other.join(file)).unwrap();
+            assert_eq!(a, b, "{file} differs between 1 and {threads} threads");
+        }
     }
     let summary = std::fs::read_to_string(outputs[0].join("summary.csv")).unwrap();
-    // 4 cells (2 x 2 sweep): 2 + 2 + 3 + 3 seat rows and a header.
-    assert_eq!(summary.lines().count(), 11);
+    // 5 cells (2 x 2 sweep and Rithmomachy): 2 + 2 + 3 + 3 + 2 seat rows and a header.
+    assert_eq!(summary.lines().count(), 13);
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(outputs[1].join("manifest.json")).unwrap()).unwrap();
     assert_eq!(manifest["threads"], 2);
     assert_eq!(manifest["complete"], true);
-    assert_eq!(manifest["games_played"], 120000);
+    assert_eq!(manifest["interrupted"], false);
+    assert_eq!(manifest["games_played"], 120300);
+    assert_eq!(manifest["cell_runs"].as_array().unwrap().len(), 5);
 }
 
 #[test]
@@ -393,4 +401,23 @@ fn a_rule_set_has_its_own_rules_page() {
     let o = ludus(&["rules", "rithmomachy", "--rules", "dagonel"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("medieval"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_readmes_experiment_example_is_a_valid_experiment() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let section = readme
+        .split("## Defining an experiment")
+        .nth(1)
+        .expect("the README defines an experiment");
+    let toml = section
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("a toml block");
+    let e = ludus::runner::experiment::Experiment::parse(toml, "README.md").unwrap();
+    // hazard x 5 players, half-hazard 2 x 2, rithmomachy x 3 bodies, x 2 seat lists.
+    assert_eq!(e.cells.len(), 5 + 4 + 3 + 2);
+    let last = e.cells.last().unwrap();
+    assert_eq!(last.seats[0].name, "lua");
 }

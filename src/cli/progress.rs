@@ -1,6 +1,6 @@
 //! What `ludus run` shows while it plays: a bar on a terminal, a plain line
-//! every [`LOG_EVERY`] in a batch job's log, both from each cell's own
-//! measured cost.
+//! every [`LOG_EVERY`] (or `--progress-every`) in a batch job's log, both
+//! from each cell's own measured cost.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -13,7 +13,7 @@ use ludus::runner::batch::TICK;
 use ludus::runner::cell_progress::BatchProgress;
 use ludus::runner::cell_run::CellPlan;
 
-/// How often a run without a terminal prints a progress line.
+/// How often a run without a terminal prints a progress line, unless told.
 pub const LOG_EVERY: Duration = Duration::from_secs(10);
 
 /// `6001058.26` as `6.0M`, `950000` as `950k`, `12.34` as `12.3`.
@@ -50,14 +50,15 @@ pub fn duration(secs: Option<f64>) -> String {
 pub struct Progress {
     bar: Option<ProgressBar>,
     log: bool,
+    log_every: Duration,
     last_log: Instant,
     plans: Vec<CellPlan>,
 }
 
 impl Progress {
-    /// A display for these cells: a bar on a terminal, lines in a log,
-    /// nothing when `quiet`.
-    pub fn new(plans: Vec<CellPlan>, quiet: bool) -> Progress {
+    /// A display for these cells: a bar on a terminal, a line every
+    /// `log_every` in a log, nothing when `quiet`.
+    pub fn new(plans: Vec<CellPlan>, quiet: bool, log_every: Duration) -> Progress {
         let terminal = std::io::stderr().is_terminal();
         let bar = (!quiet && terminal).then(|| {
             let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr());
@@ -70,6 +71,7 @@ impl Progress {
         Progress {
             bar,
             log: !quiet && !terminal,
+            log_every,
             last_log: Instant::now(),
             plans,
         }
@@ -80,7 +82,7 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.set_position((batch.fraction_done() * 1000.0).round() as u64);
             bar.set_message(self.short_line(batch));
-        } else if self.log && self.last_log.elapsed() >= LOG_EVERY {
+        } else if self.log && self.last_log.elapsed() >= self.log_every {
             self.last_log = Instant::now();
             eprintln!("{}", self.log_line(batch));
         }
@@ -149,7 +151,7 @@ impl Progress {
         line
     }
 
-    /// The line a batch job's log gets every [`LOG_EVERY`].
+    /// The line a batch job's log gets every `log_every`.
     fn log_line(&self, batch: &BatchProgress) -> String {
         let done = batch.done_games();
         let total = batch.total_games();

@@ -18,7 +18,7 @@ use ludus::runner::drive::BOT_ERROR;
 use ludus::runner::experiment::Experiment;
 
 use crate::cli::Failure;
-use crate::cli::progress::{Progress, duration, human};
+use crate::cli::progress::{LOG_EVERY, Progress, duration, human};
 use crate::cli::replay::replay_command;
 
 /// Arguments of `ludus run`.
@@ -44,6 +44,10 @@ pub struct RunArgs {
     /// No progress and no table.
     #[arg(long, short)]
     quiet: bool,
+    /// Without a terminal (a batch job's log), print a progress line this
+    /// often, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = LOG_EVERY.as_secs_f64())]
+    progress_every: f64,
     /// What a failing policy (a script error, a budget exceeded, an
     /// illegal answer) does: `stop` the run (exit code 3), or `forfeit`
     /// the game (that seat loses, ending "bot-error") and go on.
@@ -94,6 +98,12 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(&exp.name));
     check_folder(&dir, &exp, args.force)?;
+    let log_every = Duration::try_from_secs_f64(args.progress_every).map_err(|_| {
+        Failure::Input(format!(
+            "--progress-every takes a number of seconds, not {}",
+            args.progress_every
+        ))
+    })?;
     let jobs = exp
         .cells
         .iter()
@@ -113,7 +123,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         exp: &exp,
         dir: &dir,
         threads,
-        progress: Progress::new(exp.cells.clone(), args.quiet),
+        progress: Progress::new(exp.cells.clone(), args.quiet, log_every),
         last_write: None,
     };
     let (batch, ended) = batch::play(&jobs, &pool, threads, &INTERRUPTED, &mut observer);

@@ -1,0 +1,178 @@
+//! How `ludus run` behaves around the games: the progress a batch job's log
+//! shows, Ctrl-C, and a report folder that belongs to another experiment.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("ludus runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-control-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+fn manifest(dir: &Path) -> serde_json::Value {
+    serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn a_log_gets_plain_progress_lines_with_each_cells_own_games() {
+    let dir = scratch("log");
+    // 1,000 + 2 x 1,500 games: the total counts each cell's own games.
+    let exp = write(
+        &dir,
+        "log.toml",
+        r#"
+name = "log"
+seed = 1
+games = 1500
+[[cells]]
+game = "rithmomachy"
+games = 1000
+[[cells]]
+game = "rithmomachy"
+sweep = { rules = ["modern", "fulke"] }
+"#,
+    );
+    let out = dir.join("out");
+    let o = ludus(&[
+        "run",
+        &exp,
+        "--threads",
+        "2",
+        "--progress-every",
+        "0.05",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("progress: "))
+        .collect();
+    assert!(!lines.is_empty(), "no progress line in: {err}");
+    for l in &lines {
+        assert!(l.contains("/4,000 games ("), "{l}");
+        assert!(l.contains(" games/s, eta "), "{l}");
+        // Rates read as a person writes them, never 6,001,058.2591/s.
+        let rate = l
+            .split(" games/s")
+            .next()
+            .unwrap()
+            .rsplit(' ')
+            .next()
+            .unwrap();
+        assert!(rate.len() <= 5 && !rate.contains(','), "{rate} in {l}");
+    }
+    // While a cell plays, its running win rates with their intervals.
+    assert!(
+        lines.iter().any(|l| l.contains("; cell ")
+            && l.contains("win% seat 1 ")
+            && l.contains(", seat 2 ")),
+        "{err}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_the_finished_cells_and_marks_the_report_interrupted() {
+    let dir = scratch("interrupt");
+    let exp = write(
+        &dir,
+        "long.toml",
+        r#"
+name = "long"
+seed = 1
+games = 2000
+[[cells]]
+game = "pair-ace"
+[[cells]]
+game = "rithmomachy"
+games = 100000000
+"#,
+    );
+    let out = dir.join("out");
+    let child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["run", &exp, "--quiet", "--out", out.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first cell's report, then interrupt.
+    let start = Instant::now();
+    while !out.join("manifest.json").exists() {
+        assert!(start.elapsed() < Duration::from_secs(60), "no report");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: sending a signal to a child this test started.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("interrupted") && err.contains("holds the 1 finished cells of 2"),
+        "{err}"
+    );
+    let m = manifest(&out);
+    assert_eq!(m["interrupted"], true);
+    assert_eq!(m["complete"], false);
+    assert_eq!(m["cells_done"], 1);
+    assert!(m["error"].as_str().unwrap().contains("interrupted"), "{m}");
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert_eq!(summary.lines().count(), 3, "cell 0's two seats: {summary}");
+}
+
+#[test]
+fn a_folder_holding_another_experiments_report_is_refused_without_force() {
+    let dir = scratch("overwrite");
+    let one = write(
+        &dir,
+        "one.toml",
+        "name = \"one\"\nseed = 1\ngames = 100\n[[cells]]\ngame = \"mayor\"\n",
+    );
+    let two = write(
+        &dir,
+        "two.toml",
+        "name = \"two\"\nseed = 1\ngames = 100\n[[cells]]\ngame = \"menor\"\n",
+    );
+    let out = dir.join("shared");
+    let out_s = out.to_str().unwrap();
+    assert!(ludus(&["run", &one, "-q", "--out", out_s]).status.success());
+    // The same experiment again replaces its own report.
+    assert!(ludus(&["run", &one, "-q", "--out", out_s]).status.success());
+    let o = ludus(&["run", &two, "-q", "--out", out_s]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(out_s) && err.contains("`one`") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(manifest(&out)["experiment"], "one", "nothing was replaced");
+    assert!(
+        ludus(&["run", &two, "-q", "--force", "--out", out_s])
+            .status
+            .success()
+    );
+    assert_eq!(manifest(&out)["experiment"], "two");
+    // Report files of unknown origin are not replaced either.
+    std::fs::remove_file(out.join("manifest.json")).unwrap();
+    let o = ludus(&["run", &one, "-q", "--out", out_s]);
+    assert_eq!(o.status.code(), Some(2));
+}
