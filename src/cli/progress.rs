@@ -111,7 +111,8 @@ impl Progress {
         }
     }
 
-    /// The running win rates of the cell in progress: `seat 48.2±1.4%`.
+    /// The running win rates of the cell in progress, seat by seat:
+    /// `1 48.2% [46.8, 49.6]`.
     fn running(batch: &BatchProgress, cell: usize, seats: usize) -> Vec<String> {
         let c = &batch.cells[cell];
         let n = c.tally.games;
@@ -140,13 +141,22 @@ impl Progress {
             duration(batch.eta()),
         );
         if let Some(c) = batch.current() {
-            let rates = Self::running(batch, c, 2).join("  ");
-            let more = format!("  cell {c}: {rates}");
-            if line.len() + more.len() <= 79 {
-                line.push_str(&more);
-            } else {
-                line.push_str(&format!("  cell {c}"));
+            let t = &batch.cells[c].tally;
+            let mut more = format!("  cell {c}");
+            if t.games > 0 {
+                more.push_str(" win%");
+                for s in 0..t.players {
+                    let (lo, hi) = wilson(t.wins[s], t.games);
+                    let p = t.wins[s] as f64 / t.games as f64;
+                    let half = (hi - p).max(p - lo);
+                    let seat = format!(" {:.1}±{:.1}", 100.0 * p, 100.0 * half);
+                    if line.chars().count() + more.chars().count() + seat.chars().count() > 79 {
+                        break;
+                    }
+                    more.push_str(&seat);
+                }
             }
+            line.push_str(&more);
         }
         line
     }
