@@ -2,23 +2,10 @@
 //! force, sides, scores, winners of each ending, the console table, file
 //! modes, seat sweeps.
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::Output;
 
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("ludus runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-reports-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::support::{ludus, num, read_csv, scratch};
 
 /// Runs `text` as an experiment into a fresh folder; returns the folder and
 /// the process's output.
@@ -32,27 +19,6 @@ fn run(name: &str, text: &str, extra: &[&str]) -> (PathBuf, Output) {
     let o = ludus(&args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     (out, o)
-}
-
-/// A CSV file as a list of rows keyed by column name.
-fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
-    r.records()
-        .map(|rec| {
-            header
-                .iter()
-                .cloned()
-                .zip(rec.unwrap().iter().map(str::to_string))
-                .collect()
-        })
-        .collect()
-}
-
-fn num(row: &HashMap<String, String>, key: &str) -> f64 {
-    row[key]
-        .parse()
-        .unwrap_or_else(|_| panic!("{key} = {}", row[key]))
 }
 
 const TIDY: &str = r#"
