@@ -2,8 +2,11 @@
 
 use clap::Args;
 
-use ludus::registry::LogDyn;
-use ludus::runner::experiment::DEFAULT_MAX_PLIES;
+use ludus::core::options::Options;
+use ludus::core::plural::plural;
+use ludus::core::seed::game_seed;
+use ludus::registry::{GameEntry, LogDyn};
+use ludus::runner::experiment::{DEFAULT_MAX_PLIES, Experiment};
 use ludus::runner::policy_spec::PolicySpec;
 
 use crate::cli::game_options::GameOptions;
@@ -12,19 +15,42 @@ use crate::cli::{Failure, find_game};
 /// Arguments of `ludus play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game (see `ludus games`).
-    game: String,
+    /// The game (see `ludus games`); optional with --experiment, which names it.
+    #[arg(value_name = "GAME", required_unless_present = "experiment")]
+    game_name: Option<String>,
     #[command(flatten)]
     options: GameOptions,
-    /// One policy per seat, comma-separated (default: random for every seat).
+    /// One policy per seat, comma-separated, or one policy for every seat
+    /// (default: random for every seat).
     #[arg(long, value_name = "P1,P2,...")]
     seats: Option<String>,
-    /// The game's seed; the same seed plays the same game.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// The game's seed; the same seed plays the same game [default: 1]. With
+    /// --experiment, it replaces the experiment's seed, as `ludus run --seed`
+    /// does.
+    #[arg(long)]
+    seed: Option<u64>,
     /// Stop the game as a draw at this length.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     max_plies: u32,
+    /// Plays one game of this experiment file's cell, with the cell's game,
+    /// options, seats and max_plies, and the seed `ludus run` gives that game.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["opts", "rules", "seats", "max_plies"]
+    )]
+    experiment: Option<String>,
+    /// The cell of --experiment, numbered from 0 in the order `ludus run` lists them.
+    #[arg(long, value_name = "C", default_value_t = 0, requires = "experiment")]
+    cell: usize,
+    /// The game's index in that cell, from 0.
+    #[arg(
+        long = "game",
+        value_name = "I",
+        default_value_t = 0,
+        requires = "experiment"
+    )]
+    game_index: u64,
 }
 
 struct Printer;
@@ -35,27 +61,119 @@ impl LogDyn for Printer {
     }
 }
 
+/// What one game is played with.
+struct Setup {
+    entry: &'static dyn GameEntry,
+    options: Options,
+    seats: Vec<PolicySpec>,
+    seed: u64,
+    max_plies: u32,
+}
+
+/// The seats `--seats` lists: one policy per seat, or one for every seat.
+fn seats_of(
+    entry: &dyn GameEntry,
+    options: &Options,
+    list: Option<&str>,
+) -> Result<Vec<PolicySpec>, Failure> {
+    let players = entry
+        .players(options)
+        .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
+    let specs = match list {
+        None => vec![PolicySpec::parse("random").expect("valid")],
+        Some(list) => {
+            PolicySpec::parse_list(list).map_err(|e| Failure::Input(format!("--seats: {e}")))?
+        }
+    };
+    // One policy plays every seat, as in experiment files and `ludus bench`.
+    let specs = if specs.len() == 1 {
+        vec![specs[0].clone(); players]
+    } else {
+        specs
+    };
+    if specs.len() != players {
+        return Err(Failure::Input(format!(
+            "--seats lists {} but {} with {options} has {}",
+            plural(specs.len(), "policy"),
+            entry.name(),
+            plural(players, "seat")
+        )));
+    }
+    Ok(specs)
+}
+
+/// Game `args.game_index` of cell `args.cell` of the experiment file `path`.
+fn from_experiment(args: &PlayArgs, path: &str) -> Result<Setup, Failure> {
+    let mut experiment = Experiment::load(path).map_err(Failure::Input)?;
+    if let Some(seed) = args.seed {
+        experiment.set_seed(seed);
+    }
+    let cells = experiment.cells.len();
+    let plan = experiment.cells.get(args.cell).ok_or_else(|| {
+        Failure::Input(format!(
+            "{path}: --cell {}: the experiment has {} (0-{})",
+            args.cell,
+            plural(cells, "cell"),
+            cells - 1
+        ))
+    })?;
+    if args.game_index >= plan.games {
+        return Err(Failure::Input(format!(
+            "{path}: --game {}: cell {} plays {} (0-{})",
+            args.game_index,
+            args.cell,
+            plural(plan.games as usize, "game"),
+            plan.games - 1
+        )));
+    }
+    let entry = find_game(plan.game)?;
+    if let Some(named) = &args.game_name
+        && *named != plan.game
+    {
+        return Err(Failure::Input(format!(
+            "{path}: cell {} plays {}, not {named}",
+            args.cell, plan.game
+        )));
+    }
+    println!(
+        "{path}: cell {}, game {} (experiment seed {})",
+        args.cell, args.game_index, experiment.seed
+    );
+    Ok(Setup {
+        entry,
+        options: plan.options.clone(),
+        seats: plan.seats.clone(),
+        seed: game_seed(experiment.seed, args.cell as u64, args.game_index),
+        max_plies: plan.max_plies,
+    })
+}
+
+/// The game, options, seats and seed the command line gives.
+fn from_arguments(args: &PlayArgs) -> Result<Setup, Failure> {
+    let name = args.game_name.as_deref().expect("clap requires the game");
+    let entry = find_game(name)?;
+    let options = args.options.resolve(entry)?;
+    let seats = seats_of(entry, &options, args.seats.as_deref())?;
+    Ok(Setup {
+        entry,
+        options,
+        seats,
+        seed: args.seed.unwrap_or(1),
+        max_plies: args.max_plies,
+    })
+}
+
 /// Plays and prints one game.
 pub fn play(args: PlayArgs) -> Result<(), Failure> {
-    let entry = find_game(&args.game)?;
-    let options = args.options.resolve(entry)?;
-    let players = entry
-        .players(&options)
-        .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
-    let seats: Vec<PolicySpec> = match &args.seats {
-        None => vec![PolicySpec::parse("random").expect("valid"); players],
-        Some(list) => {
-            let specs = PolicySpec::parse_list(list)
-                .map_err(|e| Failure::Input(format!("--seats: {e}")))?;
-            if specs.len() != players {
-                return Err(Failure::Input(format!(
-                    "--seats lists {} policies but {} with {options} has {players} seats",
-                    specs.len(),
-                    entry.name()
-                )));
-            }
-            specs
-        }
+    let Setup {
+        entry,
+        options,
+        seats,
+        seed,
+        max_plies,
+    } = match &args.experiment {
+        Some(path) => from_experiment(&args, path)?,
+        None => from_arguments(&args)?,
     };
     let in_force = entry
         .options_in_force(&options)
@@ -65,9 +183,9 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
             .check_policy(spec, &in_force)
             .map_err(|e| Failure::Input(format!("--seats, seat {}: {e}", s + 1)))?;
     }
-    println!("{} — {options} — seed {}", entry.title(), args.seed);
+    println!("{} — {options} — seed {seed}", entry.title());
     let played = entry
-        .play_one(&options, &seats, args.seed, args.max_plies, &mut Printer)
+        .play_one(&options, &seats, seed, max_plies, &mut Printer)
         .map_err(|f| {
             Failure::Bot(format!(
                 "seat {} ({}) failed at length {}: {}",

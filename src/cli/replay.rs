@@ -5,6 +5,7 @@
 //! seed with the cell's game, options, seats and `--max-plies` replays
 //! exactly that game.
 
+use ludus::core::options::Options;
 use ludus::runner::cell_run::CellPlan;
 use ludus::runner::experiment::DEFAULT_MAX_PLIES;
 
@@ -20,10 +21,19 @@ fn shell_word(word: &str) -> String {
     }
 }
 
-/// The command that replays game `game_seed` of `plan`.
+/// The command that replays game `game_seed` of `plan`. It names only the
+/// options whose value differs from the game's default, so that it stays
+/// short enough to read (Rithmomachy has some twenty options).
 pub fn replay_command(plan: &CellPlan, game_seed: u64) -> String {
     let mut words = vec!["ludus".to_string(), "play".into(), plan.game.into()];
+    let defaults =
+        ludus::registry::find(plan.game).map(|entry| Options::defaults(entry.option_specs()));
     for (k, v) in plan.options.iter() {
+        // A plan's game is always registered; were it not, naming every
+        // option still replays the game.
+        if defaults.as_ref().is_some_and(|d| d.value(k) == v) {
+            continue;
+        }
         words.push("--opt".into());
         words.push(shell_word(&format!("{k}={v}")));
     }

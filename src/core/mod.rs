@@ -5,6 +5,7 @@ pub mod game;
 pub mod log;
 pub mod options;
 pub mod outcome;
+pub mod plural;
 pub mod policy;
 pub mod seat;
 pub mod seed;

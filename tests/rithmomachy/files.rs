@@ -82,3 +82,64 @@ fn a_position_for_other_rules_is_refused() {
     let e = load(r#"{"rules": "modern", "to_move": "white", "pieces": []}"#).unwrap_err();
     assert!(e.contains("--rules modern"), "{e}");
 }
+
+#[test]
+fn what_position_json_prints_is_checked_as_it_is_read() {
+    let file = |captured: &str, pyramid_value: &str| {
+        format!(
+            r#"{{"to_move": "white", "ply": 12, "legal_moves": ["b7-c8"], "last_captures": [],
+                "outcome": null, "pieces": [
+                {{"at": "b7", "side": "white", "shape": "pyramid", {pyramid_value}
+                  "layers": [{{"shape": "square", "value": 36}}, {{"shape": "round", "value": 1}}]}}],
+                "captured": {{"white": {captured}, "black": []}}}}"#
+        )
+    };
+    let taken = r#"[{"shape": "round", "value": 3}, {"shape": "square", "value": 16}]"#;
+    let tallied = |pieces, value, digits| {
+        format!(r#"{{"pieces": {pieces}, "value": {value}, "digits": {digits}, "taken": {taken}}}"#)
+    };
+    let written = load(&file(&tallied(2, 19, 3), r#""value": 37,"#)).unwrap();
+    let by_hand = load(&file(taken, "")).unwrap();
+    assert_eq!(written.to_json(), by_hand.to_json());
+    assert_eq!(written.to_json()["captured"]["white"]["value"], 19);
+    for (text, needle) in [
+        (file(&tallied(3, 19, 3), ""), "captured.white.pieces is 3"),
+        (file(&tallied(2, 20, 3), ""), "captured.white.value is 20"),
+        (file(&tallied(2, 19, 2), ""), "captured.white.digits is 2"),
+        (
+            file(taken, r#""value": 36,"#),
+            "sum of its layers, 37, not 36",
+        ),
+        (file("7", ""), "captured.white: a list of pieces"),
+        (
+            file(r#"[{"shape": "round", "value": 0}]"#, ""),
+            "captured.white[0]: a value must be at least 1",
+        ),
+        (
+            file(r#"{"taken": [{"shape": "hexagon", "value": 2}]}"#, ""),
+            "captured.white.taken[0]: shape `hexagon`",
+        ),
+    ] {
+        let e = load(&text).unwrap_err();
+        assert!(e.contains(needle), "{needle}: {e}");
+    }
+}
+
+#[test]
+fn the_diagram_counts_in_the_singular_too() {
+    let g = load(
+        r#"{"to_move": "white", "pieces": [
+            {"at": "d5", "side": "black", "shape": "round", "value": 16}],
+            "captured": {"white": [{"shape": "round", "value": 3}], "black": []}}"#,
+    )
+    .unwrap();
+    let d = g.diagram();
+    assert!(
+        d.contains("white has captured 1 piece worth 3 (1 digit)"),
+        "{d}"
+    );
+    assert!(
+        d.contains("black has captured 0 pieces worth 0 (0 digits)"),
+        "{d}"
+    );
+}

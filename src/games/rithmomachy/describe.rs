@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
+use crate::core::plural::plural;
 use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::moves::Move;
 use crate::games::rithmomachy::piece::{Piece, Side};
@@ -131,8 +132,10 @@ pub fn diagram(pos: &Position) -> String {
         let c = pos.captured(side);
         let _ = writeln!(
             s,
-            "{side} has captured {} pieces worth {} ({} digits)",
-            c.pieces, c.value, c.digits
+            "{side} has captured {} worth {} ({})",
+            plural(c.pieces as usize, "piece"),
+            c.value,
+            plural(c.digits as usize, "digit")
         );
         let r = pos.reserve(side);
         if !r.is_empty() {
@@ -155,7 +158,12 @@ pub fn diagram(pos: &Position) -> String {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            let _ = writeln!(s, "{} legal moves: {}", list.len(), list.join(" "));
+            let _ = writeln!(
+                s,
+                "{}: {}",
+                plural(list.len(), "legal move"),
+                list.join(" ")
+            );
         }
     }
     s

@@ -9,11 +9,22 @@
 //!  "reserve": {"white": [{"shape": "round", "value": 3}], "black": []}}
 //! ```
 //!
-//! "captured" lists the tallies of each side's captures; "reserve" the
-//! pieces each side holds in hand, in rule sets where captured pieces
-//! change sides. Both may be omitted.
+//! "captured" lists the pieces each side has taken (the victories count
+//! them); "reserve" the pieces each side holds in hand, in rule sets where
+//! captured pieces change sides. Both may be omitted.
+//!
+//! What `ludus position --json` prints is a position file too: there each
+//! side's "captured" is an object, its tallies `pieces`, `value` and
+//! `digits` (checked against the pieces) with the pieces in `taken`; a
+//! pyramid has its total `value` beside its `layers` (checked too); and
+//! `ply`, `legal_moves`, `last_captures` and `outcome` are accepted. The
+//! last three follow from the position and are not read; `ply` is read
+//! into [`PositionSpec::ply`]. Any other key is an error, so that a
+//! misspelt key is not silently dropped.
 
 use serde::Deserialize;
+use serde::de::IgnoredAny;
+use serde_json::Value;
 
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::captured::Captured;
@@ -30,12 +41,40 @@ struct File {
     #[serde(default)]
     captured: CapturedFile,
     #[serde(default)]
-    reserve: CapturedFile,
+    reserve: ReserveFile,
+    #[serde(default)]
+    ply: u32,
+    // What `ludus position --json` derives from the rest, or from the move
+    // that led here: accepted so that its output reads back, never read.
+    #[serde(default, rename = "legal_moves")]
+    _legal_moves: Option<IgnoredAny>,
+    #[serde(default, rename = "last_captures")]
+    _last_captures: Option<IgnoredAny>,
+    #[serde(default, rename = "outcome")]
+    _outcome: Option<IgnoredAny>,
+}
+
+/// Each side's captures, in either of the forms [`taken`] reads.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct CapturedFile {
+    white: Option<Value>,
+    black: Option<Value>,
+}
+
+/// One side's captures as `ludus position --json` prints them.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TalliedFile {
+    pieces: Option<u32>,
+    value: Option<u32>,
+    digits: Option<u32>,
+    taken: Vec<LayerEntry>,
 }
 
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct CapturedFile {
+struct ReserveFile {
     #[serde(default)]
     white: Vec<LayerEntry>,
     #[serde(default)]
@@ -72,6 +111,9 @@ pub struct PositionSpec {
     pub captured: [Captured; 2],
     /// The pieces each side holds in hand.
     pub reserve: [Reserve; 2],
+    /// The moves played before this position, as the file gives them (0 if
+    /// it does not).
+    pub ply: u32,
 }
 
 fn layer(e: &LayerEntry, what: &str) -> Result<Layer, String> {
@@ -95,11 +137,6 @@ fn piece(i: usize, e: &Entry) -> Result<(Square, Piece), String> {
     let at = Square::parse(&e.at)
         .ok_or_else(|| format!("{what}: `{}` is not a square a1..h16", e.at))?;
     if e.shape == "pyramid" {
-        if e.value.is_some() {
-            return Err(format!(
-                "{what}: a pyramid's value is the sum of its layers; give `layers`, not `value`"
-            ));
-        }
         let layers = e
             .layers
             .as_ref()
@@ -112,7 +149,18 @@ fn piece(i: usize, e: &Entry) -> Result<(Square, Piece), String> {
             .enumerate()
             .map(|(j, l)| layer(l, &format!("{what} layers[{j}]")))
             .collect::<Result<Vec<_>, _>>()?;
-        return Ok((at, Piece::pyramid(e.side, &stack).expect("1-6 layers")));
+        let pyramid = Piece::pyramid(e.side, &stack).expect("1-6 layers");
+        // `ludus position --json` prints the total beside the layers; a
+        // total that disagrees with them is a mistake, not a choice.
+        if let Some(v) = e.value
+            && v != pyramid.total()
+        {
+            return Err(format!(
+                "{what}: a pyramid's value is the sum of its layers, {}, not {v}",
+                pyramid.total()
+            ));
+        }
+        return Ok((at, pyramid));
     }
     if e.layers.is_some() {
         return Err(format!("{what}: only a pyramid has layers"));
@@ -134,6 +182,49 @@ fn piece(i: usize, e: &Entry) -> Result<(Square, Piece), String> {
         )
     })?;
     Ok((at, Piece::plain(e.side, l.shape, l.value)))
+}
+
+/// One side's captures, `what` naming them in errors: a list of pieces, as
+/// written by hand, or the object `ludus position --json` prints, whose
+/// tallies must agree with the pieces in its `taken`.
+fn taken(v: &Value, what: &str) -> Result<Captured, String> {
+    let list: Vec<LayerEntry> = match v {
+        Value::Array(_) => serde_json::from_value(v.clone()).map_err(|e| format!("{what}: {e}"))?,
+        Value::Object(_) => {
+            let t: TalliedFile =
+                serde_json::from_value(v.clone()).map_err(|e| format!("{what}: {e}"))?;
+            let c = tally(&t.taken, &format!("{what}.taken"))?;
+            for (key, given, counted) in [
+                ("pieces", t.pieces, c.pieces),
+                ("value", t.value, c.value),
+                ("digits", t.digits, c.digits),
+            ] {
+                if let Some(given) = given
+                    && given != counted
+                {
+                    return Err(format!(
+                        "{what}.{key} is {given} but the pieces in `taken` make {counted}"
+                    ));
+                }
+            }
+            return Ok(c);
+        }
+        _ => {
+            return Err(format!(
+                "{what}: a list of pieces, or an object with the list in `taken`"
+            ));
+        }
+    };
+    tally(&list, what)
+}
+
+/// The captures of the pieces `list`, in order.
+fn tally(list: &[LayerEntry], what: &str) -> Result<Captured, String> {
+    let mut c = Captured::default();
+    for (j, l) in list.iter().enumerate() {
+        c.add(layer(l, &format!("{what}[{j}]"))?);
+    }
+    Ok(c)
 }
 
 /// Reads a position file's text.
@@ -158,10 +249,10 @@ pub fn parse(text: &str) -> Result<PositionSpec, String> {
             .map_err(|m| format!("pieces[{i}] (at `{}`): {m}", e.at))?;
     }
     let mut captured: [Captured; 2] = Default::default();
-    for (side, list) in [(0, &file.captured.white), (1, &file.captured.black)] {
+    for (side, given) in [(0, &file.captured.white), (1, &file.captured.black)] {
         let name = if side == 0 { "white" } else { "black" };
-        for (j, l) in list.iter().enumerate() {
-            captured[side].add(layer(l, &format!("captured.{name}[{j}]"))?);
+        if let Some(v) = given {
+            captured[side] = taken(v, &format!("captured.{name}"))?;
         }
     }
     let mut reserve: [Reserve; 2] = Default::default();
@@ -177,5 +268,6 @@ pub fn parse(text: &str) -> Result<PositionSpec, String> {
         board,
         captured,
         reserve,
+        ply: file.ply,
     })
 }

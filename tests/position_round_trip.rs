@@ -1,0 +1,213 @@
+//! What `ludus position --json` prints is a position file: read back with
+//! `--position`, it gives the same position and prints the same JSON. A
+//! game without positions says so.
+//!
+//! Three things a position holds are not in a position file, and the
+//! tests set them aside where they differ, naming them: the moves played
+//! before it (`ply`: a position read from a file counts from 0), what the
+//! move that led to it captured (`last_captures`), and, in `fulke`, that
+//! the captor is placing the men it has just turned before the turn passes
+//! (read back, it places them and then moves as at the start of its turn).
+//! Setting them up needs `Position::from_parts` to take them.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use ludus::core::game::{Game, Turn};
+use ludus::core::log::Silent;
+use ludus::core::options::Options;
+use ludus::core::seed::{Stream, below, stream};
+use ludus::games::rithmomachy::Rithmomachy;
+use ludus::games::rithmomachy::moves::Move;
+use ludus::games::rithmomachy::piece::Side;
+use ludus::games::rithmomachy::position::Phase;
+use serde_json::Value;
+
+const RULE_SETS: [&str; 5] = ["boardspace", "modern", "medieval", "dagonell", "fulke"];
+
+fn options(rules: &str) -> Options {
+    Options::resolve(
+        Rithmomachy::option_specs(),
+        &[("rules".to_string(), rules.to_string())],
+    )
+    .unwrap()
+}
+
+fn read(rules: &str, json: &Value) -> Rithmomachy {
+    Rithmomachy::from_position(&options(rules), &json.to_string())
+        .unwrap_or_else(|e| panic!("{rules}: {e}\n{json}"))
+}
+
+/// `json` without what a position file does not hold.
+fn held(json: &Value) -> Value {
+    let mut j = json.clone();
+    let o = j.as_object_mut().unwrap();
+    o.remove("ply");
+    o.remove("last_captures");
+    j
+}
+
+/// A game of random moves from the start (seed 11), at most `plies` long:
+/// every position it passed through, and the moves.
+fn random_game(rules: &str, plies: u32) -> (Vec<Rithmomachy>, Vec<Move>) {
+    let mut g = Rithmomachy::new(&options(rules)).unwrap();
+    let mut rng = stream(11, Stream::Dice);
+    let (mut positions, mut played, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+    while g.turn() != Turn::Over && g.length() < plies {
+        positions.push(g.clone());
+        g.legal_moves(&mut moves);
+        let mv = moves[below(&mut rng, moves.len() as u32) as usize];
+        played.push(mv);
+        g.play(mv, &mut Silent);
+    }
+    positions.push(g);
+    (positions, played)
+}
+
+#[test]
+fn every_start_position_reads_back_to_the_same_json() {
+    for rules in RULE_SETS {
+        let start = Rithmomachy::new(&options(rules)).unwrap().to_json();
+        assert_eq!(read(rules, &start).to_json(), start, "{rules}");
+    }
+}
+
+#[test]
+fn every_position_of_a_random_game_reads_back_and_plays_on_alike() {
+    for rules in RULE_SETS {
+        let (positions, played) = random_game(rules, 400);
+        let (mut captured, mut reserved) = (false, false);
+        for (k, g) in positions.iter().enumerate() {
+            let json = g.to_json();
+            captured |= json["captured"]["white"]["pieces"] != 0
+                || json["captured"]["black"]["pieces"] != 0;
+            reserved |= !json["reserve"]["white"].as_array().unwrap().is_empty()
+                || !json["reserve"]["black"].as_array().unwrap().is_empty();
+            let again = read(rules, &json);
+            assert_eq!(held(&again.to_json()), held(&json), "{rules}, ply {k}");
+            // Read back once more, it is a fixed point, `ply` and all.
+            assert_eq!(read(rules, &again.to_json()).to_json(), again.to_json());
+            if g.position().phase() == Phase::PlaceThenPass {
+                continue;
+            }
+            // The rest of the game is as legal from the file as it was.
+            let mut again = again;
+            let mut moves = Vec::new();
+            for (j, &mv) in played[k..].iter().enumerate() {
+                again.legal_moves(&mut moves);
+                assert!(
+                    moves.contains(&mv),
+                    "{rules}: read at ply {k}, move {} `{mv}` is not legal",
+                    k + j + 1
+                );
+                again.play(mv, &mut Silent);
+            }
+            let end = positions.last().unwrap();
+            assert_eq!(again.position().ending(), end.position().ending());
+            assert_eq!(held(&again.to_json()), held(&end.to_json()), "{rules}");
+        }
+        assert!(captured, "{rules}: the game captured something");
+        let keeps = !["boardspace", "modern"].contains(&rules);
+        assert_eq!(reserved, keeps, "{rules}: pieces in hand");
+    }
+}
+
+#[test]
+fn a_file_with_a_typo_in_a_key_is_refused() {
+    let start = Rithmomachy::new(&options("medieval")).unwrap().to_json();
+    let mut typo = start.clone();
+    let o = typo.as_object_mut().unwrap();
+    let reserve = o.remove("reserve").unwrap();
+    o.insert("reserves".into(), reserve);
+    let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string()).unwrap_err();
+    assert!(e.contains("unknown field `reserves`"), "{e}");
+    let mut typo = start;
+    typo["captured"]["white"]["takn"] = Value::Array(vec![]);
+    let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string()).unwrap_err();
+    assert!(e.contains("captured.white") && e.contains("`takn`"), "{e}");
+}
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .expect("ludus runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-round-trip-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `ludus position rithmomachy --rules R --json` with `extra`, its output
+/// written to `file`; returns the output.
+fn position_json(rules: &str, extra: &[&str], file: &PathBuf) -> Value {
+    let mut args = vec!["position", "rithmomachy", "--rules", rules, "--json"];
+    args.extend(extra);
+    let o = ludus(&args);
+    assert!(
+        o.status.success(),
+        "{rules} {extra:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::write(file, &o.stdout).unwrap();
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn the_command_reads_back_what_it_prints() {
+    let dir = scratch("cli");
+    for rules in RULE_SETS {
+        let (first, second) = (dir.join(format!("{rules}.json")), dir.join("again.json"));
+        let start = position_json(rules, &[], &first);
+        let again = position_json(rules, &["--position", first.to_str().unwrap()], &second);
+        assert_eq!(again, start, "{rules}");
+        assert_eq!(
+            std::fs::read(&first).unwrap(),
+            std::fs::read(&second).unwrap()
+        );
+    }
+    // Medieval after some moves: captures made, pieces in hand.
+    let (positions, played) = random_game("medieval", 400);
+    let k = positions
+        .iter()
+        .position(|g| {
+            g.position().captured(Side::Black).pieces > 0
+                && !g.to_json()["reserve"]["black"]
+                    .as_array()
+                    .unwrap()
+                    .is_empty()
+        })
+        .expect("black captures and holds pieces in hand");
+    let moves: Vec<String> = played[..k].iter().map(Move::to_string).collect();
+    let moves = moves.join(" ");
+    let first = dir.join("played.json");
+    let after = position_json("medieval", &["--moves", &moves], &first);
+    assert_eq!(after, positions[k].to_json());
+    let again = position_json(
+        "medieval",
+        &["--position", first.to_str().unwrap()],
+        &dir.join("again.json"),
+    );
+    assert_eq!(held(&again), held(&after));
+    assert_eq!(again["ply"], 0, "a position file starts counting anew");
+}
+
+#[test]
+fn a_game_without_positions_says_so() {
+    for args in [
+        &["position", "hazard"][..],
+        &["position", "hazard", "--json"],
+    ] {
+        let o = ludus(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            e.contains("hazard: the game has no positions to show"),
+            "{e}"
+        );
+    }
+}
