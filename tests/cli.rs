@@ -234,7 +234,7 @@ fn play_prints_every_throw_and_is_reproducible() {
         Some(2)
     );
     assert_eq!(
-        ludus(&["play", "pair-ace", "--seats", "random"])
+        ludus(&["play", "pair-ace", "--seats", "random,random,random"])
             .status
             .code(),
         Some(2)

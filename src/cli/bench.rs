@@ -22,6 +22,7 @@ use std::time::Instant;
 use clap::Args;
 
 use ludus::core::options::Options;
+use ludus::core::plural::plural;
 use ludus::runner::batch::{self, Ended, Unobserved};
 use ludus::runner::cell_run::{CellJob, CellPlan};
 use ludus::runner::experiment::Experiment;
@@ -261,8 +262,8 @@ fn seats(
     };
     if specs.len() != players {
         return Err(Failure::Input(format!(
-            "--seats `{list}` lists {} policies but {} has {players} seats",
-            specs.len(),
+            "--seats `{list}` lists {} but {} has {players} seats",
+            plural(specs.len(), "policy"),
             entry.name()
         )));
     }

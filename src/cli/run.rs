@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
+use ludus::core::plural::plural;
 use ludus::registry;
 use ludus::reports::manifest::{CellRunRecord, Manifest};
 use ludus::reports::report::{CellResult, write_report};
@@ -160,9 +161,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         );
     }
     let kept = format!(
-        "the report in {} holds the {} finished cells of {}",
+        "the report in {} holds {} of {}",
         dir.display(),
-        results.len(),
+        plural(results.len(), "finished cell"),
         exp.cells.len()
     );
     match ended {
@@ -237,7 +238,7 @@ impl Observer for RunObserver<'_> {
             self.progress.say(&format!(
                 "warning: cell {cell} ({}): {} forfeited by a failing policy; the first, {what}",
                 describe(plan),
-                games(tally.ended_by(BOT_ERROR))
+                plural(tally.ended_by(BOT_ERROR) as usize, "game")
             ));
         }
         if self.last_write.is_some_and(|t| t.elapsed() < CHECKPOINT) {
@@ -248,15 +249,6 @@ impl Observer for RunObserver<'_> {
         let manifest = manifest(self.exp, self.threads, &results, batch, false, None);
         write_report(self.dir, &results, &manifest)
             .map_err(|e| report_error(self.dir, e).to_string())
-    }
-}
-
-/// "1 game", "2 games".
-fn games(n: u64) -> String {
-    if n == 1 {
-        "1 game".into()
-    } else {
-        format!("{n} games")
     }
 }
 

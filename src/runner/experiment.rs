@@ -21,6 +21,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::core::options::Options;
+use crate::core::plural::plural;
 use crate::registry;
 use crate::runner::cell_run::{CellPlan, OnBotError};
 use crate::runner::policy_spec::PolicySpec;
@@ -223,15 +224,6 @@ fn seats_value(v: &toml::Value) -> Option<SeatsFile> {
     }
 }
 
-/// "1 policy", "2 policies".
-fn policies(n: usize) -> String {
-    if n == 1 {
-        "1 policy".to_string()
-    } else {
-        format!("{n} policies")
-    }
-}
-
 /// The cells one `[[cells]]` entry stands for: one, or one per sweep point.
 fn expand(cell: &CellFile, entry_index: usize, source: &str) -> Result<Vec<CellPlan>, String> {
     let key = format!("cells[{entry_index}]");
@@ -354,7 +346,7 @@ fn expand(cell: &CellFile, entry_index: usize, source: &str) -> Result<Vec<CellP
                         seats_at,
                         format!(
                             "lists {} but {}{} has {players} seats{label}",
-                            policies(list.len()),
+                            plural(list.len(), "policy"),
                             entry.name(),
                             match options.changed_from_defaults(entry.option_specs()) {
                                 c if c.is_empty() => String::new(),

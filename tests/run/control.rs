@@ -104,7 +104,7 @@ games = 100000000
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(130), "{err}");
     assert!(
-        err.contains("interrupted") && err.contains("holds the 1 finished cells of 2"),
+        err.contains("interrupted") && err.contains("holds 1 finished cell of 2"),
         "{err}"
     );
     let m = manifest(&out);
