@@ -117,7 +117,8 @@ impl Game for Rithmomachy {
                 spec.to_move,
                 spec.captured,
                 spec.reserve,
-            ),
+            )
+            .at_ply(spec.ply),
         })
     }
 

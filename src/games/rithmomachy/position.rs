@@ -103,6 +103,16 @@ impl Position {
         )
     }
 
+    /// This position with `ply` moves already played: a position file's
+    /// `ply`, so that a `cap` counts the moves played before it too.
+    pub fn at_ply(mut self, ply: u32) -> Position {
+        self.ply = ply;
+        if self.ending.is_none() {
+            self.ending = self.settle(None, !0);
+        }
+        self
+    }
+
     /// A position from its parts (a position file, a test).
     pub fn from_parts(
         variant: Arc<Variant>,
