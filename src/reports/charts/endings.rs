@@ -150,6 +150,8 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
         categories::labels(root, &ticks, slot, |i| {
             chart.backend_coord(&(i as f64, 0.0))
         })?;
+        // Bars at most 80 pixels wide, so that a lone cell's bar is no slab.
+        let half = (40.0 / f64::from(slot.max(1))).min(0.35);
         let centre = Pos::new(HPos::Center, VPos::Center);
         for (i, r) in cells.iter().enumerate() {
             let x = i as f64;
@@ -162,7 +164,7 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
                     continue;
                 }
                 let bottom = (top - share).max(0.0);
-                let corners = [(x - 0.35, top), (x + 0.35, bottom)];
+                let corners = [(x - half, top), (x + half, bottom)];
                 chart.draw_series([
                     Rectangle::new(corners, c.filled()),
                     Rectangle::new(corners, WHITE.stroke_width(1)),
