@@ -147,6 +147,8 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let interrupted = matches!(ended, Ended::Interrupted);
     let manifest = manifest(&exp, threads, &results, &batch, interrupted, error.clone());
     write_report(&dir, &results, &manifest).map_err(|e| report_error(&dir, e))?;
+    ludus::reports::charts::write_charts(&dir, &exp, &results)
+        .map_err(|e| report_error(&dir, e))?;
     if !args.quiet {
         print!("{}", summary_table(&results));
         let secs = batch.started.elapsed().as_secs_f64();

@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod cells;
+pub mod charts;
 pub mod endings;
 pub mod interval;
 pub mod length_stats;

@@ -1,0 +1,77 @@
+//! The category axis of an entry's charts: one slot per finished cell,
+//! cell `i` centred on `x = i`, and its labels drawn under the plot.
+
+use std::ops::Range;
+
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::reports::charts::frame::{Area, Drawn, abbreviate, chars_in, text_style};
+
+/// `n` categories on an `f64` axis from `-0.5` to `n - 0.5`, with a tick
+/// at each whole number: series may sit beside the middle of a slot,
+/// which a segmented integer axis does not allow.
+#[derive(Clone, Copy, Debug)]
+pub struct Categories {
+    /// How many.
+    pub n: usize,
+}
+
+impl Ranged for Categories {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        let span = f64::from(limit.1 - limit.0);
+        let t = (value + 0.5) / self.n.max(1) as f64;
+        limit.0 + (span * t).round() as i32
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, _hint: Hint) -> Vec<f64> {
+        (0..self.n).map(|i| i as f64).collect()
+    }
+
+    fn range(&self) -> Range<f64> {
+        -0.5..self.n as f64 - 0.5
+    }
+}
+
+/// Draws category labels under a plot: `lines[i]` under `x = i`, one
+/// text per line, each cut to the slot's width. `at(i)` gives the pixel
+/// (in `root`'s coordinates) of the bottom of the plot under category `i`.
+pub fn labels(
+    root: &Area,
+    lines: &[Vec<String>],
+    slot_px: u32,
+    at: impl Fn(usize) -> (i32, i32),
+) -> Drawn {
+    let fit = chars_in(slot_px.saturating_sub(6)).max(4);
+    let top = Pos::new(HPos::Center, VPos::Top);
+    for (i, cell) in lines.iter().enumerate() {
+        let (x, y) = at(i);
+        for (k, line) in cell.iter().enumerate() {
+            root.draw(&Text::new(
+                abbreviate(line, fit),
+                (x, y + 8 + 15 * k as i32),
+                text_style(12, top),
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_category_sits_in_the_middle_of_its_slot() {
+        let c = Categories { n: 4 };
+        assert_eq!(c.map(&-0.5, (100, 500)), 100);
+        assert_eq!(c.map(&0.0, (100, 500)), 150);
+        assert_eq!(c.map(&3.0, (100, 500)), 450);
+        assert_eq!(c.map(&3.5, (100, 500)), 500);
+        assert_eq!(c.key_points(4usize), vec![0.0, 1.0, 2.0, 3.0]);
+    }
+}

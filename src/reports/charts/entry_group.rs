@@ -1,0 +1,146 @@
+//! The cells of one `[[cells]]` entry of an experiment file: one sweep,
+//! the unit every chart and every section of index.html is made for.
+
+use crate::registry::{self, GameEntry};
+use crate::reports::report::CellResult;
+use crate::reports::table::cell_settings;
+use crate::runner::cell_run::CellPlan;
+use crate::runner::experiment::Experiment;
+
+/// One entry: its planned cells and those of them that finished.
+pub struct EntryGroup<'a> {
+    /// The entry's index in the experiment file (`entry` in cells.csv).
+    pub entry: usize,
+    /// The entry's game.
+    pub game: &'static dyn GameEntry,
+    /// Every cell of the entry, finished or not, in cell order.
+    pub planned: Vec<&'a CellPlan>,
+    /// The finished cells, in cell order: a slice of the run's results,
+    /// so that the report's row functions can be handed it as it is.
+    pub finished: &'a [CellResult],
+}
+
+/// The experiment's entries in file order, each with its finished cells.
+pub fn groups<'a>(exp: &'a Experiment, results: &'a [CellResult]) -> Vec<EntryGroup<'a>> {
+    let mut out: Vec<EntryGroup<'a>> = Vec::new();
+    for plan in &exp.cells {
+        match out.last_mut() {
+            Some(g) if g.entry == plan.entry => g.planned.push(plan),
+            _ => out.push(EntryGroup {
+                entry: plan.entry,
+                game: registry::find(plan.game).expect("a cell names a registered game"),
+                planned: vec![plan],
+                finished: &[],
+            }),
+        }
+    }
+    // Cells are numbered in file order with sweeps expanded in place, so the
+    // finished cells of one entry are next to each other in `results`.
+    for run in results.chunk_by(|a, b| a.plan.entry == b.plan.entry) {
+        if let Some(g) = out.iter_mut().find(|g| g.entry == run[0].plan.entry) {
+            g.finished = run;
+        }
+    }
+    out
+}
+
+impl EntryGroup<'_> {
+    /// The keys the entry sweeps, in the file's order (none for a lone cell).
+    pub fn swept_keys(&self) -> Vec<&str> {
+        self.planned[0]
+            .swept
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .collect()
+    }
+
+    /// The settings every cell of the entry shares: its options that differ
+    /// from the defaults, less the swept ones (`rules=medieval`).
+    pub fn fixed_settings(&self) -> Vec<String> {
+        let keys = self.swept_keys();
+        cell_settings(self.planned[0])
+            .into_iter()
+            .filter(|s| !keys.iter().any(|k| s.split('=').next() == Some(k)))
+            .collect()
+    }
+
+    /// The heading of the entry's charts and section:
+    /// `Hazard (Hazard, 004 e), entry 4: order=fixed`.
+    pub fn heading(&self) -> String {
+        let fixed = self.fixed_settings();
+        let mut s = format!("{}, entry {}", self.game.title(), self.entry);
+        if !fixed.is_empty() {
+            s.push_str(": ");
+            s.push_str(&fixed.join(" "));
+        }
+        s
+    }
+
+    /// What the category axis of a chart shows: the swept keys, or `cell`
+    /// for an entry of one cell that sweeps nothing.
+    pub fn axis_name(&self) -> String {
+        match self.swept_keys().as_slice() {
+            [] => "cell".to_string(),
+            [k] => k.to_string(),
+            keys => format!("{} (top to bottom)", keys.join(", ")),
+        }
+    }
+
+    /// A finished cell's label on a category axis: its swept values, one
+    /// line each, or `cell N` when the entry sweeps nothing.
+    pub fn tick_lines(plan: &CellPlan) -> Vec<String> {
+        if plan.swept.is_empty() {
+            vec![format!("cell {}", plan.index)]
+        } else {
+            plan.swept.iter().map(|(_, v)| v.clone()).collect()
+        }
+    }
+
+    /// A finished cell's name in a legend: `cell 5: players=3`.
+    pub fn legend_name(plan: &CellPlan) -> String {
+        if plan.swept.is_empty() {
+            format!("cell {}", plan.index)
+        } else {
+            let pairs: Vec<String> = plan.swept.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!("cell {}: {}", plan.index, pairs.join(" "))
+        }
+    }
+
+    /// How a seat is named in a legend: its side where the game names one,
+    /// and its policy when every finished cell gives it the same one.
+    pub fn seat_name(&self, seat: usize) -> String {
+        let mut name = match self.game.side_name(seat) {
+            Some(side) => format!("seat {} ({side})", seat + 1),
+            None => format!("seat {}", seat + 1),
+        };
+        let policies: Vec<String> = self
+            .finished
+            .iter()
+            .filter_map(|r| r.plan.seats.get(seat).map(|p| p.to_string()))
+            .collect();
+        let everyone_random = self
+            .finished
+            .iter()
+            .all(|r| r.plan.seats.iter().all(|p| p.to_string() == "random"));
+        if !everyone_random
+            && let Some(first) = policies.first()
+            && policies.iter().all(|p| p == first)
+        {
+            name.push_str(": ");
+            name.push_str(first);
+        }
+        name
+    }
+
+    /// The unit the entry's game counts its length in (reports/README.md,
+    /// Length).
+    pub fn length_unit(&self) -> &'static str {
+        // The registry has no word for the unit; reports/README.md names
+        // the two there are.
+        if self.game.name() == "rithmomachy" {
+            "plies"
+        } else {
+            "throws"
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! index.html: the report as one page a browser shows without a network or
+//! scripts: a header, then per entry its charts and its rows of
+//! summary.csv, endings.csv and cells.csv, made by the same functions as
+//! the CSVs so that the two never disagree.
+//!
+//! The page is XHTML-compatible HTML5 (lower-case tags, every element
+//! closed, every attribute quoted, only XML's own entities), so that a
+//! strict XML parser reads it as well as a browser.
+
+use std::fmt::Write;
+
+use crate::reports::charts::ChartKind;
+use crate::reports::charts::entry_group::EntryGroup;
+use crate::reports::report::CellResult;
+use crate::reports::table::{cell_settings, thousands};
+use crate::reports::{cells, endings, summary};
+use crate::runner::cell_run::CellPlan;
+use crate::runner::experiment::Experiment;
+use crate::runner::tally::Tally;
+
+/// `text` with the characters that markup gives a meaning escaped: safe
+/// in element content and in double- or single-quoted attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "
+body { font-family: sans-serif; margin: 1.5em; color: #222; line-height: 1.4; }
+h1 { font-size: 1.6em; margin-bottom: 0.3em; }
+h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 1px solid #ccc; }
+h3 { font-size: 1.05em; margin-bottom: 0.3em; }
+table { border-collapse: collapse; font-size: 0.82em; }
+th, td { border: 1px solid #d0d0d0; padding: 0.15em 0.5em; text-align: left; white-space: nowrap; }
+thead th { background: #f0f0f0; position: sticky; top: 0; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+table.header th { background: #f0f0f0; }
+.scroll { overflow-x: auto; max-width: 100%; }
+figure { margin: 1em 0; }
+img { max-width: 100%; height: auto; border: 1px solid #e4e4e4; }
+.note { background: #fff4d6; border: 1px solid #e6c770; padding: 0.5em 0.8em; }
+";
+
+/// Writes a table: the header, then the rows; figures right-aligned.
+fn table<H: AsRef<str>>(out: &mut String, header: &[H], rows: &[Vec<String>]) {
+    out.push_str("<div class=\"scroll\"><table>\n<thead><tr>");
+    for h in header {
+        let _ = write!(out, "<th>{}</th>", escape(h.as_ref()));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for row in rows {
+        out.push_str("<tr>");
+        for field in row {
+            let class = if !field.is_empty() && field.parse::<f64>().is_ok() {
+                " class=\"n\""
+            } else {
+                ""
+            };
+            let _ = write!(out, "<td{class}>{}</td>", escape(field));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table></div>\n");
+}
+
+/// `1 cell`, `3 cells`.
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// The header: what `exp` and `results` say about the run.
+fn header(out: &mut String, exp: &Experiment, results: &[CellResult]) {
+    let played: u64 = results.iter().map(|r| r.tally.games).sum();
+    let planned: u64 = exp.cells.iter().map(|c| c.games).sum();
+    let rows = [
+        ("experiment", exp.name.clone()),
+        ("source", exp.source.clone()),
+        ("seed", exp.seed.to_string()),
+        (
+            "cells finished",
+            format!("{} of {}", results.len(), exp.cells.len()),
+        ),
+        (
+            "games",
+            format!("{} played of {}", thousands(played), thousands(planned)),
+        ),
+    ];
+    out.push_str("<table class=\"header\">\n");
+    for (k, v) in rows {
+        let _ = writeln!(
+            out,
+            "<tr><th scope=\"row\">{}</th><td>{}</td></tr>",
+            escape(k),
+            escape(&v)
+        );
+    }
+    out.push_str("</table>\n");
+    if results.is_empty() {
+        out.push_str(
+            "<p class=\"note\">No cell finished: the run stopped before any cell had played \
+             all its games, so there are no charts or rows yet.</p>\n",
+        );
+    } else if results.len() < exp.cells.len() {
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">The run stopped early: this page shows the {} of {} cells that \
+             finished (manifest.json says why).</p>",
+            results.len(),
+            exp.cells.len()
+        );
+    }
+    out.push_str(
+        "<p>The same figures as CSV: <a href=\"summary.csv\">summary.csv</a>, \
+         <a href=\"endings.csv\">endings.csv</a>, <a href=\"lengths.csv\">lengths.csv</a>, \
+         <a href=\"cells.csv\">cells.csv</a>, <a href=\"timings.csv\">timings.csv</a>; \
+         how the report was made: <a href=\"manifest.json\">manifest.json</a>.</p>\n",
+    );
+}
+
+/// The contents: one line per entry, linking to its section.
+fn contents(out: &mut String, groups: &[EntryGroup]) {
+    out.push_str("<h2>Entries</h2>\n<ul>\n");
+    for g in groups {
+        let _ = writeln!(
+            out,
+            "<li><a href=\"#entry-{}\">{}</a> ({} finished of {})</li>",
+            g.entry,
+            escape(&g.heading()),
+            g.finished.len(),
+            count(g.planned.len(), "cell")
+        );
+    }
+    out.push_str("</ul>\n");
+}
+
+/// One entry's section: what it sweeps, its charts, its tables.
+fn section(out: &mut String, g: &EntryGroup) {
+    let _ = writeln!(
+        out,
+        "<section id=\"entry-{}\">\n<h2>{}</h2>",
+        g.entry,
+        escape(&g.heading())
+    );
+    let first = g.planned[0].index;
+    let last = g.planned[g.planned.len() - 1].index;
+    let cells_text = if first == last {
+        format!("Cell {first}")
+    } else {
+        format!("Cells {first} to {last}")
+    };
+    let keys = g.swept_keys();
+    let sweep = if keys.is_empty() {
+        String::new()
+    } else {
+        format!(", sweeping {}", keys.join(", "))
+    };
+    let _ = writeln!(
+        out,
+        "<p>{cells_text} of game <code>{}</code>{}; {} finished.</p>",
+        escape(g.game.name()),
+        escape(&sweep),
+        count(g.finished.len(), "cell")
+    );
+    let waiting: Vec<String> = g
+        .planned
+        .iter()
+        .filter(|p| g.finished.iter().all(|r| r.plan.index != p.index))
+        .map(|p| {
+            let mut words = vec![format!("cell {} ({})", p.index, p.game)];
+            words.extend(cell_settings(p));
+            words.join(" ")
+        })
+        .collect();
+    if !waiting.is_empty() {
+        out.push_str("<p class=\"note\">Not finished:</p>\n<ul>\n");
+        for w in &waiting {
+            let _ = writeln!(out, "<li>{}</li>", escape(w));
+        }
+        out.push_str("</ul>\n");
+    }
+    if g.finished.is_empty() {
+        out.push_str("</section>\n");
+        return;
+    }
+    for kind in ChartKind::ALL {
+        let file = kind.file_name(g.entry);
+        let alt = format!("{}: {}", kind.description(), g.heading());
+        let _ = writeln!(
+            out,
+            "<figure><img src=\"{}\" alt=\"{}\"/></figure>",
+            escape(&file),
+            escape(&alt)
+        );
+    }
+    let per_cell = |rows: fn(&CellPlan, &Tally) -> Vec<Vec<String>>| -> Vec<Vec<String>> {
+        g.finished
+            .iter()
+            .flat_map(|r| rows(&r.plan, &r.tally))
+            .collect()
+    };
+    out.push_str("<h3>Win rates and lengths (summary.csv)</h3>\n");
+    table(out, summary::COLUMNS, &per_cell(summary::rows));
+    out.push_str("<h3>Endings (endings.csv)</h3>\n");
+    table(out, endings::COLUMNS, &per_cell(endings::rows));
+    out.push_str("<h3>Cells (cells.csv)</h3>\n");
+    let (head, rows) = cells::table(g.finished);
+    table(out, &head, &rows);
+    out.push_str("</section>\n");
+}
+
+/// The page of a report: `groups` are the experiment's entries (see
+/// [`crate::reports::charts::entry_group::groups`]).
+pub fn html(exp: &Experiment, results: &[CellResult], groups: &[EntryGroup]) -> String {
+    let mut out = String::new();
+    out.push_str("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\" xml:lang=\"en\">\n<head>\n");
+    out.push_str("<meta charset=\"utf-8\"/>\n");
+    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n");
+    let _ = writeln!(out, "<title>ludus report: {}</title>", escape(&exp.name));
+    let _ = writeln!(out, "<style>{STYLE}</style>\n</head>\n<body>");
+    let _ = writeln!(out, "<h1>ludus report: {}</h1>", escape(&exp.name));
+    header(&mut out, exp, results);
+    contents(&mut out, groups);
+    for g in groups {
+        section(&mut out, g);
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_covers_markup_and_both_quotes() {
+        assert_eq!(
+            escape(r#"lua:a&b.lua{k="<2>"} it's"#),
+            "lua:a&amp;b.lua{k=&quot;&lt;2&gt;&quot;} it&#39;s"
+        );
+        assert_eq!(escape("Trójki"), "Trójki");
+        assert_eq!(escape(""), "");
+    }
+
+    #[test]
+    fn figures_are_right_aligned_and_text_is_escaped_in_tables() {
+        let mut out = String::new();
+        table(
+            &mut out,
+            &["cell", "policy"],
+            &[
+                vec!["3".into(), "a<b".into()],
+                vec!["0.500000".into(), String::new()],
+            ],
+        );
+        assert!(out.contains("<td class=\"n\">3</td><td>a&lt;b</td>"));
+        assert!(out.contains("<td class=\"n\">0.500000</td><td></td>"));
+    }
+}

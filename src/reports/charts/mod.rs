@@ -1,0 +1,213 @@
+//! Charts and index.html: what a reader sees of a report without a CSV
+//! reader. Per `[[cells]]` entry of the experiment (one sweep), three SVG
+//! charts drawn with plotters, and one page that shows them beside the
+//! report's tables.
+
+pub mod categories;
+pub mod endings;
+pub mod entry_group;
+pub mod frame;
+pub mod index_page;
+pub mod lengths;
+pub mod win_rates;
+
+use std::path::Path;
+
+use crate::reports::atomic::write_atomic;
+use crate::reports::report::CellResult;
+use crate::runner::experiment::Experiment;
+use entry_group::EntryGroup;
+
+/// The kinds of chart, one file of each per entry with a finished cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChartKind {
+    /// Win rate per seat and cell, with its 95% Wilson interval.
+    WinRates,
+    /// Game length distribution per cell.
+    Lengths,
+    /// Endings per cell, stacked to 100%.
+    Endings,
+}
+
+impl ChartKind {
+    /// Every kind, in the order the page shows them.
+    pub const ALL: [ChartKind; 3] = [ChartKind::WinRates, ChartKind::Lengths, ChartKind::Endings];
+
+    /// The start of the kind's file names.
+    pub fn stem(self) -> &'static str {
+        match self {
+            ChartKind::WinRates => "win-rates",
+            ChartKind::Lengths => "lengths",
+            ChartKind::Endings => "endings",
+        }
+    }
+
+    /// The file of entry `entry`'s chart: `win-rates-3.svg`.
+    pub fn file_name(self, entry: usize) -> String {
+        format!("{}-{entry}.svg", self.stem())
+    }
+
+    /// What the chart shows, for its alt text.
+    pub fn description(self) -> &'static str {
+        match self {
+            ChartKind::WinRates => "Win rate per seat and cell with 95% Wilson intervals",
+            ChartKind::Lengths => "Distribution of game lengths per cell",
+            ChartKind::Endings => "Share of games by ending per cell, stacked to 100%",
+        }
+    }
+
+    /// The SVG of a group with at least one finished cell.
+    pub fn svg(self, group: &EntryGroup) -> std::io::Result<String> {
+        match self {
+            ChartKind::WinRates => win_rates::svg(group),
+            ChartKind::Lengths => lengths::svg(group),
+            ChartKind::Endings => endings::svg(group),
+        }
+    }
+
+    /// The kind whose file this is, if `name` is a chart file name.
+    fn of_file(name: &str) -> Option<ChartKind> {
+        let stem = name.strip_suffix(".svg")?;
+        let (kind, entry) = stem.rsplit_once('-')?;
+        if entry.is_empty() || !entry.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        ChartKind::ALL.into_iter().find(|k| k.stem() == kind)
+    }
+}
+
+/// Writes the charts of every entry with a finished cell and index.html
+/// into `dir` (which exists), each file atomically, and removes the
+/// charts an earlier run left there for entries that have none now, so
+/// that the folder holds what the page shows. `results` are the finished
+/// cells in cell order, possibly none.
+pub fn write_charts(dir: &Path, exp: &Experiment, results: &[CellResult]) -> std::io::Result<()> {
+    let groups = entry_group::groups(exp, results);
+    let mut written = Vec::new();
+    for g in groups.iter().filter(|g| !g.finished.is_empty()) {
+        for kind in ChartKind::ALL {
+            let name = kind.file_name(g.entry);
+            write_atomic(&dir.join(&name), kind.svg(g)?.as_bytes())?;
+            written.push(name);
+        }
+    }
+    let page = index_page::html(exp, results, &groups);
+    write_atomic(&dir.join("index.html"), page.as_bytes())?;
+    for file in std::fs::read_dir(dir)? {
+        let name = file?.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if ChartKind::of_file(name).is_some() && !written.iter().any(|w| w == name) {
+            match std::fs::remove_file(dir.join(name)) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reports::timings::CellTiming;
+    use crate::runner::tally::{Ending, Tally};
+
+    /// An experiment of 120 cells whose every cell had games of every
+    /// length up to 100,000 and ended in 35 ways: the largest charts.
+    fn crowded() -> (Experiment, Vec<CellResult>) {
+        let exp = Experiment::parse(
+            "name = \"crowded\"\nseed = 1\ngames = 10\n[[cells]]\ngame = \"mayor\"\n\
+             sweep = { players = [2, 3, 4, 5, 6], dice = [1, 2, 3, 4, 5, 6], rounds = [1, 10, 100, 1000] }\n",
+            "crowded.toml",
+        )
+        .unwrap();
+        let reasons = ["a", "b", "c", "d", "e"];
+        let results = exp
+            .cells
+            .iter()
+            .map(|plan| {
+                let players = plan.seats.len();
+                let mut tally = Tally::new(players);
+                tally.lengths = (0..100_000u64).map(|n| n % 3).collect();
+                tally.games = tally.lengths.iter().sum();
+                let mut left = tally.games;
+                for (k, reason) in reasons.iter().enumerate() {
+                    for w in (0..players).map(Some).chain([None]) {
+                        let count = (left / 8).max(1).min(left);
+                        left -= count;
+                        tally.endings.push(Ending {
+                            reason,
+                            winner: w,
+                            count,
+                        });
+                        if let Some(w) = w {
+                            tally.wins[w] += count;
+                        }
+                    }
+                    if k == reasons.len() - 1 {
+                        tally.endings.last_mut().unwrap().count += left;
+                    }
+                }
+                CellResult {
+                    plan: plan.clone(),
+                    tally,
+                    timing: CellTiming::default(),
+                }
+            })
+            .collect();
+        (exp, results)
+    }
+
+    #[test]
+    fn charts_of_a_crowded_entry_stay_well_under_a_megabyte() {
+        let (exp, results) = crowded();
+        assert_eq!(results.len(), 120);
+        let dir = tempfile::tempdir().unwrap();
+        write_charts(dir.path(), &exp, &results).unwrap();
+        for kind in ChartKind::ALL {
+            let svg = std::fs::read_to_string(dir.path().join(kind.file_name(0))).unwrap();
+            assert!(svg.starts_with("<svg"), "{kind:?}");
+            assert!(svg.len() < 700_000, "{kind:?}: {} bytes", svg.len());
+        }
+    }
+
+    #[test]
+    fn charts_of_entries_without_finished_cells_are_removed() {
+        let (exp, results) = crowded();
+        let dir = tempfile::tempdir().unwrap();
+        let stale = dir.path().join("endings-5.svg");
+        std::fs::write(&stale, "<svg/>").unwrap();
+        let mine = dir.path().join("notes.svg");
+        std::fs::write(&mine, "<svg/>").unwrap();
+        write_charts(dir.path(), &exp, &results[..0]).unwrap();
+        assert!(!stale.exists());
+        assert!(mine.exists(), "a file that is no chart of ours stays");
+        assert!(!dir.path().join("win-rates-0.svg").exists());
+        let page = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+        assert!(page.contains("No cell finished"));
+        assert!(page.contains("0 of 120"));
+    }
+
+    #[test]
+    fn chart_files_are_recognised_by_kind_and_entry_number() {
+        assert_eq!(
+            ChartKind::of_file("win-rates-3.svg"),
+            Some(ChartKind::WinRates)
+        );
+        assert_eq!(
+            ChartKind::of_file("lengths-12.svg"),
+            Some(ChartKind::Lengths)
+        );
+        assert_eq!(
+            ChartKind::of_file("endings-0.svg"),
+            Some(ChartKind::Endings)
+        );
+        assert_eq!(ChartKind::of_file("endings-.svg"), None);
+        assert_eq!(ChartKind::of_file("endings-x.svg"), None);
+        assert_eq!(ChartKind::of_file("my-endings-3.svg"), None);
+        assert_eq!(ChartKind::of_file("lengths-3.svg.bak"), None);
+        for k in ChartKind::ALL {
+            assert_eq!(ChartKind::of_file(&k.file_name(7)), Some(k));
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! win-rates-N.svg: each seat's win rate in every cell of an entry, with
+//! its 95% Wilson interval as an error bar, the draw rate where there are
+//! draws, and each cell's even share (one over its seats) for reference.
+
+use plotters::prelude::*;
+
+use crate::reports::charts::categories::{self, Categories};
+use crate::reports::charts::entry_group::EntryGroup;
+use crate::reports::charts::frame::{self, GREY, Layout, LegendItem, Mark, colour, percent};
+use crate::reports::interval::wilson;
+
+/// One series: a rate and its interval per cell (`None` where the cell
+/// has no such seat).
+struct Series {
+    item: LegendItem,
+    points: Vec<Option<(f64, f64, f64)>>,
+}
+
+/// A rate of `k` in `n` games with its Wilson interval.
+fn rate(k: u64, n: u64) -> (f64, f64, f64) {
+    let (lo, hi) = wilson(k, n);
+    (k as f64 / n.max(1) as f64, lo, hi)
+}
+
+fn series(group: &EntryGroup) -> Vec<Series> {
+    let cells = group.finished;
+    let seats = cells.iter().map(|r| r.tally.players).max().unwrap_or(0);
+    let mut out: Vec<Series> = (0..seats)
+        .map(|s| Series {
+            item: LegendItem {
+                label: group.seat_name(s),
+                colour: colour(s),
+                mark: Mark::Line,
+            },
+            points: cells
+                .iter()
+                .map(|r| (s < r.tally.players).then(|| rate(r.tally.wins[s], r.tally.games)))
+                .collect(),
+        })
+        .collect();
+    let drawn = |r: &crate::reports::report::CellResult| {
+        let t = &r.tally;
+        t.games - t.wins[..t.players].iter().sum::<u64>()
+    };
+    if cells.iter().any(|r| drawn(r) > 0) {
+        out.push(Series {
+            item: LegendItem {
+                label: "draw".to_string(),
+                colour: GREY,
+                mark: Mark::Line,
+            },
+            points: cells
+                .iter()
+                .map(|r| Some(rate(drawn(r), r.tally.games)))
+                .collect(),
+        });
+    }
+    out
+}
+
+/// The y range: every interval and even share, padded, on a 5% grid, so
+/// that small differences between seats stay visible.
+fn y_range(series: &[Series], even: &[f64]) -> (f64, f64) {
+    let values = series
+        .iter()
+        .flat_map(|s| s.points.iter().flatten().flat_map(|&(_, lo, hi)| [lo, hi]))
+        .chain(even.iter().copied());
+    let (lo, hi) = values.fold((1.0f64, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
+    if lo > hi {
+        return (0.0, 1.0);
+    }
+    let lo = ((lo - 0.03) * 20.0).floor() / 20.0;
+    let hi = ((hi + 0.03) * 20.0).ceil() / 20.0;
+    (lo.max(0.0), hi.min(1.0))
+}
+
+/// The chart of a group with at least one finished cell.
+pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
+    let cells = group.finished;
+    let n = cells.len();
+    let series = series(group);
+    let even: Vec<f64> = cells
+        .iter()
+        .map(|r| 1.0 / r.tally.players.max(1) as f64)
+        .collect();
+    let mut items: Vec<LegendItem> = series.iter().map(|s| s.item.clone()).collect();
+    items.push(LegendItem {
+        label: "even share (1 / seats)".to_string(),
+        colour: GREY,
+        mark: Mark::Dashed,
+    });
+    let ticks: Vec<Vec<String>> = cells
+        .iter()
+        .map(|r| EntryGroup::tick_lines(&r.plan))
+        .collect();
+    let lines = ticks.iter().map(Vec::len).max().unwrap_or(1);
+    let layout = Layout::new(frame::category_width(n), 1, lines, &items);
+    let (y0, y1) = y_range(&series, &even);
+    let games: Vec<u64> = cells.iter().map(|r| r.tally.games).collect();
+    let what = format!(
+        "Win rate per seat with its 95% Wilson interval ({} games per cell)",
+        games_text(&games)
+    );
+    frame::render(layout.width(), layout.height, |root| {
+        frame::title(root, &group.heading(), &what)?;
+        let (plot, legend) = layout.split(root);
+        let mut chart = ChartBuilder::on(&plot)
+            .margin(12)
+            .margin_right(24)
+            .x_label_area_size(layout.x_label_area)
+            .y_label_area_size(56)
+            .build_cartesian_2d(Categories { n }, y0..y1)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_label_formatter(&|_| String::new())
+            .y_label_formatter(&percent)
+            .x_desc(group.axis_name())
+            .y_desc("share of games")
+            .label_style(frame::font(12))
+            .max_light_lines(0)
+            .axis_desc_style(frame::font(13))
+            .draw()?;
+        let slot = chart.backend_coord(&(1.0, y0)).0 - chart.backend_coord(&(0.0, y0)).0;
+        categories::labels(root, &ticks, slot.unsigned_abs(), |i| {
+            chart.backend_coord(&(i as f64, y0))
+        })?;
+        // Dashes of about 8 pixels with gaps as long, whatever the slot's width.
+        let dashes = (slot.unsigned_abs() / 16).max(2);
+        let dash = 0.8 / f64::from(dashes);
+        for (i, e) in even.iter().enumerate() {
+            let x = i as f64 - 0.4;
+            chart.draw_series((0..dashes).map(|k| {
+                let a = x + dash * f64::from(k);
+                PathElement::new(vec![(a, *e), (a + dash / 2.0, *e)], GREY.stroke_width(1))
+            }))?;
+        }
+        // Series sit side by side within a cell so their bars do not hide
+        // each other.
+        let step = (0.5 / series.len() as f64).min(0.12);
+        for (k, s) in series.iter().enumerate() {
+            let dx = (k as f64 - (series.len() - 1) as f64 / 2.0) * step;
+            let c = s.item.colour;
+            let points: Vec<(f64, f64, f64, f64)> = s
+                .points
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| p.map(|(r, lo, hi)| (i as f64 + dx, r, lo, hi)))
+                .collect();
+            if points.len() > 1 {
+                chart.draw_series(LineSeries::new(
+                    points.iter().map(|&(x, r, _, _)| (x, r)),
+                    c.mix(0.6).stroke_width(1),
+                ))?;
+            }
+            chart.draw_series(points.iter().map(|&(x, r, lo, hi)| {
+                ErrorBar::new_vertical(x, lo, r, hi, c.filled().stroke_width(2), 8)
+            }))?;
+        }
+        frame::legend(&legend, &items)?;
+        Ok(())
+    })
+}
+
+/// The cells' game counts as a title says them: `2,000` or `50 to 2,000`.
+fn games_text(games: &[u64]) -> String {
+    use crate::reports::table::thousands;
+    let lo = games.iter().min().copied().unwrap_or(0);
+    let hi = games.iter().max().copied().unwrap_or(0);
+    if lo == hi {
+        thousands(lo)
+    } else {
+        format!("{} to {}", thousands(lo), thousands(hi))
+    }
+}
