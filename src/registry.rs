@@ -24,6 +24,8 @@ pub trait GameEntry: Sync {
     fn name(&self) -> &'static str;
     /// The reader's name.
     fn title(&self) -> &'static str;
+    /// The unit a game's length counts (`throws`, `plies`).
+    fn length_unit(&self) -> &'static str;
     /// The options.
     fn option_specs(&self) -> &'static [OptionSpec];
     /// The rules as implemented.
@@ -142,6 +144,9 @@ impl<G: Game> GameEntry for Entry<G> {
     }
     fn title(&self) -> &'static str {
         G::TITLE
+    }
+    fn length_unit(&self) -> &'static str {
+        G::LENGTH_UNIT
     }
     fn option_specs(&self) -> &'static [OptionSpec] {
         G::option_specs()

@@ -50,6 +50,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     const NAME: &'static str;
     /// The game's name as a reader knows it, e.g. `"Hazard (004 e)"`.
     const TITLE: &'static str;
+    /// The unit [`Game::length`] counts, in the plural, for reports and
+    /// charts: `"throws"` (dice games), `"plies"` (board games).
+    const LENGTH_UNIT: &'static str;
 
     /// The options players may agree on.
     fn option_specs() -> &'static [OptionSpec];

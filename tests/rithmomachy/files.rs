@@ -143,3 +143,24 @@ fn the_diagram_counts_in_the_singular_too() {
         "{d}"
     );
 }
+
+#[test]
+fn a_files_ply_counts_towards_the_cap() {
+    // Two lone rounds far apart: no capture and no victory can end the game
+    // but the cap of 1000 moves (dagonell's preset), one move away at ply 999.
+    let text = |ply: u32| {
+        format!(
+            r#"{{"to_move": "white", "ply": {ply}, "pieces": [
+                {{"at": "a1", "side": "white", "shape": "round", "value": 4}},
+                {{"at": "h16", "side": "black", "shape": "round", "value": 9}}]}}"#
+        )
+    };
+    let opts = options("dagonell", &[]);
+    for (ply, ends) in [(999, true), (500, false)] {
+        let mut g = Rithmomachy::from_position(&opts, &text(ply)).unwrap();
+        assert_eq!(g.length(), ply);
+        crate::support::play(&mut g, "a1-b2");
+        let ending = g.outcome().map(|o| o.reason);
+        assert_eq!(ending == Some("cap"), ends, "from ply {ply}: {ending:?}");
+    }
+}

@@ -174,5 +174,6 @@ pub fn setup_rules_taken(
         spec.to_move,
         spec.captured,
         spec.reserve,
+        spec.ply,
     ))
 }

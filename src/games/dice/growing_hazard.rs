@@ -193,6 +193,7 @@ impl Game for GrowingHazard {
     type Move = Move;
     const NAME: &'static str = "growing-hazard";
     const TITLE: &'static str = "Growing Hazard (Rosnący Hazard, 004 k)";
+    const LENGTH_UNIT: &'static str = "throws";
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS

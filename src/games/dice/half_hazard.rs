@@ -206,6 +206,7 @@ impl Game for HalfHazard {
     type Move = Move;
     const NAME: &'static str = "half-hazard";
     const TITLE: &'static str = "Half Hazard (Pół Hazard, 004 j)";
+    const LENGTH_UNIT: &'static str = "throws";
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS

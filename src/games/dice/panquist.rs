@@ -212,6 +212,7 @@ impl Game for Panquist {
     type Move = NoMove;
     const NAME: &'static str = "panquist";
     const TITLE: &'static str = "Panquist (004 i)";
+    const LENGTH_UNIT: &'static str = "throws";
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS

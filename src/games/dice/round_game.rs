@@ -60,6 +60,8 @@ impl<R: RoundGame> Game for R {
     type Move = NoMove;
     const NAME: &'static str = R::NAME;
     const TITLE: &'static str = R::TITLE;
+    // Every throw of the dice, the opening ones included.
+    const LENGTH_UNIT: &'static str = "throws";
 
     fn option_specs() -> &'static [OptionSpec] {
         R::option_specs()

@@ -65,6 +65,7 @@ impl Game for Rithmomachy {
     type Move = Move;
     const NAME: &'static str = "rithmomachy";
     const TITLE: &'static str = "Rithmomachy (seeds 000-003)";
+    const LENGTH_UNIT: &'static str = "plies";
 
     fn option_specs() -> &'static [OptionSpec] {
         options::OPTIONS
@@ -117,8 +118,8 @@ impl Game for Rithmomachy {
                 spec.to_move,
                 spec.captured,
                 spec.reserve,
-            )
-            .at_ply(spec.ply),
+                spec.ply,
+            ),
         })
     }
 

@@ -100,26 +100,20 @@ impl Position {
             first,
             Default::default(),
             Default::default(),
+            0,
         )
     }
 
-    /// This position with `ply` moves already played: a position file's
-    /// `ply`, so that a `cap` counts the moves played before it too.
-    pub fn at_ply(mut self, ply: u32) -> Position {
-        self.ply = ply;
-        if self.ending.is_none() {
-            self.ending = self.settle(None, !0);
-        }
-        self
-    }
-
-    /// A position from its parts (a position file, a test).
+    /// A position from its parts (a position file, a test), `ply` moves
+    /// into the game (a position file's `ply`, so that a `cap` counts the
+    /// moves played before it too).
     pub fn from_parts(
         variant: Arc<Variant>,
         board: Board,
         to_move: Side,
         captured: [Captured; 2],
         reserve: [Reserve; 2],
+        ply: u32,
     ) -> Position {
         let mut board = board;
         board.set_pyramid_bottom(variant.rules.movement.pyramid == PyramidMoves::Bottom);
@@ -130,7 +124,7 @@ impl Position {
             to_move,
             captured,
             reserve,
-            ply: 0,
+            ply,
             last: Vec::new(),
             ending: None,
             hash: 0,

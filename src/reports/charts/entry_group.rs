@@ -135,12 +135,6 @@ impl EntryGroup<'_> {
     /// The unit the entry's game counts its length in (reports/README.md,
     /// Length).
     pub fn length_unit(&self) -> &'static str {
-        // The registry has no word for the unit; reports/README.md names
-        // the two there are.
-        if self.game.name() == "rithmomachy" {
-            "plies"
-        } else {
-            "throws"
-        }
+        self.game.length_unit()
     }
 }
