@@ -22,7 +22,6 @@ use std::time::Instant;
 use clap::Args;
 
 use ludus::core::options::Options;
-use ludus::core::plural::plural;
 use ludus::runner::batch::{self, Ended, Unobserved};
 use ludus::runner::cell_run::{CellJob, CellPlan};
 use ludus::runner::experiment::Experiment;
@@ -253,20 +252,8 @@ fn seats(
     players: usize,
     in_force: &Options,
 ) -> Result<Vec<PolicySpec>, Failure> {
-    let specs =
-        PolicySpec::parse_list(list).map_err(|e| Failure::Input(format!("--seats: {e}")))?;
-    let specs = if specs.len() == 1 {
-        vec![specs[0].clone(); players]
-    } else {
-        specs
-    };
-    if specs.len() != players {
-        return Err(Failure::Input(format!(
-            "--seats `{list}` lists {} but {} has {players} seats",
-            plural(specs.len(), "policy"),
-            entry.name()
-        )));
-    }
+    let specs = PolicySpec::parse_seats(list, players, entry.name())
+        .map_err(|e| Failure::Input(format!("--seats `{list}` {e}")))?;
     for (s, spec) in specs.iter().enumerate() {
         entry
             .check_policy(spec, in_force)

@@ -79,27 +79,10 @@ fn seats_of(
     let players = entry
         .players(options)
         .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
-    let specs = match list {
-        None => vec![PolicySpec::parse("random").expect("valid")],
-        Some(list) => {
-            PolicySpec::parse_list(list).map_err(|e| Failure::Input(format!("--seats: {e}")))?
-        }
-    };
     // One policy plays every seat, as in experiment files and `ludus bench`.
-    let specs = if specs.len() == 1 {
-        vec![specs[0].clone(); players]
-    } else {
-        specs
-    };
-    if specs.len() != players {
-        return Err(Failure::Input(format!(
-            "--seats lists {} but {} with {options} has {}",
-            plural(specs.len(), "policy"),
-            entry.name(),
-            plural(players, "seat")
-        )));
-    }
-    Ok(specs)
+    let game = format!("{} with {options}", entry.name());
+    PolicySpec::parse_seats(list.unwrap_or("random"), players, &game)
+        .map_err(|e| Failure::Input(format!("--seats {e}")))
 }
 
 /// Game `args.game_index` of cell `args.cell` of the experiment file `path`.

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::core::game::Game;
 use crate::core::options::Options;
+use crate::core::plural::plural;
 use crate::core::policy::Policy;
 use crate::policies::lua::LuaPolicy;
 use crate::policies::lua::spec::split_top_level;
@@ -59,6 +60,29 @@ impl PolicySpec {
             .into_iter()
             .map(PolicySpec::parse)
             .collect()
+    }
+
+    /// One policy per seat of `game`, a game of `players` seats, from a
+    /// list as `--seats` takes it: one policy per seat, or one policy that
+    /// plays every seat. The error names `game` (as the caller describes it).
+    ///
+    /// ```
+    /// use ludus::runner::policy_spec::PolicySpec;
+    /// assert_eq!(PolicySpec::parse_seats("random", 3, "hazard").unwrap().len(), 3);
+    /// let e = PolicySpec::parse_seats("random,random", 3, "hazard").unwrap_err();
+    /// assert_eq!(e, "lists 2 policies but hazard has 3 seats");
+    /// ```
+    pub fn parse_seats(text: &str, players: usize, game: &str) -> Result<Vec<PolicySpec>, String> {
+        let specs = PolicySpec::parse_list(text)?;
+        match specs.len() {
+            1 => Ok(vec![specs[0].clone(); players]),
+            n if n == players => Ok(specs),
+            n => Err(format!(
+                "lists {} but {game} has {}",
+                plural(n, "policy"),
+                plural(players, "seat")
+            )),
+        }
     }
 
     /// Builds the policy for game `G` with its default options in force.

@@ -7,7 +7,16 @@ use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::reports::charts::frame::{Area, Drawn, abbreviate, chars_in, text_style};
+use plotters::coord::types::RangedCoordf64;
+
+use crate::reports::charts::entry_group::EntryGroup;
+use crate::reports::charts::frame::{
+    self, Area, Drawn, Layout, abbreviate, chars_in, percent, text_style,
+};
+
+/// A chart of shares of games over an entry's cells.
+pub type ShareChart<'a, 'b> =
+    ChartContext<'b, SVGBackend<'a>, Cartesian2d<Categories, RangedCoordf64>>;
 
 /// `n` categories on an `f64` axis from `-0.5` to `n - 0.5`, with a tick
 /// at each whole number: series may sit beside the middle of a slot,
@@ -35,6 +44,41 @@ impl Ranged for Categories {
     fn range(&self) -> Range<f64> {
         -0.5..self.n as f64 - 0.5
     }
+}
+
+/// The chart of shares `y` over the `n` cells of `group` on `plot`, its
+/// grid and axes drawn and its cells labelled with `ticks` under it (on
+/// `root`); with the width of one cell's slot in pixels.
+pub fn share_chart<'a, 'b>(
+    root: &Area<'a>,
+    plot: &'b Area<'a>,
+    layout: &Layout,
+    group: &EntryGroup,
+    ticks: &[Vec<String>],
+    y: Range<f64>,
+) -> Result<(ShareChart<'a, 'b>, u32), Box<dyn std::error::Error>> {
+    let y0 = y.start;
+    let mut chart = ChartBuilder::on(plot)
+        .margin(12)
+        .margin_right(24)
+        .x_label_area_size(layout.x_label_area)
+        .y_label_area_size(56)
+        .build_cartesian_2d(Categories { n: ticks.len() }, y)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_label_formatter(&|_| String::new())
+        .y_label_formatter(&percent)
+        .x_desc(group.axis_name())
+        .y_desc("share of games")
+        .label_style(frame::font(12))
+        .max_light_lines(0)
+        .axis_desc_style(frame::font(13))
+        .draw()?;
+    let slot =
+        (chart.backend_coord(&(1.0, y0)).0 - chart.backend_coord(&(0.0, y0)).0).unsigned_abs();
+    labels(root, ticks, slot, |i| chart.backend_coord(&(i as f64, y0)))?;
+    Ok((chart, slot))
 }
 
 /// Draws category labels under a plot: `lines[i]` under `x = i`, one

@@ -5,9 +5,9 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::reports::charts::categories::{self, Categories};
+use crate::reports::charts::categories;
 use crate::reports::charts::entry_group::EntryGroup;
-use crate::reports::charts::frame::{self, Layout, LegendItem, Mark, colour, lighten, percent};
+use crate::reports::charts::frame::{self, Layout, LegendItem, Mark, colour, lighten};
 
 /// The most categories that a split by winner may make; past it the
 /// chart shows reasons only.
@@ -128,28 +128,8 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     frame::render(layout.width(), layout.height, |root| {
         frame::title(root, &group.heading(), what)?;
         let (plot, legend) = layout.split(root);
-        let mut chart = ChartBuilder::on(&plot)
-            .margin(12)
-            .margin_right(24)
-            .x_label_area_size(layout.x_label_area)
-            .y_label_area_size(56)
-            .build_cartesian_2d(Categories { n }, 0.0..1.0)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_label_formatter(&|_| String::new())
-            .y_label_formatter(&percent)
-            .x_desc(group.axis_name())
-            .y_desc("share of games")
-            .label_style(frame::font(12))
-            .max_light_lines(0)
-            .axis_desc_style(frame::font(13))
-            .draw()?;
-        let slot = (chart.backend_coord(&(1.0, 0.0)).0 - chart.backend_coord(&(0.0, 0.0)).0)
-            .unsigned_abs();
-        categories::labels(root, &ticks, slot, |i| {
-            chart.backend_coord(&(i as f64, 0.0))
-        })?;
+        let (mut chart, slot) =
+            categories::share_chart(root, &plot, &layout, group, &ticks, 0.0..1.0)?;
         // Bars at most 80 pixels wide, so that a lone cell's bar is no slab.
         let half = (40.0 / f64::from(slot.max(1))).min(0.35);
         let centre = Pos::new(HPos::Center, VPos::Center);

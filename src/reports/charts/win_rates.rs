@@ -4,9 +4,9 @@
 
 use plotters::prelude::*;
 
-use crate::reports::charts::categories::{self, Categories};
+use crate::reports::charts::categories;
 use crate::reports::charts::entry_group::EntryGroup;
-use crate::reports::charts::frame::{self, GREY, Layout, LegendItem, Mark, colour, percent};
+use crate::reports::charts::frame::{self, GREY, Layout, LegendItem, Mark, colour};
 use crate::reports::interval::wilson;
 
 /// One series: a rate and its interval per cell (`None` where the cell
@@ -104,29 +104,10 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     frame::render(layout.width(), layout.height, |root| {
         frame::title(root, &group.heading(), &what)?;
         let (plot, legend) = layout.split(root);
-        let mut chart = ChartBuilder::on(&plot)
-            .margin(12)
-            .margin_right(24)
-            .x_label_area_size(layout.x_label_area)
-            .y_label_area_size(56)
-            .build_cartesian_2d(Categories { n }, y0..y1)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_label_formatter(&|_| String::new())
-            .y_label_formatter(&percent)
-            .x_desc(group.axis_name())
-            .y_desc("share of games")
-            .label_style(frame::font(12))
-            .max_light_lines(0)
-            .axis_desc_style(frame::font(13))
-            .draw()?;
-        let slot = chart.backend_coord(&(1.0, y0)).0 - chart.backend_coord(&(0.0, y0)).0;
-        categories::labels(root, &ticks, slot.unsigned_abs(), |i| {
-            chart.backend_coord(&(i as f64, y0))
-        })?;
+        let (mut chart, slot) =
+            categories::share_chart(root, &plot, &layout, group, &ticks, y0..y1)?;
         // Dashes of about 8 pixels with gaps as long, whatever the slot's width.
-        let dashes = (slot.unsigned_abs() / 16).max(2);
+        let dashes = (slot / 16).max(2);
         let dash = 0.8 / f64::from(dashes);
         for (i, e) in even.iter().enumerate() {
             let x = i as f64 - 0.4;
