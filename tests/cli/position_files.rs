@@ -10,7 +10,6 @@
 //! played before it (`ply`) are read back, so that a `cap` counts them.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Silent;
@@ -21,6 +20,8 @@ use ludus::games::rithmomachy::moves::Move;
 use ludus::games::rithmomachy::piece::Side;
 use ludus::games::rithmomachy::position::Phase;
 use serde_json::Value;
+
+use crate::support::{ludus, scratch};
 
 const RULE_SETS: [&str; 5] = ["boardspace", "modern", "medieval", "dagonell", "fulke"];
 
@@ -123,20 +124,6 @@ fn a_file_with_a_typo_in_a_key_is_refused() {
     typo["captured"]["white"]["takn"] = Value::Array(vec![]);
     let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string()).unwrap_err();
     assert!(e.contains("captured.white") && e.contains("`takn`"), "{e}");
-}
-
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("ludus runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-round-trip-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// `ludus position rithmomachy --rules R --json` with `extra`, its output

@@ -3,6 +3,9 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static NEXT: AtomicUsize = AtomicUsize::new(0);
 
 /// Runs `ludus` with `args`.
 pub fn ludus(args: &[&str]) -> Output {
@@ -12,9 +15,11 @@ pub fn ludus(args: &[&str]) -> Output {
         .expect("ludus runs")
 }
 
-/// A fresh folder of this test's own.
+/// A fresh folder of the caller's own: tests of every module run at once
+/// in one process, so each call gets a numbered folder.
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-run-{}-{name}", std::process::id()));
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("ludus-cli-{}-{name}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -25,6 +30,11 @@ pub fn write(dir: &Path, name: &str, text: &str) -> String {
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();
     p.to_str().unwrap().to_string()
+}
+
+/// What the command wrote to stderr.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// The report folder's manifest.

@@ -5,31 +5,9 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .output()
-        .expect("ludus runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-charts-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_str().unwrap().to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::support::{ludus, scratch, stderr, write};
 
 /// Runs `exp` into `dir/name` and returns the report folder.
 fn run(exp: &str, dir: &Path, name: &str, extra: &[&str]) -> (PathBuf, Output) {

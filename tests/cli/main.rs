@@ -1,0 +1,12 @@
+//! The `ludus` command line as a user meets it: exit codes and messages,
+//! `ludus play` and `ludus position`, and `ludus run` with the reports it
+//! writes (read as pandas or R would), its charts, its progress, Ctrl-C and
+//! the report folders it refuses.
+
+mod commands;
+mod play;
+mod position_files;
+mod run_charts;
+mod run_control;
+mod run_reports;
+mod support;
