@@ -61,7 +61,8 @@ pub trait GameEntry: Sync {
     /// a leaf), from the start or from a position file's text.
     fn perft(&self, options: &Options, position: Option<&str>, depth: u32) -> Result<u64, String>;
     /// Sets up the start or a position file's text, plays `moves` (written
-    /// as the game writes them) and shows the result as text or JSON.
+    /// as the game writes them) and shows the result as text or JSON; an
+    /// error for a game that has no positions (the dice games).
     fn position(
         &self,
         options: &Options,
@@ -247,11 +248,20 @@ impl<G: Game> GameEntry for Entry<G> {
                 .ok_or_else(|| format!("move {} `{text}` is not legal here", i + 1))?;
             game.play(mv, &mut Silent);
         }
-        Ok(if json {
+        let shown = if json {
             game.to_json().to_string()
         } else {
             game.diagram()
-        })
+        };
+        // `Game::diagram` and `Game::to_json` show nothing (empty, null)
+        // in a game that has no positions.
+        if shown.trim().is_empty() || shown == "null" {
+            return Err(format!(
+                "the game has no positions to show (`ludus play {}` narrates a game)",
+                G::NAME
+            ));
+        }
+        Ok(shown)
     }
 }
 

@@ -48,15 +48,6 @@ pub fn position(args: PositionArgs) -> Result<(), Failure> {
             let place = args.position.as_deref().unwrap_or(entry.name());
             Failure::Input(format!("{place}: {e}"))
         })?;
-    // A game without positions shows the defaults of `Game::diagram` and
-    // `Game::to_json`, nothing and null; the registry does not say which
-    // games have positions, so that is how this command tells.
-    if shown.trim().is_empty() || shown == "null" {
-        return Err(Failure::Input(format!(
-            "{0}: the game has no positions to show (`ludus play {0}` narrates a game)",
-            entry.name()
-        )));
-    }
     println!("{}", shown.trim_end());
     Ok(())
 }

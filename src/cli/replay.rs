@@ -5,7 +5,6 @@
 //! seed with the cell's game, options, seats and `--max-plies` replays
 //! exactly that game.
 
-use ludus::core::options::Options;
 use ludus::runner::cell_run::CellPlan;
 use ludus::runner::experiment::DEFAULT_MAX_PLIES;
 
@@ -26,14 +25,8 @@ fn shell_word(word: &str) -> String {
 /// short enough to read (Rithmomachy has some twenty options).
 pub fn replay_command(plan: &CellPlan, game_seed: u64) -> String {
     let mut words = vec!["ludus".to_string(), "play".into(), plan.game.into()];
-    let defaults =
-        ludus::registry::find(plan.game).map(|entry| Options::defaults(entry.option_specs()));
-    for (k, v) in plan.options.iter() {
-        // A plan's game is always registered; were it not, naming every
-        // option still replays the game.
-        if defaults.as_ref().is_some_and(|d| d.value(k) == v) {
-            continue;
-        }
+    let entry = ludus::registry::find(plan.game).expect("a cell names a registered game");
+    for (k, v) in plan.options.changed(entry.option_specs()) {
         words.push("--opt".into());
         words.push(shell_word(&format!("{k}={v}")));
     }

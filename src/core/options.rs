@@ -220,13 +220,21 @@ impl Options {
     /// assert_eq!(Options::defaults(SPECS).changed_from_defaults(SPECS), "");
     /// ```
     pub fn changed_from_defaults(&self, specs: &[OptionSpec]) -> String {
-        let defaults = Options::defaults(specs);
         let changed: Vec<String> = self
-            .iter()
-            .filter(|(n, v)| defaults.get(n) != *v)
+            .changed(specs)
             .map(|(n, v)| format!("{n}={v}"))
             .collect();
         changed.join(";")
+    }
+
+    /// The (name, value) pairs whose value differs from `specs`' default,
+    /// in declaration order.
+    pub fn changed<'a>(
+        &'a self,
+        specs: &[OptionSpec],
+    ) -> impl Iterator<Item = (&'static str, &'a OptionValue)> + 'a {
+        let defaults = Options::defaults(specs);
+        self.iter().filter(move |(n, v)| defaults.get(n) != *v)
     }
 }
 

@@ -15,25 +15,38 @@ pub const WIDTH: usize = 100;
 /// The widest policy name shown in full; longer ones are cut in the middle.
 const POLICY: usize = 28;
 
-/// What tells a cell from the others: its options that differ from the
-/// defaults and every key its sweep sets (even to a default), in full.
-pub fn cell_settings(plan: &CellPlan) -> Vec<String> {
+/// What tells a cell from the others, as (key, value) pairs: its options
+/// that differ from the defaults and every key its sweep sets (even to a
+/// default), options in declaration order, then swept seats.
+pub fn cell_setting_pairs(plan: &CellPlan) -> Vec<(String, String)> {
     let entry = registry::find(plan.game).expect("a cell names a registered game");
-    let defaults = crate::core::options::Options::defaults(entry.option_specs());
-    let mut out = Vec::new();
-    for (k, v) in plan.options.iter() {
-        let swept = plan.swept.iter().any(|(s, _)| s == k);
-        if swept || defaults.value(k) != v {
-            out.push(format!("{k}={v}"));
-        }
-    }
+    let changed: Vec<&str> = plan
+        .options
+        .changed(entry.option_specs())
+        .map(|(k, _)| k)
+        .collect();
+    let swept = |k: &str| plan.swept.iter().any(|(s, _)| s == k);
+    let mut out: Vec<(String, String)> = plan
+        .options
+        .iter()
+        .filter(|(k, _)| changed.contains(k) || swept(k))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
     out.extend(
         plan.swept
             .iter()
             .filter(|(k, _)| plan.options.iter().all(|(n, _)| n != k))
-            .map(|(k, v)| format!("{k}={v}")),
+            .cloned(),
     );
     out
+}
+
+/// [`cell_setting_pairs`] written `key=value`, in full.
+pub fn cell_settings(plan: &CellPlan) -> Vec<String> {
+    cell_setting_pairs(plan)
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect()
 }
 
 /// `text` cut to `width` characters, the middle replaced by `~`.

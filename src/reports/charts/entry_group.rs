@@ -3,7 +3,7 @@
 
 use crate::registry::{self, GameEntry};
 use crate::reports::report::CellResult;
-use crate::reports::table::cell_settings;
+use crate::reports::table::cell_setting_pairs;
 use crate::runner::cell_run::CellPlan;
 use crate::runner::experiment::Experiment;
 
@@ -58,9 +58,10 @@ impl EntryGroup<'_> {
     /// from the defaults, less the swept ones (`rules=medieval`).
     pub fn fixed_settings(&self) -> Vec<String> {
         let keys = self.swept_keys();
-        cell_settings(self.planned[0])
+        cell_setting_pairs(self.planned[0])
             .into_iter()
-            .filter(|s| !keys.iter().any(|k| s.split('=').next() == Some(k)))
+            .filter(|(k, _)| !keys.contains(&k.as_str()))
+            .map(|(k, v)| format!("{k}={v}"))
             .collect()
     }
 
