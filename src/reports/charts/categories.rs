@@ -11,7 +11,7 @@ use plotters::coord::types::RangedCoordf64;
 
 use crate::reports::charts::entry_group::EntryGroup;
 use crate::reports::charts::frame::{
-    self, Area, Drawn, Layout, abbreviate, chars_in, percent, text_style,
+    self, Area, Drawn, Layout, LegendItem, abbreviate, chars_in, percent, text_style,
 };
 
 /// A chart of shares of games over an entry's cells.
@@ -44,6 +44,13 @@ impl Ranged for Categories {
     fn range(&self) -> Range<f64> {
         -0.5..self.n as f64 - 0.5
     }
+}
+
+/// The layout of a chart of one plot over the categories `ticks`, labelled
+/// in as many lines as the longest label has, with a legend of `items`.
+pub fn layout(ticks: &[Vec<String>], items: &[LegendItem]) -> Layout {
+    let lines = ticks.iter().map(Vec::len).max().unwrap_or(1);
+    Layout::new(frame::category_width(ticks.len()), 1, lines, items)
 }
 
 /// The chart of shares `y` over the `n` cells of `group` on `plot`, its

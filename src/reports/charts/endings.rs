@@ -7,7 +7,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::reports::charts::categories;
 use crate::reports::charts::entry_group::EntryGroup;
-use crate::reports::charts::frame::{self, Layout, LegendItem, Mark, colour, lighten};
+use crate::reports::charts::frame::{self, LegendItem, Mark, colour, lighten};
 
 /// The most categories that a split by winner may make; past it the
 /// chart shows reasons only.
@@ -102,7 +102,6 @@ fn ink(c: RGBColor) -> RGBColor {
 /// The chart of a group with at least one finished cell.
 pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     let cells = group.finished;
-    let n = cells.len();
     let cats = categories(group);
     let colours = colours(&cats);
     let items: Vec<LegendItem> = cats
@@ -114,12 +113,8 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
             mark: Mark::Box,
         })
         .collect();
-    let ticks: Vec<Vec<String>> = cells
-        .iter()
-        .map(|r| EntryGroup::tick_lines(&r.plan))
-        .collect();
-    let lines = ticks.iter().map(Vec::len).max().unwrap_or(1);
-    let layout = Layout::new(frame::category_width(n), 1, lines, &items);
+    let ticks = group.ticks();
+    let layout = categories::layout(&ticks, &items);
     let what = if cats.iter().all(|c| c.winner.is_some()) {
         "How games ended: share of games by reason and winner"
     } else {

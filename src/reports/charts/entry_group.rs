@@ -97,6 +97,14 @@ impl EntryGroup<'_> {
         }
     }
 
+    /// The finished cells' labels on a category axis, in cell order.
+    pub fn ticks(&self) -> Vec<Vec<String>> {
+        self.finished
+            .iter()
+            .map(|r| EntryGroup::tick_lines(&r.plan))
+            .collect()
+    }
+
     /// A finished cell's name in a legend: `cell 5: players=3`.
     pub fn legend_name(plan: &CellPlan) -> String {
         if plan.swept.is_empty() {

@@ -6,7 +6,7 @@ use plotters::prelude::*;
 
 use crate::reports::charts::categories;
 use crate::reports::charts::entry_group::EntryGroup;
-use crate::reports::charts::frame::{self, GREY, Layout, LegendItem, Mark, colour};
+use crate::reports::charts::frame::{self, GREY, LegendItem, Mark, colour};
 use crate::reports::interval::wilson;
 
 /// One series: a rate and its interval per cell (`None` where the cell
@@ -77,7 +77,6 @@ fn y_range(series: &[Series], even: &[f64]) -> (f64, f64) {
 /// The chart of a group with at least one finished cell.
 pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     let cells = group.finished;
-    let n = cells.len();
     let series = series(group);
     let even: Vec<f64> = cells
         .iter()
@@ -89,12 +88,8 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
         colour: GREY,
         mark: Mark::Dashed,
     });
-    let ticks: Vec<Vec<String>> = cells
-        .iter()
-        .map(|r| EntryGroup::tick_lines(&r.plan))
-        .collect();
-    let lines = ticks.iter().map(Vec::len).max().unwrap_or(1);
-    let layout = Layout::new(frame::category_width(n), 1, lines, &items);
+    let ticks = group.ticks();
+    let layout = categories::layout(&ticks, &items);
     let (y0, y1) = y_range(&series, &even);
     let games: Vec<u64> = cells.iter().map(|r| r.tally.games).collect();
     let what = format!(
