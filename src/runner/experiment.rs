@@ -211,19 +211,6 @@ impl AxisValue {
     }
 }
 
-/// A seat list of a `seats` sweep: one policy for every seat, or a list.
-fn seats_value(v: &toml::Value) -> Option<SeatsFile> {
-    match v {
-        toml::Value::String(s) => Some(SeatsFile::Every(s.clone())),
-        toml::Value::Array(a) => a
-            .iter()
-            .map(|x| x.as_str().map(str::to_string))
-            .collect::<Option<Vec<_>>>()
-            .map(SeatsFile::Each),
-        _ => None,
-    }
-}
-
 /// The cells one `[[cells]]` entry stands for: one, or one per sweep point.
 fn expand(cell: &CellFile, entry_index: usize, source: &str) -> Result<Vec<CellPlan>, String> {
     let key = format!("cells[{entry_index}]");
@@ -272,7 +259,8 @@ fn expand(cell: &CellFile, entry_index: usize, source: &str) -> Result<Vec<CellP
         let mut axis = Vec::new();
         for (j, x) in values.iter().enumerate() {
             let value = if k == SEATS_KEY {
-                seats_value(x).map(AxisValue::Seats).ok_or_else(|| {
+                // A sweep's seat list reads as a cell's `seats` does.
+                x.clone().try_into().map(AxisValue::Seats).map_err(|_| {
                     at(
                         &format!("sweep.seats[{j}]"),
                         format!("`{x}` is neither a policy nor a list of policies"),
