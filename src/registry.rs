@@ -13,6 +13,7 @@ use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, stream};
 use crate::core::view::ViewInfo;
 use crate::games::dice;
+use crate::games::morris;
 use crate::games::rithmomachy::Rithmomachy;
 use crate::runner::cell_run::{CellJob, CellPlan, CellRun};
 use crate::runner::drive::{SeatFailure, drive};
@@ -115,15 +116,24 @@ fn load<G: Game>(options: &Options, position: Option<&str>) -> Result<G, String>
     }
 }
 
+/// Why a command that needs decisions cannot go past a chance event.
+fn chance_error<G: Game>(why: &str) -> String {
+    match G::FIXED_START {
+        Some(fixed) => {
+            format!("who moves first is drawn by lot: pass --opt {fixed} for a fixed start")
+        }
+        None => format!("{} throws dice: {why}", G::NAME),
+    }
+}
+
 fn count_leaves<G: Game>(game: &G, depth: u32, bufs: &mut [Vec<G::Move>]) -> Result<u64, String> {
     if depth == 0 {
         return Ok(1);
     }
     match game.turn() {
         Turn::Over => Ok(1),
-        Turn::Chance => Err(format!(
-            "{} throws dice: perft counts positions of games without chance",
-            G::NAME
+        Turn::Chance => Err(chance_error::<G>(
+            "perft counts positions of games without chance",
         )),
         Turn::Decide(_) => {
             let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
@@ -235,10 +245,7 @@ impl<G: Game> GameEntry for Entry<G> {
                 return Err(format!("move {} `{text}`: the game is already over", i + 1));
             }
             if game.turn() == Turn::Chance {
-                return Err(format!(
-                    "{} throws dice: it has no positions to set up",
-                    G::NAME
-                ));
+                return Err(chance_error::<G>("it has no positions to set up"));
             }
             game.legal_moves(&mut legal);
             let mv = legal
@@ -281,6 +288,10 @@ pub fn games() -> &'static [&'static dyn GameEntry] {
         &Entry::<dice::growing_hazard::GrowingHazard>(PhantomData),
         &Entry::<dice::guirguiesca::Guirguiesca>(PhantomData),
         &Entry::<Rithmomachy>(PhantomData),
+        &Entry::<morris::Alquerque>(PhantomData),
+        &Entry::<morris::Rabbit>(PhantomData),
+        &Entry::<morris::NineMen>(PhantomData),
+        &Entry::<morris::ThreeMen>(PhantomData),
     ]
 }
 

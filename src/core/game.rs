@@ -53,6 +53,11 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The unit [`Game::length`] counts, in the plural, for reports and
     /// charts: `"throws"` (dice games), `"plies"` (board games).
     const LENGTH_UNIT: &'static str;
+    /// For games that draw lots for the first move (a chance event at the
+    /// start), the option setting that fixes it instead, e.g.
+    /// `first=seat1`: perft and positions need a fixed start, and their
+    /// errors say how to get one.
+    const FIXED_START: Option<&'static str> = None;
 
     /// The options players may agree on.
     fn option_specs() -> &'static [OptionSpec];

@@ -1,4 +1,5 @@
 //! The games, one folder per family.
 
 pub mod dice;
+pub mod morris;
 pub mod rithmomachy;

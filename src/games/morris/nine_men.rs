@@ -1,0 +1,123 @@
+//! Nine men's morris (alquerque de nueve): place nine men each, then move
+//! them along the lines; the seed captures by jumping, the Libro and
+//! Ludii by mills, both as rule sets of the same options.
+
+use crate::core::options::{OptionKind, OptionSpec, OptionValue, Options};
+use crate::games::morris::Variant;
+use crate::games::morris::alquerque::chain;
+use crate::games::morris::geometry::BoardKind;
+use crate::games::morris::rules::Rules;
+use crate::games::morris::shared_options::{CAP, FIRST, cap, first};
+
+/// Nine men's morris.
+pub struct NineMen;
+
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "rules",
+        doc: "the rule set the `preset` values follow: seed (004: jump captures) or ludii (Ludii 1.3's Nine Men's Morris: mills, flying, a blocked side passes)",
+        kind: OptionKind::Choice(&["seed", "ludii"]),
+        default: "seed",
+    },
+    FIRST,
+    OptionSpec {
+        name: "capture",
+        doc: "how men are taken: by jumping (seed 004), by completing a line of three (mill: the Libro, Murray, Ludii), or both",
+        kind: OptionKind::Choice(&["preset", "jump", "mill", "both"]),
+        default: "preset",
+    },
+    OptionSpec {
+        name: "chain",
+        doc: "with jump captures, whether a man may (optional) or must (must_continue) jump on; off: one jump (seed 004 names none)",
+        kind: OptionKind::Choice(&["off", "optional", "must_continue"]),
+        default: "off",
+    },
+    OptionSpec {
+        name: "flying",
+        doc: "a side down to three men may move one to any empty point (Ludii; neither the seed nor the Libro)",
+        kind: OptionKind::Choice(&["preset", "off", "on"]),
+        default: "preset",
+    },
+    OptionSpec {
+        name: "blocked",
+        doc: "a side that cannot move loses (seed 004) or passes (Ludii)",
+        kind: OptionKind::Choice(&["preset", "loses", "passes"]),
+        default: "preset",
+    },
+    OptionSpec {
+        name: "flyer_mills",
+        doc: "whether a flying move that completes a line removes a man (Ludii's rules: it does not)",
+        kind: OptionKind::Choice(&["preset", "true", "false"]),
+        default: "preset",
+    },
+    CAP,
+];
+
+/// Each `preset` option's value in a rule set.
+fn preset(rules: &str, name: &str) -> &'static str {
+    match (rules, name) {
+        ("ludii", "capture") => "mill",
+        ("ludii", "flying") => "on",
+        ("ludii", "blocked") => "passes",
+        ("ludii", "flyer_mills") => "false",
+        (_, "capture") => "jump",
+        (_, "flying") => "off",
+        (_, "blocked") => "loses",
+        _ => "true",
+    }
+}
+
+const PRESET_OPTIONS: [&str; 4] = ["capture", "flying", "blocked", "flyer_mills"];
+
+impl Variant for NineMen {
+    const NAME: &'static str = "nine-men";
+    const TITLE: &'static str = "Nine Men's Morris, alquerque de nueve (004)";
+    const SIDES: [&'static str; 2] = ["white", "black"];
+
+    fn option_specs() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn rules_page() -> &'static str {
+        include_str!("nine_men.md")
+    }
+
+    fn in_force(options: &Options) -> Result<Options, String> {
+        let mut out = options.clone();
+        for name in PRESET_OPTIONS {
+            if options.choice(name) == "preset" {
+                out.set(
+                    name,
+                    OptionValue::Choice(preset(options.choice("rules"), name)),
+                );
+            }
+        }
+        Ok(out)
+    }
+
+    fn rules(options: &Options) -> Result<Rules, String> {
+        let o = Self::in_force(options)?;
+        let capture = o.choice("capture");
+        let jumps = capture != "mill";
+        Ok(Rules {
+            board: BoardKind::NineMen,
+            setup: [0, 0],
+            hand: [9, 9],
+            first: first(&o),
+            jumpers: [jumps, jumps],
+            chain: chain(o.choice("chain")),
+            forced_capture: false,
+            mills: capture != "jump",
+            flying: o.choice("flying") == "on",
+            flyer_mills: o.choice("flyer_mills") == "true",
+            blocked_passes: o.choice("blocked") == "passes",
+            line_wins: false,
+            draw_rule: false,
+            moving: true,
+            too_few_loses: capture != "jump",
+            win_at_captures: [0, 0],
+            cap: cap(&o),
+            cap_winner: None,
+        })
+    }
+}

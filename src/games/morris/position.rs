@@ -1,0 +1,290 @@
+//! A morris-family position: both sides' men as bitboards, the men still in
+//! hand, the tallies, whose turn it is, and how the game ended. Playing a
+//! move and judging its end live here; listing moves is in
+//! [`crate::games::morris::movegen`].
+
+use crate::games::morris::geometry::{Geometry, Points};
+use crate::games::morris::moves::{Move, MoveKind, NONE};
+use crate::games::morris::rules::{First, Rules};
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The winning seat, or `None` for a draw.
+    pub winner: Option<u8>,
+    /// The rule that ended it (reported in endings.csv).
+    pub reason: &'static str,
+}
+
+/// A seat with no legal move loses (where it may not pass).
+pub const BLOCKED: &str = "blocked";
+/// A seat with no men left loses.
+pub const NO_MEN: &str = "no-men";
+/// With mill captures, a seat with fewer than three men loses.
+pub const TOO_FEW: &str = "too-few";
+/// A seat reached its number of captures (the hare).
+pub const CAPTURES: &str = "captures";
+/// Three men in a line.
+pub const LINE: &str = "line";
+/// A line answered by a line in the same turn: a draw.
+pub const LINE_ANSWERED: &str = "line-answered";
+/// Every man placed without a line, where men do not move: a draw.
+pub const PLACED: &str = "placed";
+/// The game reached its cap of plies.
+pub const CAP: &str = "cap";
+
+/// A position.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) rules: Rules,
+    pub(crate) men: [Points; 2],
+    pub(crate) hand: [u8; 2],
+    pub(crate) captured: [u8; 2],
+    pub(crate) to_move: u8,
+    pub(crate) first: Option<u8>,
+    pub(crate) line_pending: bool,
+    pub(crate) ply: u32,
+    pub(crate) ending: Option<Ending>,
+}
+
+/// A position's parts, as a position file gives them.
+#[derive(Clone, Debug, Default)]
+pub struct Parts {
+    /// Each seat's men on the board.
+    pub men: [Points; 2],
+    /// Each seat's men in hand.
+    pub hand: [u8; 2],
+    /// Each seat's captures so far.
+    pub captured: [u8; 2],
+    /// The seat to move.
+    pub to_move: u8,
+    /// The seat that moved first.
+    pub first: u8,
+    /// Three men's morris: the first mover made a line, the second answers.
+    pub line_pending: bool,
+    /// Plies played.
+    pub ply: u32,
+}
+
+impl Position {
+    /// The start: the setup, and the lot still to draw where the rules draw lots.
+    pub fn start(rules: Rules) -> Position {
+        let first = match rules.first {
+            First::Lots => None,
+            First::Seat(s) => Some(s),
+        };
+        let mut pos = Position {
+            rules,
+            men: rules.setup,
+            hand: rules.hand,
+            captured: [0; 2],
+            to_move: first.unwrap_or(0),
+            first,
+            line_pending: false,
+            ply: 0,
+            ending: None,
+        };
+        if first.is_some() {
+            pos.judge_blocked();
+        }
+        pos
+    }
+
+    /// A position from its parts, judged as if its last move had just been played.
+    pub fn from_parts(rules: Rules, parts: Parts) -> Position {
+        let mut pos = Position {
+            rules,
+            men: parts.men,
+            hand: parts.hand,
+            captured: parts.captured,
+            to_move: parts.to_move,
+            first: Some(parts.first),
+            line_pending: parts.line_pending,
+            ply: parts.ply,
+            ending: None,
+        };
+        let mover = 1 - parts.to_move;
+        pos.judge_standing(mover);
+        if pos.ending.is_none() {
+            pos.judge_blocked();
+        }
+        pos
+    }
+
+    /// The lot: `seat` moves first.
+    pub fn draw_first(&mut self, seat: u8) {
+        self.first = Some(seat);
+        self.to_move = seat;
+        self.judge_blocked();
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The board's geometry.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.rules.geometry()
+    }
+
+    /// A seat's men on the board.
+    pub fn men(&self, seat: u8) -> Points {
+        self.men[seat as usize]
+    }
+
+    /// A seat's men still to place.
+    pub fn hand(&self, seat: u8) -> u8 {
+        self.hand[seat as usize]
+    }
+
+    /// How many enemy men a seat has taken.
+    pub fn captured(&self, seat: u8) -> u8 {
+        self.captured[seat as usize]
+    }
+
+    /// The seat to move (meaningless before the lot).
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// The seat that moved first, once the lot is drawn.
+    pub fn first(&self) -> Option<u8> {
+        self.first
+    }
+
+    /// Whether the first mover made a line the second is answering.
+    pub fn line_pending(&self) -> bool {
+        self.line_pending
+    }
+
+    /// Plies played.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// How the game ended, if it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// The empty points.
+    #[inline]
+    pub fn empty(&self) -> Points {
+        self.geometry().all & !(self.men[0] | self.men[1])
+    }
+
+    /// Whether `seat` moves its men anywhere: down to three on the board,
+    /// none in hand, where the rules let men fly.
+    #[inline]
+    pub fn flying(&self, seat: u8) -> bool {
+        self.rules.flying
+            && self.hand[seat as usize] == 0
+            && self.men[seat as usize].count_ones() == 3
+    }
+
+    /// Plays a legal move and judges what it ends.
+    pub fn play(&mut self, mv: Move) {
+        let s = self.to_move as usize;
+        let o = 1 - s;
+        match mv.kind {
+            MoveKind::Place => {
+                self.men[s] |= 1 << mv.to;
+                self.hand[s] -= 1;
+            }
+            MoveKind::Step => self.men[s] ^= 1 << mv.from | 1 << mv.to,
+            MoveKind::Jump => {
+                self.men[s] ^= 1 << mv.from | 1 << mv.to;
+                self.men[o] &= !mv.taken;
+            }
+            MoveKind::Pass => {}
+        }
+        if mv.removes != NONE {
+            self.men[o] &= !(1 << mv.removes);
+        }
+        self.captured[s] += mv.takes() as u8;
+        self.ply += 1;
+        self.to_move = o as u8;
+        if self.rules.line_wins && self.judge_line(mv) {
+            return;
+        }
+        self.judge_standing(s as u8);
+        if self.ending.is_none() {
+            self.judge_blocked();
+        }
+        if self.ending.is_none() && self.ply >= self.rules.cap {
+            self.ending = Some(Ending {
+                winner: self.rules.cap_winner,
+                reason: CAP,
+            });
+        }
+    }
+
+    /// Three men's morris: whether the move's line (or a line left
+    /// unanswered) ended the game.
+    fn judge_line(&mut self, mv: Move) -> bool {
+        let s = 1 - self.to_move;
+        let first = self.first.unwrap_or(0);
+        let made =
+            mv.kind != MoveKind::Pass && self.geometry().line_through(mv.to, self.men[s as usize]);
+        let end = |winner, reason| Some(Ending { winner, reason });
+        if made {
+            if !self.rules.draw_rule || s != first {
+                self.ending = if self.line_pending {
+                    end(None, LINE_ANSWERED)
+                } else {
+                    end(Some(s), LINE)
+                };
+                return true;
+            }
+            // The first mover's line waits for the second mover's answer.
+            self.line_pending = true;
+            return false;
+        }
+        if self.line_pending && s != first {
+            self.ending = end(Some(first), LINE);
+            return true;
+        }
+        false
+    }
+
+    /// Whether the seat that just moved (`mover`) won by captures or by
+    /// leaving the other too few men, or all men are placed where men do not move.
+    fn judge_standing(&mut self, mover: u8) {
+        let (s, o) = (mover as usize, 1 - mover as usize);
+        let win = |reason| {
+            Some(Ending {
+                winner: Some(mover),
+                reason,
+            })
+        };
+        let goal = self.rules.win_at_captures[s];
+        let left = self.men[o].count_ones() + u32::from(self.hand[o]);
+        if goal > 0 && self.captured[s] >= goal {
+            self.ending = win(CAPTURES);
+        } else if left == 0 {
+            self.ending = win(NO_MEN);
+        } else if self.rules.too_few_loses && left < 3 {
+            self.ending = win(TOO_FEW);
+        } else if !self.rules.moving && self.hand == [0, 0] {
+            self.ending = Some(Ending {
+                winner: None,
+                reason: PLACED,
+            });
+        }
+    }
+
+    /// Whether the seat to move is blocked where blocking loses.
+    fn judge_blocked(&mut self) {
+        if !self.rules.blocked_passes && !self.has_move() {
+            let winner = 1 - self.to_move;
+            // An unanswerable line still wins by its line.
+            let reason = if self.line_pending { LINE } else { BLOCKED };
+            self.ending = Some(Ending {
+                winner: Some(winner),
+                reason,
+            });
+        }
+    }
+}

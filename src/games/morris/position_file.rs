@@ -1,0 +1,115 @@
+//! Position files: a position written as JSON, in the form `ludus position
+//! --json` prints, so that its output reads back.
+//!
+//! ```json
+//! {"to_move": "white", "points": {"c3": "white", "c4": "black"},
+//!  "hand": {"white": 0, "black": 0}, "captured": {"white": 11, "black": 11}}
+//! ```
+//!
+//! `to_move` and `points` are required. `game` (checked against the game),
+//! `ply`, `first` (the side that moved first: by default the side to move
+//! at an even ply, the other at an odd one), `hand`, `captured` and
+//! `line_pending` may be given; `legal_moves` and `outcome` follow from
+//! the rest and are not read. Any other key is an error, so that a misspelt
+//! key is not silently dropped.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+
+use crate::games::morris::position::Parts;
+use crate::games::morris::rules::Rules;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    game: Option<String>,
+    #[serde(default)]
+    ply: u32,
+    first: Option<String>,
+    to_move: String,
+    points: BTreeMap<String, String>,
+    #[serde(default)]
+    hand: BTreeMap<String, u8>,
+    #[serde(default)]
+    captured: BTreeMap<String, u8>,
+    #[serde(default)]
+    line_pending: bool,
+    #[serde(default, rename = "legal_moves")]
+    _legal_moves: Option<IgnoredAny>,
+    #[serde(default, rename = "outcome")]
+    _outcome: Option<IgnoredAny>,
+}
+
+fn side(sides: &[&str; 2], name: &str, key: &str) -> Result<u8, String> {
+    sides
+        .iter()
+        .position(|s| *s == name)
+        .map(|i| i as u8)
+        .ok_or_else(|| {
+            format!(
+                "{key}: `{name}` is not a side (sides: {}, {})",
+                sides[0], sides[1]
+            )
+        })
+}
+
+fn per_side(sides: &[&str; 2], map: &BTreeMap<String, u8>, key: &str) -> Result<[u8; 2], String> {
+    let mut out = [0; 2];
+    for (name, n) in map {
+        out[side(sides, name, key)? as usize] = *n;
+    }
+    Ok(out)
+}
+
+/// Reads a position file of game `game` (whose seats play `sides`) under `rules`.
+pub fn parse(text: &str, game: &str, sides: &[&str; 2], rules: &Rules) -> Result<Parts, String> {
+    let file: File = serde_json::from_str(text).map_err(|e| format!("not a position file: {e}"))?;
+    if let Some(named) = &file.game
+        && named != game
+    {
+        return Err(format!("game: the position is for `{named}`, not `{game}`"));
+    }
+    let g = rules.geometry();
+    let mut men = [0u32; 2];
+    for (name, owner) in &file.points {
+        let p = g.point(name).ok_or_else(|| {
+            format!(
+                "points: `{name}` is not a point of this board (points: {})",
+                g.names.join(" ")
+            )
+        })?;
+        men[side(sides, owner, &format!("points.{name}"))? as usize] |= 1 << p;
+    }
+    let hand = per_side(sides, &file.hand, "hand")?;
+    let captured = per_side(sides, &file.captured, "captured")?;
+    for s in 0..2 {
+        let allowed = rules.setup[s].count_ones() + u32::from(rules.hand[s]);
+        let has = men[s].count_ones() + u32::from(hand[s]) + u32::from(captured[1 - s]);
+        if has > allowed {
+            return Err(format!(
+                "{}: {} men on the board, {} in hand and {} taken by the other side make {has}, but a side has {allowed}",
+                sides[s],
+                men[s].count_ones(),
+                hand[s],
+                captured[1 - s]
+            ));
+        }
+    }
+    let to_move = side(sides, &file.to_move, "to_move")?;
+    let first = match &file.first {
+        Some(name) => side(sides, name, "first")?,
+        None if file.ply.is_multiple_of(2) => to_move,
+        None => 1 - to_move,
+    };
+    Ok(Parts {
+        men,
+        hand,
+        captured,
+        to_move,
+        first,
+        line_pending: file.line_pending,
+        ply: file.ply,
+    })
+}

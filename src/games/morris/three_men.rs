@@ -1,0 +1,81 @@
+//! Three men's morris: three men each on a 3x3 board, placed and then
+//! moved, to make a line; the seed's draw when a line is answered by a line.
+
+use crate::core::options::{OptionKind, OptionSpec, Options};
+use crate::games::morris::Variant;
+use crate::games::morris::geometry::BoardKind;
+use crate::games::morris::rules::{Chain, Rules};
+use crate::games::morris::shared_options::{CAP, FIRST, FLAG, cap, first, flag};
+
+/// Three men's morris.
+pub struct ThreeMen;
+
+const OPTIONS: &[OptionSpec] = &[
+    FIRST,
+    OptionSpec {
+        name: "diagonals",
+        doc: "the board's two long diagonals are lines (the Libro's alquerque de tres board; Ludii)",
+        kind: FLAG,
+        default: "true",
+    },
+    OptionSpec {
+        name: "draw_rule",
+        doc: "a line answered by a line in the same turn is a draw (seed 004); false: the first line wins at once (the Libro, Ludii)",
+        kind: FLAG,
+        default: "true",
+    },
+    OptionSpec {
+        name: "moving",
+        doc: "men move once all six are down (seed 004); false: placing only, a draw if no line (Ludii's Alquerque de Tres)",
+        kind: FLAG,
+        default: "true",
+    },
+    OptionSpec {
+        name: "blocked",
+        doc: "a side that cannot move passes (Ludii; the seed is silent) or loses",
+        kind: OptionKind::Choice(&["passes", "loses"]),
+        default: "passes",
+    },
+    CAP,
+];
+
+impl Variant for ThreeMen {
+    const NAME: &'static str = "three-men";
+    const TITLE: &'static str = "Three Men's Morris (004)";
+    const SIDES: [&'static str; 2] = ["white", "black"];
+
+    fn option_specs() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn rules_page() -> &'static str {
+        include_str!("three_men.md")
+    }
+
+    fn rules(options: &Options) -> Result<Rules, String> {
+        Ok(Rules {
+            board: if flag(options, "diagonals") {
+                BoardKind::ThreeDiagonal
+            } else {
+                BoardKind::ThreeGrid
+            },
+            setup: [0, 0],
+            hand: [3, 3],
+            first: first(options),
+            jumpers: [false, false],
+            chain: Chain::Off,
+            forced_capture: false,
+            mills: false,
+            flying: false,
+            flyer_mills: false,
+            blocked_passes: options.choice("blocked") == "passes",
+            line_wins: true,
+            draw_rule: flag(options, "draw_rule"),
+            moving: flag(options, "moving"),
+            too_few_loses: false,
+            win_at_captures: [0, 0],
+            cap: cap(options),
+            cap_winner: None,
+        })
+    }
+}
