@@ -100,3 +100,70 @@ fn every_option_value_at_its_bounds_plays() {
         }
     }
 }
+
+/// Plays `games` random games of `G` under `given` options and checks, at
+/// every decision, that drawing index `k` through [`Game::pick_move`]
+/// gives the `k`-th listed move (where the game draws without listing).
+fn drawn_equals_listed<G: ludus::core::game::Game>(given: &[(&str, &str)], games: u64) {
+    use ludus::core::dice::Dice;
+    use ludus::core::game::Turn;
+    use ludus::core::log::Silent;
+    use ludus::core::seed::{Stream, below, stream};
+    let given: Vec<(String, String)> = given
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let options = Options::resolve(G::option_specs(), &given).unwrap();
+    let mut listed = Vec::new();
+    for seed in 0..games {
+        let mut game = G::new(&options).unwrap();
+        let mut dice = Dice::seeded(stream(seed, Stream::Dice));
+        let mut rng = stream(seed, Stream::Seat(0));
+        loop {
+            match game.turn() {
+                Turn::Over => break,
+                Turn::Chance => game.chance(&mut dice, &mut Silent),
+                Turn::Decide(_) => {
+                    game.legal_moves(&mut listed);
+                    for k in 0..listed.len() {
+                        let drawn = game.pick_move(&mut |n| {
+                            assert_eq!(n, listed.len(), "{}: count differs", G::NAME);
+                            k
+                        });
+                        if let Some(drawn) = drawn {
+                            assert_eq!(drawn, listed[k], "{} {given:?} seed {seed}", G::NAME);
+                        }
+                    }
+                    let k = below(&mut rng, listed.len() as u32) as usize;
+                    game.play(listed[k], &mut Silent);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_drawn_move_is_the_listed_one_in_the_morris_family() {
+    use ludus::games::morris::{Alquerque, NineMen, Rabbit, ThreeMen};
+    for chain in ["optional", "must_continue", "off"] {
+        for forced in ["false", "true"] {
+            drawn_equals_listed::<Alquerque>(&[("chain", chain), ("forced_capture", forced)], 30);
+        }
+    }
+    for hunters in ["10", "12"] {
+        for hare_chain in ["true", "false"] {
+            drawn_equals_listed::<Rabbit>(&[("hunters", hunters), ("hare_chain", hare_chain)], 40);
+        }
+    }
+    for rules in ["seed", "ludii"] {
+        for capture in ["preset", "both"] {
+            drawn_equals_listed::<NineMen>(&[("rules", rules), ("capture", capture)], 30);
+        }
+    }
+    drawn_equals_listed::<NineMen>(&[("flying", "on"), ("blocked", "passes")], 30);
+    for diagonals in ["true", "false"] {
+        for blocked in ["passes", "loses"] {
+            drawn_equals_listed::<ThreeMen>(&[("diagonals", diagonals), ("blocked", blocked)], 100);
+        }
+    }
+}

@@ -8,6 +8,10 @@ use std::sync::LazyLock;
 /// A set of points, bit `i` for point `i`.
 pub type Points = u32;
 
+/// The padding of [`Geometry::lines_at`]: a "line" no set of men fills,
+/// since it holds points beyond every board.
+pub const NO_LINE: Points = u32::MAX;
+
 /// One jump: over the neighbour `over` to the point `to` straight beyond.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Jump {
@@ -50,10 +54,18 @@ pub struct Geometry {
     pub adjacent: Vec<Points>,
     /// Each point's jumps.
     pub jumps: Vec<Vec<Jump>>,
+    /// Each point's jumpable neighbours: the points its jumps go over, so
+    /// that a man with no enemy among them is passed over at once.
+    pub jump_over: Vec<Points>,
+    /// On square grids, the jumps grouped by direction: a jump from `p`
+    /// goes over `p + shift` to `p + 2 * shift`, for `p` in the mask; the
+    /// men that can jump are then found by shifting whole bitboards.
+    /// Empty on boards whose points are not numbered as a grid.
+    pub jump_shifts: Vec<(i8, Points)>,
     /// The lines of three (mills, three men's lines).
     pub lines: Vec<Points>,
-    /// The lines of three through each point.
-    pub lines_at: Vec<Vec<Points>>,
+    /// The lines of three through each point, padded with [`NO_LINE`].
+    pub lines_at: Vec<[Points; 4]>,
     /// Every point.
     pub all: Points,
 }
@@ -93,6 +105,30 @@ impl Geometry {
             .map(|a| a.count_ones() as usize)
             .sum::<usize>()
             / 2
+    }
+
+    /// The men of `me` that can jump a man of `them` onto an empty point.
+    #[inline]
+    pub fn jumping_men(&self, me: Points, them: Points, empty: Points) -> Points {
+        if self.jump_shifts.is_empty() {
+            return bits(me & self.jumpers_near(them))
+                .filter(|&p| {
+                    self.jumps[p as usize]
+                        .iter()
+                        .any(|j| them & 1 << j.over != 0 && empty & 1 << j.to != 0)
+                })
+                .fold(0, |m, p| m | 1 << p);
+        }
+        self.jump_shifts
+            .iter()
+            .fold(0, |m, &(d, from)| m | jumps_along(d, from, me, them, empty))
+    }
+
+    /// The points from which some jump goes over a man of `them`.
+    fn jumpers_near(&self, them: Points) -> Points {
+        (0..self.len())
+            .filter(|&p| self.jump_over[p] & them != 0)
+            .fold(0, |m, p| m | 1 << p)
     }
 
     /// Whether `men` holds a whole line of three through `p`.
@@ -137,7 +173,7 @@ impl Geometry {
         };
         // A jump runs over a neighbour and on along the same line: two links
         // in one direction, which on these boards are always one straight line.
-        let jumps = (0..names.len())
+        let jumps: Vec<Vec<Jump>> = (0..names.len())
             .map(|p| {
                 let mut js = Vec::new();
                 for q in bits(adjacent[p]) {
@@ -155,8 +191,33 @@ impl Geometry {
             .map(|l| l.iter().fold(0, |m, n| m | 1 << at(n)))
             .collect();
         let lines_at = (0..names.len())
-            .map(|p| lines.iter().copied().filter(|l| l & 1 << p != 0).collect())
+            .map(|p| {
+                let mut at = [NO_LINE; 4];
+                for (slot, l) in at
+                    .iter_mut()
+                    .zip(lines.iter().filter(|&&l| l & 1 << p != 0))
+                {
+                    *slot = *l;
+                }
+                at
+            })
             .collect();
+        let jump_over = jumps
+            .iter()
+            .map(|js| js.iter().fold(0, |m, j| m | 1 << j.over))
+            .collect();
+        let mut jump_shifts: Vec<(i8, Points)> = Vec::new();
+        let grid = kind != BoardKind::NineMen;
+        for (p, js) in jumps.iter().enumerate().filter(|_| grid) {
+            for j in js {
+                let shift = j.over as i8 - p as i8;
+                debug_assert_eq!(j.to as i8 - j.over as i8, shift, "a grid jump is straight");
+                match jump_shifts.iter_mut().find(|(d, _)| *d == shift) {
+                    Some((_, from)) => *from |= 1 << p,
+                    None => jump_shifts.push((shift, 1 << p)),
+                }
+            }
+        }
         Geometry {
             kind,
             all: ((1u64 << names.len()) - 1) as u32,
@@ -164,10 +225,19 @@ impl Geometry {
             coords,
             adjacent,
             jumps,
+            jump_over,
+            jump_shifts,
             lines,
             lines_at,
         }
     }
+}
+
+/// The men of `me` (among `from`) that jump over `p + d` to `p + 2d`.
+#[inline]
+pub fn jumps_along(d: i8, from: Points, me: Points, them: Points, empty: Points) -> Points {
+    let back = |x: Points, by: i8| if by > 0 { x >> by } else { x << -by };
+    me & from & back(them, d) & back(empty, 2 * d)
 }
 
 /// The points of a set, lowest first.

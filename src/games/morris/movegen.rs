@@ -7,7 +7,7 @@
 //! chain depth first in the board's jump order; a move that completes a
 //! line once per removable man, lowest first; `pass` alone.
 
-use crate::games::morris::geometry::{Points, bits};
+use crate::games::morris::geometry::{Points, bits, jumps_along};
 use crate::games::morris::moves::Move;
 use crate::games::morris::position::Position;
 use crate::games::morris::rules::Chain;
@@ -40,7 +40,7 @@ impl Position {
         }
         if self.rules.jumpers[s] {
             let steps = out.len();
-            for p in bits(me) {
+            for p in bits(g.jumping_men(me, self.men[1 - s], empty)) {
                 self.chain(
                     out,
                     Move::step(board, p, p),
@@ -115,31 +115,52 @@ impl Position {
             return empty != 0;
         }
         let g = self.geometry();
-        let them = self.men[1 - s];
-        bits(self.men[s]).any(|p| {
-            g.adjacent[p as usize] & empty != 0
-                || (self.rules.jumpers[s]
-                    && g.jumps[p as usize]
-                        .iter()
-                        .any(|j| them & 1 << j.over != 0 && empty & 1 << j.to != 0))
-        })
+        bits(self.men[s]).any(|p| g.adjacent[p as usize] & empty != 0)
+            || (self.rules.jumpers[s] && self.any_jump())
+    }
+
+    /// Whether the seat to move has a jump.
+    #[inline]
+    fn any_jump(&self) -> bool {
+        let s = self.to_move as usize;
+        self.geometry()
+            .jumping_men(self.men[s], self.men[1 - s], self.empty())
+            != 0
     }
 
     /// Draws the `k`-th legal move without listing them, where that is
-    /// cheap: placements and steps with neither jumps nor removals to
-    /// enumerate. `None` where the caller should list the moves.
+    /// cheap: placements and steps, when there is neither a jump nor a
+    /// removal to enumerate. `None` where the caller should list the moves.
     pub fn pick(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         let s = self.to_move as usize;
-        if self.rules.jumpers[s] || self.rules.mills {
+        if self.rules.mills {
             return None;
         }
         let g = self.geometry();
         let board = g.kind;
-        let empty = self.empty();
+        let (me, them, empty) = (self.men[s], self.men[1 - s], self.empty());
         if self.hand[s] > 0 {
             let k = draw(empty.count_ones() as usize);
             return Some(Move::place(board, nth(empty, k)));
         }
+        let jumping = if self.rules.jumpers[s] {
+            g.jumping_men(me, them, empty)
+        } else {
+            0
+        };
+        // Single jumps on a grid are counted by shifting whole boards;
+        // chains, and the other boards' jumps, are listed by the caller.
+        if jumping != 0 && (self.rules.chain != Chain::Off || g.jump_shifts.is_empty()) {
+            return None;
+        }
+        let jumps: u32 = if jumping == 0 {
+            0
+        } else {
+            g.jump_shifts
+                .iter()
+                .map(|&(d, from)| jumps_along(d, from, me, them, empty).count_ones())
+                .sum()
+        };
         let flying = self.flying(s as u8);
         let dests = |p: u8| {
             if flying {
@@ -148,8 +169,12 @@ impl Position {
                 g.adjacent[p as usize] & empty
             }
         };
-        let n: u32 = bits(self.men[s]).map(|p| dests(p).count_ones()).sum();
-        if n == 0 {
+        let steps: u32 = if self.rules.forced_capture && jumps > 0 {
+            0
+        } else {
+            bits(me).map(|p| dests(p).count_ones()).sum()
+        };
+        if steps + jumps == 0 {
             return self
                 .rules
                 .blocked_passes
@@ -158,14 +183,27 @@ impl Position {
                     draw(1);
                 });
         }
-        let mut k = draw(n as usize) as u32;
-        for p in bits(self.men[s]) {
-            let d = dests(p);
-            let c = d.count_ones();
-            if k < c {
-                return Some(Move::step(board, p, nth(d, k as usize)));
+        let mut k = draw((steps + jumps) as usize) as u32;
+        if k < steps {
+            for p in bits(me) {
+                let d = dests(p);
+                let c = d.count_ones();
+                if k < c {
+                    return Some(Move::step(board, p, nth(d, k as usize)));
+                }
+                k -= c;
             }
-            k -= c;
+        }
+        k -= steps;
+        for p in bits(jumping) {
+            for j in &g.jumps[p as usize] {
+                if them & 1 << j.over != 0 && empty & 1 << j.to != 0 {
+                    if k == 0 {
+                        return Some(Move::step(board, p, p).then_jump(j.over, j.to));
+                    }
+                    k -= 1;
+                }
+            }
         }
         unreachable!("the draw is below the count")
     }

@@ -37,6 +37,7 @@ pub const CAP: &str = "cap";
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) rules: Rules,
+    pub(crate) geometry: &'static Geometry,
     pub(crate) men: [Points; 2],
     pub(crate) hand: [u8; 2],
     pub(crate) captured: [u8; 2],
@@ -75,6 +76,7 @@ impl Position {
         };
         let mut pos = Position {
             rules,
+            geometry: rules.geometry(),
             men: rules.setup,
             hand: rules.hand,
             captured: [0; 2],
@@ -94,6 +96,7 @@ impl Position {
     pub fn from_parts(rules: Rules, parts: Parts) -> Position {
         let mut pos = Position {
             rules,
+            geometry: rules.geometry(),
             men: parts.men,
             hand: parts.hand,
             captured: parts.captured,
@@ -126,7 +129,7 @@ impl Position {
     /// The board's geometry.
     #[inline]
     pub fn geometry(&self) -> &'static Geometry {
-        self.rules.geometry()
+        self.geometry
     }
 
     /// A seat's men on the board.
