@@ -54,6 +54,8 @@ pub struct Geometry {
     pub adjacent: Vec<Points>,
     /// Each point's jumps.
     pub jumps: Vec<Vec<Jump>>,
+    /// The point a jump from `a` to `b` goes over, at `a * len + b`.
+    between: Vec<u8>,
     /// Each point's jumpable neighbours: the points its jumps go over, so
     /// that a man with no enemy among them is passed over at once.
     pub jump_over: Vec<Points>,
@@ -131,6 +133,18 @@ impl Geometry {
             .fold(0, |m, p| m | 1 << p)
     }
 
+    /// The point a jump from `from` to `to` goes over; panics if no jump joins them.
+    pub fn between(&self, from: u8, to: u8) -> u8 {
+        let over = self.between[from as usize * self.len() + to as usize];
+        assert!(
+            over != u8::MAX,
+            "no jump joins {} and {}",
+            self.name(from),
+            self.name(to)
+        );
+        over
+    }
+
     /// Whether `men` holds a whole line of three through `p`.
     #[inline]
     pub fn line_through(&self, p: u8, men: Points) -> bool {
@@ -206,6 +220,13 @@ impl Geometry {
             .iter()
             .map(|js| js.iter().fold(0, |m, j| m | 1 << j.over))
             .collect();
+        let n = names.len();
+        let mut between = vec![u8::MAX; n * n];
+        for (p, js) in jumps.iter().enumerate() {
+            for j in js {
+                between[p * n + j.to as usize] = j.over;
+            }
+        }
         let mut jump_shifts: Vec<(i8, Points)> = Vec::new();
         let grid = kind != BoardKind::NineMen;
         for (p, js) in jumps.iter().enumerate().filter(|_| grid) {
@@ -225,6 +246,7 @@ impl Geometry {
             coords,
             adjacent,
             jumps,
+            between,
             jump_over,
             jump_shifts,
             lines,

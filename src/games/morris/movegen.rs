@@ -23,7 +23,7 @@ impl Position {
         let empty = self.empty();
         if self.hand[s] > 0 {
             for p in bits(empty) {
-                self.push(out, Move::place(board, p), me | 1 << p, false);
+                self.push(out, Move::place(board, p), me | 1 << p, false, 0);
             }
             return;
         }
@@ -35,19 +35,20 @@ impl Position {
                 g.adjacent[p as usize] & empty
             };
             for q in bits(dests) {
-                self.push(out, Move::step(board, p, q), me ^ (1 << p | 1 << q), flying);
+                self.push(
+                    out,
+                    Move::step(board, p, q),
+                    me ^ (1 << p | 1 << q),
+                    flying,
+                    0,
+                );
             }
         }
         if self.rules.jumpers[s] {
             let steps = out.len();
             for p in bits(g.jumping_men(me, self.men[1 - s], empty)) {
-                self.chain(
-                    out,
-                    Move::step(board, p, p),
-                    p,
-                    empty | 1 << p,
-                    me & !(1 << p),
-                );
+                let start = Move::step(board, p, p);
+                self.chain(out, start, 0, empty | 1 << p, me & !(1 << p));
             }
             if self.rules.forced_capture && out.len() > steps {
                 out.drain(..steps);
@@ -58,39 +59,40 @@ impl Position {
         }
     }
 
-    /// Every way the man now on `at` (having made `mv` so far) goes on
-    /// jumping; `rest` is the mover's other men.
-    fn chain(&self, out: &mut Vec<Move>, mv: Move, at: u8, empty: Points, rest: Points) {
-        let them = self.men[1 - self.to_move as usize] & !mv.taken;
+    /// Every way the man now on `mv.to` (having jumped over `taken` so
+    /// far) goes on jumping; `rest` is the mover's other men.
+    fn chain(&self, out: &mut Vec<Move>, mv: Move, taken: Points, empty: Points, rest: Points) {
+        let them = self.men[1 - self.to_move as usize] & !taken;
         let mut went_on = false;
-        for j in &self.geometry().jumps[at as usize] {
+        for j in &self.geometry().jumps[mv.to as usize] {
             if them & 1 << j.over == 0 || empty & 1 << j.to == 0 {
                 continue;
             }
             went_on = true;
-            let next = mv.then_jump(j.over, j.to);
+            let (next, taken) = (mv.then_jump(j.to), taken | 1 << j.over);
             match self.rules.chain {
-                Chain::Off => self.push(out, next, rest | 1 << j.to, false),
+                Chain::Off => self.push(out, next, rest | 1 << j.to, false, taken),
                 Chain::Optional => {
-                    self.push(out, next, rest | 1 << j.to, false);
-                    self.chain(out, next, j.to, empty, rest);
+                    self.push(out, next, rest | 1 << j.to, false, taken);
+                    self.chain(out, next, taken, empty, rest);
                 }
-                Chain::MustContinue => self.chain(out, next, j.to, empty, rest),
+                Chain::MustContinue => self.chain(out, next, taken, empty, rest),
             }
         }
         if !went_on && mv.hops > 0 && self.rules.chain == Chain::MustContinue {
-            self.push(out, mv, rest | 1 << at, false);
+            self.push(out, mv, rest | 1 << mv.to, false, taken);
         }
     }
 
-    /// Adds `mv`, once per man it may remove if it completes a line.
+    /// Adds `mv` (which jumps over `taken`), once per man it may remove
+    /// if it completes a line.
     #[inline]
-    fn push(&self, out: &mut Vec<Move>, mv: Move, me_after: Points, flying: bool) {
+    fn push(&self, out: &mut Vec<Move>, mv: Move, me_after: Points, flying: bool, taken: Points) {
         if self.rules.mills
             && (self.rules.flyer_mills || !flying)
             && self.geometry().line_through(mv.to, me_after)
         {
-            let removable = self.removable(mv.taken);
+            let removable = self.removable(taken);
             if removable != 0 {
                 out.extend(bits(removable).map(|r| mv.removing(r)));
                 return;
@@ -131,10 +133,11 @@ impl Position {
     /// Draws the `k`-th legal move without listing them, where that is
     /// cheap: placements and steps, when there is neither a jump nor a
     /// removal to enumerate. `None` where the caller should list the moves.
+    #[inline]
     pub fn pick(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         let s = self.to_move as usize;
         if self.rules.mills {
-            return None;
+            return self.pick_with_removals(draw);
         }
         let g = self.geometry();
         let board = g.kind;
@@ -199,7 +202,7 @@ impl Position {
             for j in &g.jumps[p as usize] {
                 if them & 1 << j.over != 0 && empty & 1 << j.to != 0 {
                     if k == 0 {
-                        return Some(Move::step(board, p, p).then_jump(j.over, j.to));
+                        return Some(Move::step(board, p, p).then_jump(j.to));
                     }
                     k -= 1;
                 }
@@ -207,13 +210,123 @@ impl Position {
         }
         unreachable!("the draw is below the count")
     }
+
+    /// [`Position::pick`] where completed lines remove men: each placement
+    /// or step counts once, or once per removable man if it completes a
+    /// line. Jumps (mills and jumps together) are left to the caller.
+    fn pick_with_removals(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        let s = self.to_move as usize;
+        let g = self.geometry();
+        let board = g.kind;
+        let (me, them, empty) = (self.men[s], self.men[1 - s], self.empty());
+        let placing = self.hand[s] > 0;
+        if !placing && self.rules.jumpers[s] && g.jumping_men(me, them, empty) != 0 {
+            return None;
+        }
+        let removable = self.removable(0);
+        let flying = !placing && self.flying(s as u8);
+        // The lines one man short: their empty point, and the two men that
+        // must stay for a man arriving there to complete the line.
+        let mut open = [(0 as Points, 0 as Points); 16];
+        let mut n_open = 0;
+        if removable != 0 && (self.rules.flyer_mills || !flying) {
+            for &l in &g.lines {
+                let mine = l & me;
+                if mine.count_ones() == 2 && l & empty != 0 {
+                    open[n_open] = (l & empty, mine);
+                    n_open += 1;
+                }
+            }
+        }
+        let open = &open[..n_open];
+        // The points where a man completes a line when `left` is vacated.
+        let completing = |left: Points| {
+            open.iter()
+                .filter(|(_, pair)| pair & left == 0)
+                .fold(0, |m, (at, _)| m | at)
+        };
+        let extra = removable.count_ones().saturating_sub(1);
+        let count = |dests: Points, lines: Points| {
+            dests.count_ones() + extra * (dests & lines).count_ones()
+        };
+        // Every man that moves, with where it goes and where it completes a
+        // line; a placement is one "man" from nowhere.
+        let dests = |p: u8| {
+            if flying {
+                empty
+            } else {
+                g.adjacent[p as usize] & empty
+            }
+        };
+        let men = if placing { 1 } else { me };
+        let options = |p: u8| {
+            if placing {
+                (empty, completing(0))
+            } else {
+                (dests(p), completing(1 << p))
+            }
+        };
+        let total: u32 = bits(men)
+            .map(|p| {
+                let (d, c) = options(p);
+                count(d, c)
+            })
+            .sum();
+        if total == 0 {
+            return self
+                .rules
+                .blocked_passes
+                .then(|| Move::pass(board))
+                .inspect(|_| {
+                    draw(1);
+                });
+        }
+        let mut k = draw(total as usize) as u32;
+        for p in bits(men) {
+            let (d, c) = options(p);
+            let n = count(d, c);
+            if k >= n {
+                k -= n;
+                continue;
+            }
+            for q in bits(d) {
+                let line = c & 1 << q != 0;
+                let w = if line { extra + 1 } else { 1 };
+                if k < w {
+                    let mv = if placing {
+                        Move::place(board, q)
+                    } else {
+                        Move::step(board, p, q)
+                    };
+                    return Some(if line {
+                        mv.removing(nth(removable, k as usize))
+                    } else {
+                        mv
+                    });
+                }
+                k -= w;
+            }
+        }
+        unreachable!("the draw is below the count")
+    }
 }
 
-/// The `k`-th point of a set, lowest first.
+/// The `k`-th point of a set, lowest first: one instruction where the
+/// CPU deposits bits (BMI2, which `.cargo/config.toml` targets), and no
+/// branch on the random `k` to mispredict.
 #[inline]
-fn nth(mut set: Points, k: usize) -> u8 {
-    for _ in 0..k {
-        set &= set - 1;
+fn nth(set: Points, k: usize) -> u8 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the instruction is available: the build targets BMI2.
+        unsafe { core::arch::x86_64::_pdep_u32(1 << k, set) }.trailing_zeros() as u8
     }
-    set.trailing_zeros() as u8
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let mut set = set;
+        for _ in 0..k {
+            set &= set - 1;
+        }
+        set.trailing_zeros() as u8
+    }
 }

@@ -41,9 +41,9 @@ pub struct Move {
     pub removes: u8,
     /// How many jumps.
     pub hops: u8,
-    /// The men jumped over, taken when the move ends.
-    pub taken: Points,
-    /// The landings in order, 5 bits each (the last is `to`).
+    /// The landings in order, 5 bits each (the last is `to`). The men
+    /// jumped over follow from them ([`Move::taken`]): a move stays 16
+    /// bytes, small enough to be returned in registers.
     pub path: u64,
 }
 
@@ -71,19 +71,17 @@ impl Move {
             to,
             removes: NONE,
             hops: 0,
-            taken: 0,
             path: 0,
         }
     }
 
     /// This move extended by a jump over `over` to `to`.
     #[inline]
-    pub fn then_jump(self, over: u8, to: u8) -> Move {
+    pub fn then_jump(self, to: u8) -> Move {
         Move {
             kind: MoveKind::Jump,
             to,
             hops: self.hops + 1,
-            taken: self.taken | 1 << over,
             path: self.path | u64::from(to) << (5 * self.hops),
             ..self
         }
@@ -103,9 +101,29 @@ impl Move {
         (0..self.hops).map(|i| ((self.path >> (5 * i)) & 31) as u8)
     }
 
-    /// How many enemy men the move takes (jumped and removed).
-    pub fn takes(&self) -> u32 {
-        self.taken.count_ones() + u32::from(self.removes != NONE)
+    /// The men jumped over.
+    pub fn taken(&self) -> Points {
+        let g = self.board.geometry();
+        let mut at = self.from;
+        self.landings().fold(0, |m, to| {
+            let over = g.between(at, to);
+            at = to;
+            m | 1 << over
+        })
+    }
+
+    /// The enemy men the move takes: jumped over, or removed by a line.
+    pub fn takes(&self) -> Points {
+        let removed = if self.removes == NONE {
+            0
+        } else {
+            1 << self.removes
+        };
+        if self.kind == MoveKind::Jump {
+            self.taken() | removed
+        } else {
+            removed
+        }
     }
 }
 

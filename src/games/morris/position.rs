@@ -199,14 +199,14 @@ impl Position {
             MoveKind::Step => self.men[s] ^= 1 << mv.from | 1 << mv.to,
             MoveKind::Jump => {
                 self.men[s] ^= 1 << mv.from | 1 << mv.to;
-                self.men[o] &= !mv.taken;
+                self.men[o] &= !mv.taken();
             }
             MoveKind::Pass => {}
         }
         if mv.removes != NONE {
             self.men[o] &= !(1 << mv.removes);
         }
-        self.captured[s] += mv.takes() as u8;
+        self.captured[s] += mv.takes().count_ones() as u8;
         self.ply += 1;
         self.to_move = o as u8;
         if self.rules.line_wins && self.judge_line(mv) {

@@ -90,12 +90,7 @@ pub fn view<V: Variant>(
             let ViewArg::Move(mv) = arg else {
                 return Err("view `takes` takes a legal move".to_string());
             };
-            let removed = if mv.removes == crate::games::morris::moves::NONE {
-                0
-            } else {
-                1 << mv.removes
-            };
-            names(pos, mv.taken | removed)
+            names(pos, mv.takes())
         }
         "phase" => View::text(if pos.hand(pos.to_move()) > 0 {
             "placing"
