@@ -1,8 +1,9 @@
 //! ludus: plays medieval games at scale.
 //!
 //! Layers import only downward: [`core`] (traits, seeding, dice, options) <-
-//! [`games`] <- [`policies`] <- [`runner`] <- [`registry`] <- [`reports`] and the CLI.
+//! [`games`] <- [`analysis`] and [`policies`] <- [`runner`] <- [`registry`] <- [`reports`] and the CLI.
 
+pub mod analysis;
 pub mod core;
 pub mod games;
 pub mod policies;

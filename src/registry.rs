@@ -4,6 +4,7 @@
 
 use std::marker::PhantomData;
 
+use crate::analysis::retrograde::{self, Solution};
 use crate::core::dice::Dice;
 use crate::core::game::{Game, NativePolicyInfo, Turn};
 use crate::core::log::{Log, Silent};
@@ -61,6 +62,14 @@ pub trait GameEntry: Sync {
     /// Counts the leaf positions `depth` decisions deep (a finished game is
     /// a leaf), from the start or from a position file's text.
     fn perft(&self, options: &Options, position: Option<&str>, depth: u32) -> Result<u64, String>;
+    /// Solves the game exactly from the start or a position file's text
+    /// (small chance-free games), refusing more than `limit` positions.
+    fn solve(
+        &self,
+        options: &Options,
+        position: Option<&str>,
+        limit: usize,
+    ) -> Result<Solution, String>;
     /// Sets up the start or a position file's text, plays `moves` (written
     /// as the game writes them) and shows the result as text or JSON; an
     /// error for a game that has no positions (the dice games).
@@ -230,6 +239,14 @@ impl<G: Game> GameEntry for Entry<G> {
         let game: G = load(options, position)?;
         let mut bufs: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
         count_leaves(&game, depth, &mut bufs)
+    }
+    fn solve(
+        &self,
+        options: &Options,
+        position: Option<&str>,
+        limit: usize,
+    ) -> Result<Solution, String> {
+        retrograde::solve(&load::<G>(options, position)?, limit)
     }
     fn position(
         &self,

@@ -11,6 +11,7 @@ mod progress;
 mod replay;
 mod rules;
 mod run;
+mod solve;
 
 use clap::{Parser, Subcommand};
 
@@ -38,6 +39,8 @@ enum Command {
     Position(position::PositionArgs),
     /// Counts the positions a number of moves deep (move-generation check).
     Perft(perft::PerftArgs),
+    /// The exact value of a small game and of each move from its start.
+    Solve(solve::SolveArgs),
     /// Measures games per second for each game with 1 and 2 threads.
     Bench(bench::BenchArgs),
 }
@@ -54,6 +57,7 @@ pub fn main() -> i32 {
         Command::Bench(args) => bench::bench(args),
         Command::Position(args) => position::position(args),
         Command::Perft(args) => perft::perft(args),
+        Command::Solve(args) => solve::solve(args),
     };
     match result {
         Ok(()) => 0,
