@@ -198,7 +198,8 @@ impl Position {
             }
             MoveKind::Step => self.men[s] ^= 1 << mv.from | 1 << mv.to,
             MoveKind::Jump => {
-                self.men[s] ^= 1 << mv.from | 1 << mv.to;
+                // A chain may end where it began: clear, then set.
+                self.men[s] = (self.men[s] & !(1 << mv.from)) | 1 << mv.to;
                 self.men[o] &= !mv.taken();
             }
             MoveKind::Pass => {}

@@ -1,0 +1,87 @@
+//! Position files: `ludus position --json` reads back, and bad input is an
+//! error naming the entry.
+
+use crate::support::{after, entry, from_file, options};
+
+#[test]
+fn the_json_output_reads_back_as_a_position_file() {
+    for (game, given, moves) in [
+        ("alquerque", vec![("first", "seat1")], "d2-c3 b4xd2"),
+        ("rabbit", vec![], "c3-c4 a3-b3"),
+        (
+            "nine-men",
+            vec![("first", "seat2"), ("rules", "ludii")],
+            "a1 d1 g1 a4 a7 b2",
+        ),
+        ("three-men", vec![("first", "seat1")], "a1 a3 b1 b3 c1"),
+    ] {
+        let shown = after(game, &given, moves);
+        let back = from_file(game, &given, &shown.to_string()).unwrap();
+        assert_eq!(back, shown, "{game}");
+    }
+}
+
+#[test]
+fn bad_files_and_moves_name_the_entry() {
+    let bad = |game: &str, text: &str, needle: &str| {
+        let err = from_file(game, &[], text).unwrap_err();
+        assert!(
+            err.contains(needle),
+            "{game}: `{err}` should name `{needle}`"
+        );
+    };
+    bad("alquerque", "{", "not a position file");
+    bad(
+        "alquerque",
+        r#"{"to_move": "white", "points": {"f9": "white"}}"#,
+        "f9",
+    );
+    bad(
+        "alquerque",
+        r#"{"to_move": "white", "points": {"a1": "red"}}"#,
+        "red",
+    );
+    bad(
+        "alquerque",
+        r#"{"to_move": "white", "points": {}, "turn": 3}"#,
+        "turn",
+    );
+    bad(
+        "nine-men",
+        r#"{"to_move": "white", "points": {"c2": "white"}}"#,
+        "c2",
+    );
+    bad(
+        "three-men",
+        r#"{"to_move": "white", "hand": {"white": 3}, "points": {"a1": "white"}}"#,
+        "white: 1 men",
+    );
+    bad(
+        "rabbit",
+        r#"{"game": "alquerque", "to_move": "hare", "points": {}}"#,
+        "alquerque",
+    );
+    let illegal = entry("alquerque")
+        .position(
+            &options("alquerque", &[("first", "seat1")]),
+            None,
+            &["b2-c3".into(), "a1-a2".into()],
+            true,
+        )
+        .unwrap_err();
+    assert!(illegal.contains("move 2 `a1-a2`"), "{illegal}");
+}
+
+#[test]
+fn perft_and_moves_need_a_fixed_start_when_lots_are_drawn() {
+    let o = options("alquerque", &[]);
+    let err = entry("alquerque").perft(&o, None, 1).unwrap_err();
+    assert!(err.contains("first=seat1"), "{err}");
+    let err = entry("alquerque")
+        .position(&o, None, &["b2-c3".into()], false)
+        .unwrap_err();
+    assert!(err.contains("first=seat1"), "{err}");
+    // The start itself shows, lots still to draw.
+    let start = entry("alquerque").position(&o, None, &[], false).unwrap();
+    assert!(start.contains("lots are still to draw"), "{start}");
+}
