@@ -140,3 +140,30 @@ fn banking_bot_stops_after_k_hazards() {
     };
     assert!(mean(&t5) > mean(&t0), "throwing on makes longer games");
 }
+
+const MORRIS_GREEDY: &str = "lua:scripts/morris/greedy.lua";
+
+#[test]
+fn morris_greedy_beats_random_through_the_takes_view() {
+    use ludus::games::morris::{Alquerque, NineMen};
+    let t = cell::<Alquerque>(
+        &[("first", "seat1")],
+        &[MORRIS_GREEDY, "random"],
+        40,
+        OnBotError::Stop,
+    )
+    .unwrap();
+    assert!(
+        t.wins[0] > 2 * t.wins[1] && t.wins[0] >= 25,
+        "alquerque {:?}",
+        t.wins
+    );
+    let t = cell::<NineMen>(
+        &[("first", "seat1"), ("rules", "ludii")],
+        &["random", MORRIS_GREEDY],
+        40,
+        OnBotError::Stop,
+    )
+    .unwrap();
+    assert!(t.wins[1] > 2 * t.wins[0], "nine-men {:?}", t.wins);
+}

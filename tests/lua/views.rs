@@ -200,3 +200,51 @@ fn the_reserve_view_and_placings_from_a_script() {
     let i = p.choose(&g, &moves, rng.get()).unwrap();
     assert_eq!(moves[i].to_string(), "C16@b1");
 }
+
+#[test]
+fn morris_views_show_men_points_hands_and_lines() {
+    use ludus::core::view::{View, ViewArg};
+    use ludus::games::morris::{Alquerque, NineMen};
+    let o = ludus::core::options::Options::resolve(
+        Alquerque::option_specs(),
+        &[("first".into(), "seat1".into())],
+    )
+    .unwrap();
+    let g = Alquerque::new(&o).unwrap();
+    let men = g.view("men", ViewArg::None).unwrap();
+    let View::List(white) = men.field("white").unwrap() else {
+        panic!("{men:?}")
+    };
+    assert_eq!(white.len(), 12);
+    assert_eq!(g.view("point", ViewArg::Text("c3")).unwrap(), View::Nil);
+    assert_eq!(
+        g.view("point", ViewArg::Text("a1")).unwrap(),
+        View::text("white")
+    );
+    assert!(
+        g.view("point", ViewArg::Text("z9"))
+            .unwrap_err()
+            .contains("z9")
+    );
+    let View::List(n) = g.view("neighbours", ViewArg::Text("c3")).unwrap() else {
+        panic!()
+    };
+    assert_eq!(n.len(), 8);
+    let nine = NineMen::new(&ludus::core::options::Options::defaults(
+        NineMen::option_specs(),
+    ))
+    .unwrap();
+    let View::List(lines) = nine.view("lines", ViewArg::None).unwrap() else {
+        panic!()
+    };
+    assert_eq!(lines.len(), 16);
+    assert_eq!(
+        nine.view("hand", ViewArg::None).unwrap().field("black"),
+        Some(&View::Int(9))
+    );
+    assert!(
+        g.view("nonsense", ViewArg::None)
+            .unwrap_err()
+            .contains("views:")
+    );
+}

@@ -67,7 +67,8 @@ fn perft_to_depth_four() {
     // Placements without captures: 24*23*22*21 and 9*8*7*6 (no line can be
     // made in four plies, two men each). The alquerque board's games are
     // checked against the independent reference in `reference.rs`.
-    let cases: [(&str, &[(&str, &str)], [u64; 4]); 2] = [
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], [u64; 4]);
+    let cases: [Case; 2] = [
         (
             "nine-men",
             &[("first", "seat1")],
