@@ -178,13 +178,7 @@ impl Position {
             bits(me).map(|p| dests(p).count_ones()).sum()
         };
         if steps + jumps == 0 {
-            return self
-                .rules
-                .blocked_passes
-                .then(|| Move::pass(board))
-                .inspect(|_| {
-                    draw(1);
-                });
+            return self.pass(draw);
         }
         let mut k = draw((steps + jumps) as usize) as u32;
         if k < steps {
@@ -209,6 +203,15 @@ impl Position {
             }
         }
         unreachable!("the draw is below the count")
+    }
+
+    /// The draw among no moves: the one move `pass` where the rules let a
+    /// blocked side pass (drawn as one of one, as a listed pass would be).
+    fn pass(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        self.rules.blocked_passes.then(|| {
+            draw(1);
+            Move::pass(self.geometry().kind)
+        })
     }
 
     /// [`Position::pick`] where completed lines remove men: each placement
@@ -273,13 +276,7 @@ impl Position {
             })
             .sum();
         if total == 0 {
-            return self
-                .rules
-                .blocked_passes
-                .then(|| Move::pass(board))
-                .inspect(|_| {
-                    draw(1);
-                });
+            return self.pass(draw);
         }
         let mut k = draw(total as usize) as u32;
         for p in bits(men) {
