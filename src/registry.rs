@@ -13,6 +13,7 @@ use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, stream};
 use crate::core::view::ViewInfo;
+use crate::games::chess;
 use crate::games::dice;
 use crate::games::morris;
 use crate::games::rithmomachy::Rithmomachy;
@@ -309,6 +310,7 @@ pub fn games() -> &'static [&'static dyn GameEntry] {
         &Entry::<morris::Rabbit>(PhantomData),
         &Entry::<morris::NineMen>(PhantomData),
         &Entry::<morris::ThreeMen>(PhantomData),
+        &Entry::<chess::GrandeAcedrex>(PhantomData),
     ]
 }
 

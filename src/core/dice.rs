@@ -1,5 +1,7 @@
-//! Dice: the chance events of the dice games, drawn from the game's seeded
-//! dice stream, or from a script of faces in tests.
+//! Dice: the chance events of the games, drawn from the game's seeded dice
+//! stream, or from a script of faces in tests. Six-sided dice are the common
+//! case ([`Dice::die`]); [`Dice::roll`] throws a die of any number of sides
+//! (the Libro's eight-sided die of Grande Acedrex).
 
 use crate::core::seed::{Rng, below};
 
@@ -10,12 +12,13 @@ enum Source {
     Scripted { faces: Vec<u8>, next: usize },
 }
 
-/// Six-sided dice.
+/// Dice, six-sided unless a throw says otherwise.
 ///
 /// ```
 /// use ludus::core::dice::Dice;
-/// let mut d = Dice::scripted(&[6, 6, 5]);
+/// let mut d = Dice::scripted(&[6, 6, 5, 8]);
 /// assert_eq!(d.throw::<3>(), [6, 6, 5]);
+/// assert_eq!(d.roll(8), 8);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Dice {
@@ -33,11 +36,11 @@ impl Dice {
     }
 
     /// Dice that show the given faces in order; a test that throws more than
-    /// it scripted panics, naming how many faces it had.
+    /// it scripted, or scripts a face the die thrown does not have, panics.
     pub fn scripted(faces: &[u8]) -> Dice {
         assert!(
-            faces.iter().all(|f| (1..=6).contains(f)),
-            "scripted faces must be 1-6: {faces:?}"
+            faces.iter().all(|&f| f >= 1),
+            "scripted faces start at 1: {faces:?}"
         );
         Dice {
             source: Source::Scripted {
@@ -48,16 +51,29 @@ impl Dice {
         }
     }
 
-    /// One die, 1-6.
+    /// One six-sided die, 1-6.
     #[inline]
     pub fn die(&mut self) -> u8 {
+        self.roll(6)
+    }
+
+    /// One die of `sides` faces (2 or more), 1 to `sides`, each equally
+    /// likely (an unbiased draw from the stream, as for six sides).
+    #[inline]
+    pub fn roll(&mut self, sides: u8) -> u8 {
+        debug_assert!(sides >= 2, "a die has at least two faces");
         self.thrown += 1;
         match &mut self.source {
-            Source::Seeded(rng) => below(rng, 6) as u8 + 1,
+            Source::Seeded(rng) => below(rng, u32::from(sides)) as u8 + 1,
             Source::Scripted { faces, next } => {
                 let f = *faces
                     .get(*next)
                     .unwrap_or_else(|| panic!("the script of {} faces ran out", faces.len()));
+                assert!(
+                    f <= sides,
+                    "scripted face {f} on a die of {sides} sides (face {} of the script)",
+                    *next + 1
+                );
                 *next += 1;
                 f
             }
@@ -91,5 +107,39 @@ impl Dice {
             Source::Seeded(_) => 0,
             Source::Scripted { faces, next } => faces.len() - next,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::seed::{Stream, stream};
+
+    /// An eight-sided die shows every face, each about an eighth of the
+    /// time: a chi-square test at 7 degrees of freedom, far from its 0.1%
+    /// critical value (24.3) for a fair die and far above it for a die that
+    /// missed a face or favoured one.
+    #[test]
+    fn eight_sided_die_is_fair() {
+        let mut d = Dice::seeded(stream(7, Stream::Dice));
+        let n = 80_000u32;
+        let mut counts = [0u32; 9];
+        for _ in 0..n {
+            counts[d.roll(8) as usize] += 1;
+        }
+        assert_eq!(counts[0], 0);
+        let e = f64::from(n) / 8.0;
+        let chi: f64 = counts[1..]
+            .iter()
+            .map(|&c| (f64::from(c) - e).powi(2) / e)
+            .sum();
+        assert!(chi < 24.3, "chi-square {chi} for {counts:?}");
+        assert_eq!(d.thrown(), u64::from(n));
+    }
+
+    #[test]
+    #[should_panic(expected = "scripted face 7 on a die of 6 sides")]
+    fn a_scripted_face_beyond_the_die_panics() {
+        Dice::scripted(&[7]).die();
     }
 }

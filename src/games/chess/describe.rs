@@ -1,0 +1,161 @@
+//! A position for readers: the board in text, and the JSON object `ludus
+//! position --json` prints (which reads back as a position file, see
+//! [`crate::games::chess::position_file`]).
+//!
+//! A square is written as one token: `.` empty, `#` closed (Four Seasons'
+//! centre), or a piece. In a two-seat game a piece is its letter, upper
+//! case for the first side and lower case for the second (`K`, `k`); with
+//! more seats it is the seat's number and the letter (`2N`), and a pawn
+//! adds the way it walks (`1P^`, `1P>`, `1Pv`, `1P<`). A unicorn that has
+//! moved, where the reading cares (Murray's, whose first move is a leap),
+//! is marked `*` (`U*`).
+
+use serde_json::{Value, json};
+
+use crate::core::log::Log;
+use crate::games::chess::board::{Square, square};
+use crate::games::chess::moves::Move;
+use crate::games::chess::piece::{BLOCK, Cell, EMPTY, Kind, code, owner, state};
+use crate::games::chess::position::{Position, Waiting};
+use crate::say;
+
+/// The arrows of a pawn's directions: north, east, south, west.
+pub const ARROWS: [char; 4] = ['^', '>', 'v', '<'];
+
+/// A cell's token.
+pub fn token(c: Cell, seats: u8) -> String {
+    if c == EMPTY {
+        return ".".into();
+    }
+    if code(c) == BLOCK {
+        return "#".into();
+    }
+    let kind = Kind::from_code(code(c)).expect("a piece");
+    let mut t = if seats == 2 {
+        let l = kind.letter();
+        if owner(c) == 0 {
+            l
+        } else {
+            l.to_ascii_lowercase()
+        }
+        .to_string()
+    } else {
+        let mut t = format!("{}{}", owner(c) + 1, kind.letter());
+        if kind == Kind::Pawn {
+            t.push(ARROWS[state(c) as usize]);
+        }
+        t
+    };
+    if kind == Kind::Unicorn && state(c) & 1 == 1 {
+        t.push('*');
+    }
+    t
+}
+
+/// The board's ranks, top first, as rows of tokens.
+pub fn rows(pos: &Position) -> Vec<String> {
+    let r = pos.rules();
+    (0..r.shape.ranks)
+        .rev()
+        .map(|rank| {
+            (0..r.shape.files)
+                .map(|f| token(pos.cells()[square(f, rank) as usize], r.seats))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+fn legal(pos: &Position) -> Vec<String> {
+    if pos.waiting() == Waiting::Over || pos.waiting() == Waiting::Dice {
+        return Vec::new();
+    }
+    let mut moves: Vec<Move> = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.iter().map(Move::to_string).collect()
+}
+
+/// The position as one JSON object.
+pub fn to_json(pos: &Position, game: &str, sides: &[&'static str]) -> Value {
+    let names = |mask: u8| -> Vec<&'static str> {
+        (0..sides.len())
+            .filter(|&s| (mask >> s) & 1 == 1)
+            .map(|s| sides[s])
+            .collect()
+    };
+    let outcome = pos.ending().map(|e| {
+        json!({
+            "winner": e.winner.map(|w| sides[w as usize]),
+            "reason": e.reason,
+        })
+    });
+    let mut v = json!({
+        "game": game,
+        "ply": pos.ply(),
+        "to_move": sides[pos.to_move() as usize],
+        "board": rows(pos),
+        "king_leap": names(pos.leapers()),
+        "moved": names(pos.moved()),
+        "in_check": pos.in_check(),
+        "legal_moves": legal(pos),
+        "outcome": outcome,
+    });
+    if pos.rules().seats > 2 {
+        v["alive"] = json!(names(pos.alive()));
+    }
+    if pos.rules().dice.is_some() {
+        v["dice"] = json!(pos.dice().iter().filter(|&&f| f != 0).collect::<Vec<_>>());
+    }
+    v
+}
+
+/// The board drawn for a reader: ranks numbered on the left, files lettered below.
+pub fn diagram(pos: &Position, sides: &[&'static str]) -> String {
+    let r = pos.rules();
+    let width = if r.seats == 2 { 2 } else { 4 };
+    let mut out = String::new();
+    for (i, row) in rows(pos).iter().enumerate() {
+        let rank = r.shape.ranks as usize - i;
+        out.push_str(&format!("{rank:>3} "));
+        for t in row.split(' ') {
+            out.push_str(&format!("{t:<width$}"));
+        }
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for f in 0..r.shape.files {
+        out.push_str(&format!("{:<width$}", (b'a' + f) as char));
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    match pos.ending() {
+        Some(e) => match e.winner {
+            Some(w) => out.push_str(&format!("{} wins by {}\n", sides[w as usize], e.reason)),
+            None => out.push_str(&format!("a draw by {}\n", e.reason)),
+        },
+        None => {
+            out.push_str(&format!(
+                "{} to move{}\n",
+                sides[pos.to_move() as usize],
+                if pos.in_check() { ", in check" } else { "" }
+            ));
+        }
+    }
+    out
+}
+
+/// Narrates how the game ended, once it has.
+pub fn narrate_end<L: Log>(pos: &Position, sides: &[&'static str], log: &mut L) {
+    if let Some(e) = pos.ending() {
+        match e.winner {
+            Some(w) => say!(log, "{} wins by {}", sides[w as usize], e.reason),
+            None => say!(log, "a draw by {}", e.reason),
+        }
+    }
+}
+
+/// A square's name on this position's board.
+pub fn name(pos: &Position, sq: Square) -> String {
+    pos.rules().shape.name(sq)
+}

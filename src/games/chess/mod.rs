@@ -1,0 +1,199 @@
+//! The chess games of seed 004 on one engine: Grande Acedrex on 12x12 and
+//! (with four seats) Four Seasons. The board is a padded mailbox
+//! ([`board`]), pieces are data ([`piece`], [`rules`]): leapers, sliders,
+//! the aanca's and unicorn's two-part moves and the king's first leap;
+//! [`movegen`] and [`attack`] are shared, and each game is a [`Variant`]
+//! that turns its options into [`rules::Rules`].
+
+pub mod attack;
+pub mod board;
+pub mod describe;
+pub mod grande_acedrex;
+pub mod movegen;
+pub mod moves;
+pub mod piece;
+pub mod position;
+pub mod position_file;
+pub mod rules;
+pub mod shared_options;
+pub mod view;
+pub mod walls;
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use crate::core::dice::Dice;
+use crate::core::game::{Game, Turn};
+use crate::core::log::Log;
+use crate::core::options::{OptionSpec, Options};
+use crate::core::outcome::Outcome;
+use crate::core::seat::{Seat, SeatSet};
+use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::games::chess::moves::Move;
+use crate::games::chess::position::{Position, Waiting};
+use crate::games::chess::rules::Rules;
+use crate::say;
+
+/// One game of the family: what the engine needs to know of it.
+pub trait Variant: Send + Sync + 'static {
+    /// The registry name.
+    const NAME: &'static str;
+    /// The reader's name.
+    const TITLE: &'static str;
+    /// The sides, seat 1 first.
+    const SIDES: &'static [&'static str];
+    /// The options.
+    fn option_specs() -> &'static [OptionSpec];
+    /// The rules page.
+    fn rules_page() -> &'static str;
+    /// The rules the options choose.
+    fn rules(options: &Options) -> Result<Rules, String>;
+}
+
+/// A chess game of seed 004.
+pub struct Chess<V> {
+    pos: Position,
+    variant: PhantomData<fn() -> V>,
+}
+
+impl<V> Clone for Chess<V> {
+    fn clone(&self) -> Self {
+        Chess {
+            pos: self.pos.clone(),
+            variant: PhantomData,
+        }
+    }
+}
+
+impl<V: Variant> Chess<V> {
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// A game from a position.
+    pub fn from(pos: Position) -> Self {
+        Chess {
+            pos,
+            variant: PhantomData,
+        }
+    }
+}
+
+/// Grande Acedrex.
+pub type GrandeAcedrex = Chess<grande_acedrex::GrandeAcedrex>;
+
+impl<V: Variant> Game for Chess<V> {
+    type Move = Move;
+    const NAME: &'static str = V::NAME;
+    const TITLE: &'static str = V::TITLE;
+    const LENGTH_UNIT: &'static str = "plies";
+
+    fn option_specs() -> &'static [OptionSpec] {
+        V::option_specs()
+    }
+
+    fn rules() -> &'static str {
+        V::rules_page()
+    }
+
+    fn new(options: &Options) -> Result<Self, String> {
+        Ok(Self::from(Position::start(Arc::new(V::rules(options)?))))
+    }
+
+    fn from_position(options: &Options, text: &str) -> Result<Self, String> {
+        let rules = Arc::new(V::rules(options)?);
+        let parts = position_file::parse(text, V::NAME, V::SIDES, &rules)?;
+        Ok(Self::from(Position::from_parts(rules, parts)))
+    }
+
+    fn diagram(&self) -> String {
+        describe::diagram(&self.pos, V::SIDES)
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        describe::to_json(&self.pos, V::NAME, V::SIDES)
+    }
+
+    fn side_name(seat: Seat) -> Option<&'static str> {
+        V::SIDES.get(seat).copied()
+    }
+
+    fn players(&self) -> usize {
+        usize::from(self.pos.rules().seats)
+    }
+
+    #[inline]
+    fn turn(&self) -> Turn {
+        match self.pos.waiting() {
+            Waiting::Over => Turn::Over,
+            Waiting::Dice => Turn::Chance,
+            Waiting::Move(s) => Turn::Decide(s as Seat),
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.pos.legal_moves(out);
+    }
+
+    #[inline]
+    fn pick_move(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        self.pos.pick(draw)
+    }
+
+    #[inline]
+    fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
+        self.pos.play(mv);
+        if log.on() {
+            describe::narrate_end(&self.pos, V::SIDES, log);
+        }
+    }
+
+    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        let thrown = self.pos.throw(dice);
+        if log.on() {
+            for (seat, faces, lost) in thrown {
+                let shown: Vec<String> = faces
+                    .iter()
+                    .filter(|&&f| f != 0)
+                    .map(|&f| {
+                        let kind = self.pos.rules().face_kind(f).map_or("?", |k| k.name());
+                        format!("{f} ({kind})")
+                    })
+                    .collect();
+                say!(
+                    log,
+                    "{} throws {}{}",
+                    V::SIDES[seat as usize],
+                    shown.join(" and "),
+                    if lost {
+                        ": no move, the turn is lost"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            describe::narrate_end(&self.pos, V::SIDES, log);
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.pos.ending().map(|e| match e.winner {
+            Some(w) => Outcome::win(w as Seat, e.reason),
+            None => Outcome::draw(SeatSet(self.pos.alive()), e.reason),
+        })
+    }
+
+    #[inline]
+    fn length(&self) -> u32 {
+        self.pos.ply()
+    }
+
+    fn views() -> &'static [ViewInfo] {
+        view::VIEWS
+    }
+
+    fn view(&self, name: &str, arg: ViewArg<'_, Move>) -> Result<View, String> {
+        view::view::<V>(&self.pos, name, arg)
+    }
+}

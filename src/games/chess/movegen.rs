@@ -1,0 +1,373 @@
+//! Move generation: every move the seat's pieces could make if its own
+//! king's safety were not asked ("pseudo-legal"), fed one at a time to a
+//! sink that may stop the walk (a search for any legal move stops at the
+//! first). Whether a move leaves the king attacked is asked afterwards,
+//! and only of the moves that could ([`Mover::needs_test`]).
+
+use crate::games::chess::attack::{KING_LEAPS, attacked, king_leap_allowed};
+use crate::games::chess::board::{CELLS, Square, offset, shifted};
+use crate::games::chess::moves::Move;
+use crate::games::chess::piece::{Cell, EMPTY, Kind, LAND, OFF, code, is_piece, owner, state};
+use crate::games::chess::rules::{
+    AancaReading, DIRECTIONS, KingLeap, PAWN_DIRECTIONS, Rules, UnicornReading,
+};
+
+/// The knight's leaps, the unicorn's first part.
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The diagonal steps, the aanca's first part.
+const DIAGONALS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// Everything move generation for one seat needs to know.
+pub struct Mover<'a> {
+    /// The rules.
+    pub rules: &'a Rules,
+    /// The board.
+    pub cells: &'a [Cell; CELLS],
+    /// The seat moving.
+    pub seat: u8,
+    /// The seats whose pieces it may take, a bit each.
+    pub takes: u8,
+    /// The seats whose pieces may take its king, a bit each.
+    pub checkers: u8,
+    /// The seats whose king has not moved (may make its first leap).
+    pub leapers: u8,
+    /// Whether its king is attacked now.
+    pub in_check: bool,
+    /// The squares of its pieces that may shield its king from an attack
+    /// along a line (the first piece on each ray from the king), as bits
+    /// of the mailbox: only their moves, the king's and every move out of
+    /// check can leave the king attacked.
+    pub shields: [u64; CELLS.div_ceil(64)],
+}
+
+/// The squares whose pieces stand first on a ray from `king`, with the
+/// seat's own pieces only (an enemy first on a ray shields nothing of ours).
+pub fn shields(cells: &[Cell; CELLS], king: Square, seat: u8) -> [u64; CELLS.div_ceil(64)] {
+    let mut out = [0u64; CELLS.div_ceil(64)];
+    for (f, r) in DIRECTIONS {
+        let d = offset(f, r);
+        let mut t = shifted(king, d);
+        while cells[t as usize] == EMPTY {
+            t = shifted(t, d);
+        }
+        let c = cells[t as usize];
+        if is_piece(c) && owner(c) == seat {
+            out[t as usize / 64] |= 1 << (t % 64);
+        }
+    }
+    out
+}
+
+impl Mover<'_> {
+    /// Feeds every pseudo-legal move of the pieces whose kinds are in
+    /// `kinds` to `sink`, stopping when it returns true; returns whether it
+    /// stopped.
+    pub fn each(&self, kinds: u16, sink: &mut impl FnMut(Move) -> bool) -> bool {
+        for &sq in &self.rules.squares {
+            let c = self.cells[sq as usize];
+            if is_piece(c)
+                && owner(c) == self.seat
+                && (kinds >> code(c)) & 1 == 1
+                && self.piece(sq, c, sink)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a move's legality must be tested by playing it: it moves the
+    /// king, or a shield, or the king is in check now.
+    #[inline]
+    pub fn needs_test(&self, mv: Move) -> bool {
+        self.in_check
+            || code(self.cells[mv.from as usize]) == Kind::King as u8
+            || (self.shields[mv.from as usize / 64] >> (mv.from % 64)) & 1 == 1
+    }
+
+    /// Whether the move leaves the seat's king unattacked (taking a king is
+    /// always allowed: it ends that seat's game), tested on `scratch`, a
+    /// copy of the board it restores.
+    pub fn leaves_king_safe(&self, scratch: &mut [Cell; CELLS], king: Square, mv: Move) -> bool {
+        if mv.is_pass() {
+            return true;
+        }
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let taken = scratch[to];
+        if code(taken) == Kind::King as u8 {
+            return true;
+        }
+        let moving = scratch[from];
+        scratch[from] = EMPTY;
+        scratch[to] = moving;
+        let king = if code(moving) == Kind::King as u8 {
+            mv.to
+        } else {
+            king
+        };
+        let safe = !attacked(self.rules, scratch, king, self.checkers, self.leapers);
+        scratch[from] = moving;
+        scratch[to] = taken;
+        safe
+    }
+
+    fn piece(&self, from: Square, c: Cell, sink: &mut impl FnMut(Move) -> bool) -> bool {
+        let rules = self.rules;
+        let land = &LAND[self.takes as usize];
+        let kind = code(c);
+        macro_rules! emit {
+            ($to:expr, $l:expr) => {
+                if sink(Move {
+                    from,
+                    to: $to,
+                    promotion: 0,
+                    flags: if $l == 2 { Move::CAPTURE } else { 0 },
+                }) {
+                    return true;
+                }
+            };
+        }
+        if kind == Kind::Pawn as u8 {
+            return self.pawn(from, c, sink);
+        }
+        if kind == Kind::Aanca as u8 {
+            return self.aanca(from, sink);
+        }
+        if kind == Kind::Unicorn as u8 {
+            return self.unicorn(from, c, sink);
+        }
+        for &off in &rules.leaps[kind as usize] {
+            let to = shifted(from, off);
+            let l = land[self.cells[to as usize] as usize];
+            if l != 0 && !self.walled(from, to) {
+                emit!(to, l);
+            }
+        }
+        for &d in &rules.slides[kind as usize] {
+            if self.slide(from, from, d, sink, &mut None) {
+                return true;
+            }
+        }
+        if kind == Kind::King as u8 && (self.leapers >> self.seat) & 1 == 1 {
+            let forward = rules.forward[self.seat as usize];
+            for (f, r) in KING_LEAPS {
+                if !king_leap_allowed(rules.king_leap, forward, r) {
+                    continue;
+                }
+                let to = shifted(from, offset(f, r));
+                let l = land[self.cells[to as usize] as usize];
+                if l == 0 {
+                    continue;
+                }
+                if rules.king_leap == KingLeap::Cazaux {
+                    let over = shifted(from, offset(f / 2, r / 2));
+                    if l == 2
+                        || self.in_check
+                        || attacked(rules, self.cells, over, self.checkers, self.leapers)
+                    {
+                        continue;
+                    }
+                }
+                emit!(to, l);
+            }
+        }
+        false
+    }
+
+    #[inline]
+    fn walled(&self, from: Square, to: Square) -> bool {
+        self.rules
+            .walls
+            .as_ref()
+            .is_some_and(|w| w.blocks(from, to))
+    }
+
+    /// Slides from `start` along `d`, emitting moves of the piece on
+    /// `from`; `seen` (the aanca read literally) drops squares already emitted.
+    #[inline]
+    fn slide(
+        &self,
+        from: Square,
+        start: Square,
+        d: i16,
+        sink: &mut impl FnMut(Move) -> bool,
+        seen: &mut Option<[u64; CELLS.div_ceil(64)]>,
+    ) -> bool {
+        let land = &LAND[self.takes as usize];
+        let mut prev = start;
+        let mut to = shifted(start, d);
+        loop {
+            if self.walled(prev, to) {
+                return false;
+            }
+            let l = land[self.cells[to as usize] as usize];
+            if l == 0 {
+                return false;
+            }
+            let fresh = match seen {
+                Some(bits) => {
+                    let (w, b) = (to as usize / 64, to % 64);
+                    let fresh = (bits[w] >> b) & 1 == 0;
+                    bits[w] |= 1 << b;
+                    fresh
+                }
+                None => true,
+            };
+            if fresh
+                && sink(Move {
+                    from,
+                    to,
+                    promotion: 0,
+                    flags: if l == 2 { Move::CAPTURE } else { 0 },
+                })
+            {
+                return true;
+            }
+            if l == 2 {
+                return false;
+            }
+            prev = to;
+            to = shifted(to, d);
+        }
+    }
+
+    fn pawn(&self, from: Square, c: Cell, sink: &mut impl FnMut(Move) -> bool) -> bool {
+        let (f, r) = PAWN_DIRECTIONS[state(c) as usize];
+        let fwd = offset(f, r);
+        let rules = self.rules;
+        // A pawn with the edge of the board ahead of it is promoted.
+        macro_rules! emit {
+            ($to:expr, $flags:expr) => {{
+                let to = $to;
+                let promotion = if self.cells[shifted(to, fwd) as usize] == OFF {
+                    rules.promoted(to) as u8
+                } else {
+                    0
+                };
+                if sink(Move {
+                    from,
+                    to,
+                    promotion,
+                    flags: $flags,
+                }) {
+                    return true;
+                }
+            }};
+        }
+        let to = shifted(from, fwd);
+        if self.cells[to as usize] == EMPTY && !self.walled(from, to) {
+            emit!(to, 0);
+            let two = shifted(to, fwd);
+            // Only a pawn on its own square of the setup has not moved.
+            if rules.pawn_double
+                && rules.start[from as usize] == c
+                && self.cells[two as usize] == EMPTY
+                && !self.walled(to, two)
+            {
+                emit!(two, 0);
+            }
+        }
+        let land = &LAND[self.takes as usize];
+        for side in [1i8, -1] {
+            let (sf, sr) = if f == 0 { (side, 0) } else { (0, side) };
+            let to = shifted(from, offset(f + sf, r + sr));
+            if land[self.cells[to as usize] as usize] == 2 && !self.walled(from, to) {
+                emit!(to, Move::CAPTURE);
+            }
+        }
+        false
+    }
+
+    fn aanca(&self, from: Square, sink: &mut impl FnMut(Move) -> bool) -> bool {
+        let land = &LAND[self.takes as usize];
+        let any = self.rules.aanca == AancaReading::AnyOrthogonal;
+        let mut seen = any.then_some([0u64; CELLS.div_ceil(64)]);
+        for (sf, sr) in DIAGONALS {
+            let m = shifted(from, offset(sf, sr));
+            let l = land[self.cells[m as usize] as usize];
+            if l == 0 {
+                continue;
+            }
+            let fresh = match &mut seen {
+                Some(bits) => {
+                    let (w, b) = (m as usize / 64, m % 64);
+                    let fresh = (bits[w] >> b) & 1 == 0;
+                    bits[w] |= 1 << b;
+                    fresh
+                }
+                None => true,
+            };
+            if fresh
+                && sink(Move {
+                    from,
+                    to: m,
+                    promotion: 0,
+                    flags: if l == 2 { Move::CAPTURE } else { 0 },
+                })
+            {
+                return true;
+            }
+            if l == 2 {
+                continue;
+            }
+            let outward = [offset(sf, 0), offset(0, sr)];
+            let all = [offset(0, 1), offset(1, 0), offset(0, -1), offset(-1, 0)];
+            let dirs: &[i16] = if any { &all } else { &outward };
+            for &d in dirs {
+                if self.slide(from, m, d, sink, &mut seen) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn unicorn(&self, from: Square, c: Cell, sink: &mut impl FnMut(Move) -> bool) -> bool {
+        let land = &LAND[self.takes as usize];
+        let reading = self.rules.unicorn;
+        if reading == UnicornReading::Murray && state(c) & 1 == 1 {
+            for (f, r) in DIAGONALS {
+                if self.slide(from, from, offset(f, r), sink, &mut None) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        let forward = self.rules.forward[self.seat as usize];
+        for (lf, lr) in KNIGHT {
+            let to = shifted(from, offset(lf, lr));
+            let l = land[self.cells[to as usize] as usize];
+            if l == 0 || (reading == UnicornReading::Murray && l == 2) {
+                continue;
+            }
+            if sink(Move {
+                from,
+                to,
+                promotion: 0,
+                flags: if l == 2 { Move::CAPTURE } else { 0 },
+            }) {
+                return true;
+            }
+            if l == 2
+                || reading == UnicornReading::Murray
+                || (reading == UnicornReading::Forward && lr.signum() != forward)
+            {
+                continue;
+            }
+            if self.slide(from, to, offset(lf.signum(), lr.signum()), sink, &mut None) {
+                return true;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,143 @@
+//! What a script may read of a chess game beyond the generic calls: the
+//! pieces, one square, the dice thrown, check, who is still playing, which
+//! squares are attacked and what a move takes.
+
+use crate::core::game::unknown_view;
+use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::games::chess::attack::attacked;
+use crate::games::chess::board::Square;
+use crate::games::chess::moves::Move;
+use crate::games::chess::piece::{Cell, Kind, code, is_piece, owner};
+use crate::games::chess::position::Position;
+use crate::games::chess::{Chess, Variant};
+
+/// The views of every chess game.
+pub const VIEWS: &[ViewInfo] = &[
+    ViewInfo {
+        name: "pieces",
+        doc: "every piece: a list of {square = \"g1\", kind = \"king\", side = \"white\"}",
+    },
+    ViewInfo {
+        name: "square",
+        doc: "square(name, e.g. \"g1\"): {kind = ..., side = ...} of the piece there, or nil",
+    },
+    ViewInfo {
+        name: "dice",
+        doc: "the faces thrown for this move, each {face = n, kind = \"pawn\"} (empty without dice)",
+    },
+    ViewInfo {
+        name: "in_check",
+        doc: "whether the side to move is in check",
+    },
+    ViewInfo {
+        name: "alive",
+        doc: "the sides still playing, in the order of play",
+    },
+    ViewInfo {
+        name: "attacked",
+        doc: "attacked(name): whether a piece of the side to move on that square could be taken",
+    },
+    ViewInfo {
+        name: "takes",
+        doc: "takes(move): the kind of piece the move takes, or nil",
+    },
+];
+
+fn describe<V: Variant>(c: Cell) -> View {
+    let kind = Kind::from_code(code(c)).expect("a piece");
+    View::record(vec![
+        ("kind", View::text(kind.name())),
+        ("side", View::text(V::SIDES[owner(c) as usize])),
+    ])
+}
+
+fn square_arg(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<Square, String> {
+    let ViewArg::Text(text) = arg else {
+        return Err(format!("view `{name}` takes a square's name, e.g. \"g1\""));
+    };
+    pos.rules()
+        .shape
+        .parse(text)
+        .ok_or_else(|| format!("view `{name}`: `{text}` is not a square of this board"))
+}
+
+/// Answers the view `name`.
+pub fn view<V: Variant>(
+    pos: &Position,
+    name: &str,
+    arg: ViewArg<'_, Move>,
+) -> Result<View, String> {
+    let rules = pos.rules();
+    Ok(match name {
+        "pieces" => View::List(
+            rules
+                .squares
+                .iter()
+                .filter(|&&sq| is_piece(pos.cells()[sq as usize]))
+                .map(|&sq| {
+                    let c = pos.cells()[sq as usize];
+                    let View::Record(mut fields) = describe::<V>(c) else {
+                        unreachable!("describe gives a record")
+                    };
+                    fields.insert(0, ("square", View::text(rules.shape.name(sq))));
+                    View::Record(fields)
+                })
+                .collect(),
+        ),
+        "square" => {
+            let c = pos.cells()[square_arg(pos, name, arg)? as usize];
+            if is_piece(c) {
+                describe::<V>(c)
+            } else {
+                View::Nil
+            }
+        }
+        "dice" => View::List(
+            pos.dice()
+                .iter()
+                .filter(|&&f| f != 0)
+                .map(|&f| {
+                    View::record(vec![
+                        ("face", View::Int(i64::from(f))),
+                        (
+                            "kind",
+                            rules
+                                .face_kind(f)
+                                .map_or(View::Nil, |k| View::text(k.name())),
+                        ),
+                    ])
+                })
+                .collect(),
+        ),
+        "in_check" => View::Bool(pos.in_check()),
+        "alive" => View::List(
+            (0..rules.seats)
+                .filter(|&s| (pos.alive() >> s) & 1 == 1)
+                .map(|s| View::text(V::SIDES[s as usize]))
+                .collect(),
+        ),
+        "attacked" => {
+            let sq = square_arg(pos, name, arg)?;
+            let seat = pos.to_move();
+            View::Bool(attacked(
+                rules,
+                pos.cells(),
+                sq,
+                pos.checkers(seat),
+                pos.leapers(),
+            ))
+        }
+        "takes" => {
+            let ViewArg::Move(mv) = arg else {
+                return Err("view `takes` takes a legal move".to_string());
+            };
+            let c = pos.cells()[mv.to as usize];
+            if mv.is_capture() && is_piece(c) {
+                View::text(Kind::from_code(code(c)).expect("a piece").name())
+            } else {
+                View::Nil
+            }
+        }
+        _ => return Err(unknown_view::<Chess<V>>(name)),
+    })
+}
