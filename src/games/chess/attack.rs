@@ -4,8 +4,10 @@
 //! the squares from which an aanca or a unicorn would have turned onto
 //! it) rather than generating the attackers' moves.
 
-use crate::games::chess::board::{CELLS, Square, offset, shifted};
-use crate::games::chess::piece::{Cell, EMPTY, Kind, code, owner, state};
+use crate::games::chess::board::{
+    CELLS, Square, Squares, file_of, members, offset, put, rank_of, shifted,
+};
+use crate::games::chess::piece::{Cell, EMPTY, Kind, code, is_piece, owner, state};
 use crate::games::chess::rules::{
     AancaReading, DIRECTIONS, KingLeap, PAWN_DIRECTIONS, Rules, UnicornReading,
 };
@@ -33,8 +35,17 @@ pub fn king_leap_allowed(reading: KingLeap, forward: i8, dr: i8) -> bool {
 }
 
 /// Whether a piece of a seat in `by` (a bit per seat) could take on `sq`.
-/// `leapers` are the seats whose king has not moved yet.
-pub fn attacked(rules: &Rules, cells: &[Cell; CELLS], sq: Square, by: u8, leapers: u8) -> bool {
+/// `leapers` are the seats whose king has not moved yet; `compound` holds
+/// (at least) the squares of every aanca and unicorn, whose two-part moves
+/// are tested piece by piece.
+pub fn attacked(
+    rules: &Rules,
+    cells: &[Cell; CELLS],
+    sq: Square,
+    by: u8,
+    leapers: u8,
+    compound: &Squares,
+) -> bool {
     let ours = |c: Cell| (by >> owner(c)) & 1 == 1;
     let walls = rules.walls.as_ref();
     for &(off, kinds) in &rules.attack_leaps {
@@ -74,14 +85,12 @@ pub fn attacked(rules: &Rules, cells: &[Cell; CELLS], sq: Square, by: u8, leaper
             }
         }
     }
-    let aanca = rules.kinds & Kind::Aanca.bit() != 0;
-    let unicorn = rules.kinds & Kind::Unicorn.bit() != 0;
     let murray = rules.unicorn == UnicornReading::Murray;
     for (i, &(f, r)) in DIRECTIONS.iter().enumerate() {
         let diagonal = i % 2 == 1;
         let sliders = rules.slide_kinds[i];
-        let compound = if diagonal { unicorn && !murray } else { aanca };
-        if sliders == 0 && !compound && !(diagonal && unicorn && murray) {
+        let murray_bishop = diagonal && murray && rules.kinds & Kind::Unicorn.bit() != 0;
+        if sliders == 0 && !murray_bishop {
             continue;
         }
         let d = offset(f, r);
@@ -95,60 +104,184 @@ pub fn attacked(rules: &Rules, cells: &[Cell; CELLS], sq: Square, by: u8, leaper
             if c != EMPTY {
                 if ours(c)
                     && ((sliders >> code(c)) & 1 == 1
-                        || (diagonal
-                            && murray
-                            && code(c) == Kind::Unicorn as u8
-                            && state(c) & 1 == 1))
+                        || (murray_bishop && code(c) == Kind::Unicorn as u8 && state(c) & 1 == 1))
                 {
                     return true;
                 }
                 break;
             }
-            if compound && turned_here(rules, cells, t, (-f, -r), &ours) {
-                return true;
-            }
             prev = t;
             t = shifted(t, d);
+        }
+    }
+    members(compound).any(|at| {
+        let c = cells[at as usize];
+        ours(c) && two_part_paths(rules, at, c, sq, &mut |m, d| clear(cells, m, d, sq, None))
+    })
+}
+
+/// Whether the squares from `m` up to `target` (excluded) along `d` are
+/// empty, or hold only `except` (a piece imagined gone).
+#[inline]
+fn clear(cells: &[Cell; CELLS], m: Square, d: i16, target: Square, except: Option<Square>) -> bool {
+    let mut t = m;
+    while t != target {
+        if cells[t as usize] != EMPTY && Some(t) != except {
+            return false;
+        }
+        t = shifted(t, d);
+    }
+    true
+}
+
+/// Calls `path(m, d)` for every way the aanca or unicorn `c` on `from` could
+/// reach `target` by its two-part move (`m`: the square its first part
+/// lands on, which must be empty; `d`: the direction of the slide from
+/// it), until `path` answers true. A capture by the first part alone is a
+/// leap ([`Rules::attack_leaps`]), not a path.
+#[inline]
+fn two_part_paths(
+    rules: &Rules,
+    from: Square,
+    c: Cell,
+    target: Square,
+    path: &mut impl FnMut(Square, i16) -> bool,
+) -> bool {
+    let (tf, tr) = (i16::from(file_of(target)), i16::from(rank_of(target)));
+    let (ff, fr) = (i16::from(file_of(from)), i16::from(rank_of(from)));
+    let kind = code(c);
+    if kind == Kind::Aanca as u8 {
+        for (sf, sr) in [(1i8, 1i8), (1, -1), (-1, -1), (-1, 1)] {
+            let (e, g) = (tf - ff - i16::from(sf), tr - fr - i16::from(sr));
+            if (e != 0 && g != 0) || (e == 0 && g == 0) {
+                continue;
+            }
+            let (uf, ur) = (e.signum() as i8, g.signum() as i8);
+            // Outward, the slide keeps the sign of the step's part along it.
+            if rules.aanca == AancaReading::Outward && (uf * sf < 0 || ur * sr < 0) {
+                continue;
+            }
+            if path(shifted(from, offset(sf, sr)), offset(uf, ur)) {
+                return true;
+            }
+        }
+    } else if kind == Kind::Unicorn as u8 && rules.unicorn != UnicornReading::Murray {
+        for (lf, lr) in KNIGHT {
+            let (e, g) = (tf - ff - i16::from(lf), tr - fr - i16::from(lr));
+            if e == 0
+                || e.abs() != g.abs()
+                || e.signum() != i16::from(lf.signum())
+                || g.signum() != i16::from(lr.signum())
+            {
+                continue;
+            }
+            if rules.unicorn == UnicornReading::Forward
+                && lr.signum() != rules.forward[owner(c) as usize]
+            {
+                continue;
+            }
+            if path(
+                shifted(from, offset(lf, lr)),
+                offset(lf.signum(), lr.signum()),
+            ) {
+                return true;
+            }
         }
     }
     false
 }
 
-/// Whether an aanca or unicorn of ours could reach the empty square `m`
-/// by its first part and then slide from it along `(f, r)` (a unit
-/// direction, orthogonal for the aanca, diagonal for the unicorn).
-#[inline]
-fn turned_here(
+/// The knight's leaps, the unicorn's first part.
+pub const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The seat's pieces that alone stand between its king and an attack along
+/// a line (a rook's or crocodile's ray, or the slide of an aanca or
+/// unicorn that would turn onto the line), as bits of the mailbox: the
+/// pieces whose moves may leave the king attacked, besides the king's own.
+/// Leaps, pawns and the king's first leap cannot be blocked, so a check by
+/// them is a check now, not a pin.
+pub fn pinned(
     rules: &Rules,
     cells: &[Cell; CELLS],
-    m: Square,
-    (f, r): (i8, i8),
-    ours: &impl Fn(Cell) -> bool,
-) -> bool {
-    if f != 0 && r != 0 {
-        // The unicorn leapt by (f, 2r) or (2f, r) onto m.
-        for (lf, lr) in [(f, 2 * r), (2 * f, r)] {
-            let c = cells[shifted(m, -offset(lf, lr)) as usize];
-            if code(c) == Kind::Unicorn as u8
-                && ours(c)
-                && (rules.unicorn == UnicornReading::Outward
-                    || lr.signum() == rules.forward[owner(c) as usize])
-            {
-                return true;
-            }
+    king: Square,
+    seat: u8,
+    by: u8,
+    compound: &Squares,
+) -> Squares {
+    let mut out = [0u64; CELLS.div_ceil(64)];
+    let ours = |c: Cell| (by >> owner(c)) & 1 == 1;
+    let walls = rules.walls.as_ref();
+    let murray = rules.unicorn == UnicornReading::Murray;
+    for (i, &(f, r)) in DIRECTIONS.iter().enumerate() {
+        let diagonal = i % 2 == 1;
+        let sliders = rules.slide_kinds[i];
+        let murray_bishop = diagonal && murray && rules.kinds & Kind::Unicorn.bit() != 0;
+        if sliders == 0 && !murray_bishop {
+            continue;
         }
-        false
-    } else {
-        // The aanca stepped diagonally onto m; outward, the step's part
-        // along the slide is the slide's own direction.
-        let steps: &[(i8, i8)] = match (rules.aanca, f == 0) {
-            (AancaReading::Outward, true) => &[(1, r), (-1, r)],
-            (AancaReading::Outward, false) => &[(f, 1), (f, -1)],
-            (AancaReading::AnyOrthogonal, _) => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
-        };
-        steps.iter().any(|&(sf, sr)| {
-            let c = cells[shifted(m, -offset(sf, sr)) as usize];
-            code(c) == Kind::Aanca as u8 && ours(c)
-        })
+        let d = offset(f, r);
+        let mut prev = king;
+        let mut t = shifted(king, d);
+        let mut shield: Option<Square> = None;
+        loop {
+            if walls.is_some_and(|w| w.blocks(t, prev)) {
+                break;
+            }
+            let c = cells[t as usize];
+            if c != EMPTY {
+                if shield.is_none() && is_piece(c) && owner(c) == seat {
+                    // The first piece on the ray is ours: look past it.
+                    shield = Some(t);
+                } else {
+                    if let Some(s) = shield
+                        && ours(c)
+                        && ((sliders >> code(c)) & 1 == 1
+                            || (murray_bishop
+                                && code(c) == Kind::Unicorn as u8
+                                && state(c) & 1 == 1))
+                    {
+                        put(&mut out, s, true);
+                    }
+                    break;
+                }
+            }
+            prev = t;
+            t = shifted(t, d);
+        }
     }
+    // A two-part move blocked by exactly one piece of ours pins it.
+    for at in members(compound) {
+        let c = cells[at as usize];
+        if !ours(c) {
+            continue;
+        }
+        two_part_paths(rules, at, c, king, &mut |m, d| {
+            let mut blocker = None;
+            let mut t = m;
+            while t != king {
+                let x = cells[t as usize];
+                if x != EMPTY {
+                    if blocker.is_some() || !is_piece(x) || owner(x) != seat {
+                        return false;
+                    }
+                    blocker = Some(t);
+                }
+                t = shifted(t, d);
+            }
+            if let Some(b) = blocker {
+                put(&mut out, b, true);
+            }
+            false
+        });
+    }
+    out
 }

@@ -116,3 +116,38 @@ impl Shape {
         usize::from(rank_of(sq)) * usize::from(self.files) + usize::from(file_of(sq))
     }
 }
+
+/// A set of squares of the mailbox, a bit each.
+pub type Squares = [u64; CELLS.div_ceil(64)];
+
+/// Adds or removes a square of a set.
+#[inline]
+pub fn put(set: &mut Squares, sq: Square, on: bool) {
+    let (w, b) = (sq as usize / 64, sq % 64);
+    if on {
+        set[w] |= 1 << b;
+    } else {
+        set[w] &= !(1 << b);
+    }
+}
+
+/// Whether a set holds a square.
+#[inline]
+pub fn holds(set: &Squares, sq: Square) -> bool {
+    (set[sq as usize / 64] >> (sq % 64)) & 1 == 1
+}
+
+/// The squares of a set, in increasing order.
+#[inline]
+pub fn members(set: &Squares) -> impl Iterator<Item = Square> + '_ {
+    set.iter().enumerate().flat_map(|(w, &word)| {
+        let mut bits = word;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                (w * 64 + b as usize) as Square
+            })
+        })
+    })
+}

@@ -4,25 +4,11 @@
 //! first). Whether a move leaves the king attacked is asked afterwards,
 //! and only of the moves that could ([`Mover::needs_test`]).
 
-use crate::games::chess::attack::{KING_LEAPS, attacked, king_leap_allowed};
-use crate::games::chess::board::{CELLS, Square, offset, shifted};
+use crate::games::chess::attack::{KING_LEAPS, KNIGHT, attacked, king_leap_allowed};
+use crate::games::chess::board::{CELLS, Square, Squares, members, offset, shifted};
 use crate::games::chess::moves::Move;
-use crate::games::chess::piece::{Cell, EMPTY, Kind, LAND, OFF, code, is_piece, owner, state};
-use crate::games::chess::rules::{
-    AancaReading, DIRECTIONS, KingLeap, PAWN_DIRECTIONS, Rules, UnicornReading,
-};
-
-/// The knight's leaps, the unicorn's first part.
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+use crate::games::chess::piece::{Cell, EMPTY, Kind, LAND, OFF, code, state};
+use crate::games::chess::rules::{AancaReading, KingLeap, PAWN_DIRECTIONS, Rules, UnicornReading};
 
 /// The diagonal steps, the aanca's first part.
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
@@ -43,29 +29,14 @@ pub struct Mover<'a> {
     pub leapers: u8,
     /// Whether its king is attacked now.
     pub in_check: bool,
-    /// The squares of its pieces that may shield its king from an attack
-    /// along a line (the first piece on each ray from the king), as bits
-    /// of the mailbox: only their moves, the king's and every move out of
-    /// check can leave the king attacked.
-    pub shields: [u64; CELLS.div_ceil(64)],
-}
-
-/// The squares whose pieces stand first on a ray from `king`, with the
-/// seat's own pieces only (an enemy first on a ray shields nothing of ours).
-pub fn shields(cells: &[Cell; CELLS], king: Square, seat: u8) -> [u64; CELLS.div_ceil(64)] {
-    let mut out = [0u64; CELLS.div_ceil(64)];
-    for (f, r) in DIRECTIONS {
-        let d = offset(f, r);
-        let mut t = shifted(king, d);
-        while cells[t as usize] == EMPTY {
-            t = shifted(t, d);
-        }
-        let c = cells[t as usize];
-        if is_piece(c) && owner(c) == seat {
-            out[t as usize / 64] |= 1 << (t % 64);
-        }
-    }
-    out
+    /// The squares of the seat's pieces.
+    pub own: &'a Squares,
+    /// The squares of the aancas and unicorns ([`attacked`]).
+    pub compound: &'a Squares,
+    /// Its pinned pieces ([`crate::games::chess::attack::pinned`]): only
+    /// their moves, the king's and every move out of check can leave the
+    /// king attacked.
+    pub pinned: Squares,
 }
 
 impl Mover<'_> {
@@ -73,13 +44,9 @@ impl Mover<'_> {
     /// `kinds` to `sink`, stopping when it returns true; returns whether it
     /// stopped.
     pub fn each(&self, kinds: u16, sink: &mut impl FnMut(Move) -> bool) -> bool {
-        for &sq in &self.rules.squares {
+        for sq in members(self.own) {
             let c = self.cells[sq as usize];
-            if is_piece(c)
-                && owner(c) == self.seat
-                && (kinds >> code(c)) & 1 == 1
-                && self.piece(sq, c, sink)
-            {
+            if (kinds >> code(c)) & 1 == 1 && self.piece(sq, c, sink) {
                 return true;
             }
         }
@@ -87,12 +54,12 @@ impl Mover<'_> {
     }
 
     /// Whether a move's legality must be tested by playing it: it moves the
-    /// king, or a shield, or the king is in check now.
+    /// king, or a pinned piece, or the king is in check now.
     #[inline]
     pub fn needs_test(&self, mv: Move) -> bool {
         self.in_check
             || code(self.cells[mv.from as usize]) == Kind::King as u8
-            || (self.shields[mv.from as usize / 64] >> (mv.from % 64)) & 1 == 1
+            || (self.pinned[mv.from as usize / 64] >> (mv.from % 64)) & 1 == 1
     }
 
     /// Whether the move leaves the seat's king unattacked (taking a king is
@@ -115,7 +82,14 @@ impl Mover<'_> {
         } else {
             king
         };
-        let safe = !attacked(self.rules, scratch, king, self.checkers, self.leapers);
+        let safe = !attacked(
+            self.rules,
+            scratch,
+            king,
+            self.checkers,
+            self.leapers,
+            self.compound,
+        );
         scratch[from] = moving;
         scratch[to] = taken;
         safe
@@ -173,7 +147,14 @@ impl Mover<'_> {
                     let over = shifted(from, offset(f / 2, r / 2));
                     if l == 2
                         || self.in_check
-                        || attacked(rules, self.cells, over, self.checkers, self.leapers)
+                        || attacked(
+                            rules,
+                            self.cells,
+                            over,
+                            self.checkers,
+                            self.leapers,
+                            self.compound,
+                        )
                     {
                         continue;
                     }

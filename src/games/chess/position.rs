@@ -7,9 +7,9 @@
 use std::sync::Arc;
 
 use crate::core::dice::Dice;
-use crate::games::chess::attack::attacked;
-use crate::games::chess::board::{CELLS, Square};
-use crate::games::chess::movegen::{Mover, shields};
+use crate::games::chess::attack::{attacked, pinned};
+use crate::games::chess::board::{CELLS, Square, Squares, put};
+use crate::games::chess::movegen::Mover;
 use crate::games::chess::moves::Move;
 use crate::games::chess::piece::{
     Cell, EMPTY, Kind, code, is_piece, owner, piece, state, with_owner,
@@ -52,7 +52,9 @@ pub struct Position {
     may_pass: bool,
     stalled: bool,
     in_check: bool,
-    shields: [u64; CELLS.div_ceil(64)],
+    pinned: Squares,
+    compound: Squares,
+    pieces: [Squares; 4],
     last_mover: Option<u8>,
     places: [u8; 4],
     ending: Option<Ending>,
@@ -116,14 +118,32 @@ impl Position {
             may_pass: false,
             stalled: false,
             in_check: false,
-            shields: [0; CELLS.div_ceil(64)],
+            pinned: [0; CELLS.div_ceil(64)],
+            compound: [0; CELLS.div_ceil(64)],
+            pieces: [[0; CELLS.div_ceil(64)]; 4],
             last_mover: None,
             places: [0; 4],
             ending: None,
             rules,
         };
+        pos.find_compound();
         pos.begin_turn();
         pos
+    }
+
+    /// Finds every seat's pieces, and every aanca and unicorn for the
+    /// attack test.
+    fn find_compound(&mut self) {
+        self.compound = [0; CELLS.div_ceil(64)];
+        self.pieces = [[0; CELLS.div_ceil(64)]; 4];
+        for i in 0..self.rules.squares.len() {
+            let sq = self.rules.squares[i];
+            let c = self.cells[sq as usize];
+            put(&mut self.compound, sq, is_compound(c));
+            if is_piece(c) {
+                put(&mut self.pieces[owner(c) as usize], sq, true);
+            }
+        }
     }
 
     /// The rules.
@@ -240,7 +260,9 @@ impl Position {
             checkers: self.checkers(s),
             leapers: self.leapers,
             in_check: self.in_check,
-            shields: self.shields,
+            pinned: self.pinned,
+            own: &self.pieces[s as usize],
+            compound: &self.compound,
         }
     }
 
@@ -411,6 +433,13 @@ impl Position {
                 None => moving,
             };
             self.cells[to] = placed;
+            put(&mut self.compound, mv.from, false);
+            put(&mut self.compound, mv.to, is_compound(placed));
+            if is_piece(taken) {
+                put(&mut self.pieces[owner(taken) as usize], mv.to, false);
+            }
+            put(&mut self.pieces[s as usize], mv.from, false);
+            put(&mut self.pieces[s as usize], mv.to, true);
             if code(moving) == Kind::King as u8 {
                 self.kings[s as usize] = mv.to;
                 self.leapers &= !(1 << s);
@@ -464,6 +493,7 @@ impl Position {
                 };
             }
         }
+        self.find_compound();
         self.places[seat as usize] = self.alive.count_ones() as u8;
         self.alive &= !(1 << seat);
         self.leapers &= !(1 << seat);
@@ -545,8 +575,16 @@ impl Position {
                 king,
                 self.checkers(s),
                 self.leapers,
+                &self.compound,
             );
-            self.shields = shields(&self.cells, king, s);
+            self.pinned = pinned(
+                &self.rules,
+                &self.cells,
+                king,
+                s,
+                self.checkers(s),
+                &self.compound,
+            );
             self.stalled = false;
             if !self.has_legal(u16::MAX, false) {
                 if self.in_check {
@@ -601,7 +639,14 @@ impl Position {
     fn mater(&self, seat: u8, king: Square) -> u8 {
         let mut a = self.prev_alive(seat);
         while a != seat {
-            if attacked(&self.rules, &self.cells, king, 1 << a, self.leapers) {
+            if attacked(
+                &self.rules,
+                &self.cells,
+                king,
+                1 << a,
+                self.leapers,
+                &self.compound,
+            ) {
                 return a;
             }
             a = self.prev_alive(a);
@@ -609,10 +654,21 @@ impl Position {
         self.prev_alive(seat)
     }
 
+    /// The squares of the aancas and unicorns.
+    pub fn compound(&self) -> &Squares {
+        &self.compound
+    }
+
     /// The pawn's direction state of a cell, for describing positions.
     pub fn pawn_direction(c: Cell) -> u8 {
         state(c)
     }
+}
+
+/// Whether a cell holds an aanca or a unicorn.
+#[inline]
+fn is_compound(c: Cell) -> bool {
+    code(c) == Kind::Aanca as u8 || code(c) == Kind::Unicorn as u8
 }
 
 thread_local! {

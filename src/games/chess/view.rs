@@ -125,6 +125,7 @@ pub fn view<V: Variant>(
                 sq,
                 pos.checkers(seat),
                 pos.leapers(),
+                pos.compound(),
             ))
         }
         "takes" => {
