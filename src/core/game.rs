@@ -138,7 +138,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Draws one legal decision without listing them all, for games that
     /// can: counts the legal decisions `n`, takes an index `k = draw(n)`
     /// (`k < n`) and returns the `k`-th of [`Game::legal_moves`]'s list. A
-    /// uniform random policy then costs a count, not a list. `None` (the
+    /// uniform random policy then costs a count, not a list. A game whose
+    /// exact count is dear (chess, where a move is legal only if it leaves
+    /// the king safe) may instead draw among candidates that hold every
+    /// legal move, and on drawing an illegal one drop it and call `draw`
+    /// again with one fewer: the result is still uniform over the legal
+    /// moves, and `draw` is still the only source of chance. `None` (the
     /// default): the caller lists them.
     fn pick_move(&self, _draw: &mut dyn FnMut(usize) -> usize) -> Option<Self::Move> {
         None

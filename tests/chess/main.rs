@@ -4,6 +4,7 @@
 //! position files and the dice.
 
 mod anchors;
+mod draws;
 mod files;
 mod made;
 mod reference;
