@@ -158,6 +158,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// How the game ended, once [`Game::turn`] is [`Turn::Over`].
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Takes `seat` out of the game after its policy failed (with
+    /// `--on-bot-error forfeit`), if the rules let the other seats play on
+    /// without it: the seat takes the last place not yet given. Returns
+    /// false (the default) when they do not; the runner then ends the game
+    /// as a forfeit.
+    fn retire(&mut self, _seat: Seat) -> bool {
+        false
+    }
+
     /// The game's length so far, in the unit the game counts (dice games:
     /// throws of the dice, every one; board games: moves).
     fn length(&self) -> u32;
