@@ -1,11 +1,16 @@
 //! Properties every game must have, checked through the game-agnostic
 //! registry: random play never panics and ends, a game replayed from its seed
-//! is the same game, and money is conserved.
+//! is the same game, and money is conserved. And what the runner makes of
+//! any game, on a toy race of more than two seats: places tallied, a
+//! failing seat retired or its game forfeited.
 
 use ludus::core::log::Transcript;
 use ludus::core::options::Options;
 use ludus::registry;
+use ludus::runner::batch::run_cell;
+use ludus::runner::cell_run::{CellPlan, OnBotError};
 use ludus::runner::policy_spec::PolicySpec;
+use ludus::runner::tally::Tally;
 
 fn random_seats(players: usize) -> Vec<PolicySpec> {
     vec![PolicySpec::parse("random").unwrap(); players]
@@ -166,4 +171,289 @@ fn a_drawn_move_is_the_listed_one_in_the_morris_family() {
             drawn_equals_listed::<ThreeMen>(&[("diagonals", diagonals), ("blocked", blocked)], 100);
         }
     }
+}
+
+/// A toy race of 3 or 4 seats for the runner's places and retirements:
+/// seats take turns moving 1 or 2 steps towards a goal 3 steps away; each
+/// seat that reaches it takes the best place not yet given, and the last
+/// seat still running takes the place left. With `retire=yes` a failing
+/// seat leaves in the last place not yet given, as long as two seats run on.
+mod race {
+    use ludus::core::dice::Dice;
+    use ludus::core::game::{Game, NativePolicyInfo, Turn};
+    use ludus::core::log::Log;
+    use ludus::core::options::{OptionKind, OptionSpec, Options};
+    use ludus::core::outcome::Outcome;
+    use ludus::core::policy::{BotError, Policy};
+    use ludus::core::seat::Seat;
+    use ludus::core::seed::Rng;
+
+    const GOAL: u8 = 3;
+
+    const OPTIONS: &[OptionSpec] = &[
+        OptionSpec {
+            name: "players",
+            doc: "seats in the race",
+            kind: OptionKind::Int { min: 3, max: 4 },
+            default: "4",
+        },
+        OptionSpec {
+            name: "retire",
+            doc: "whether a failing seat may leave and the others run on",
+            kind: OptionKind::Choice(&["yes", "no"]),
+            default: "yes",
+        },
+    ];
+
+    #[derive(Clone, Debug)]
+    pub struct Race {
+        players: usize,
+        may_retire: bool,
+        steps: [u8; 4],
+        /// Each seat's place once it has one, 0 while it runs.
+        places: [u8; 4],
+        best_free: u8,
+        last_free: u8,
+        to_move: Seat,
+        length: u32,
+    }
+
+    impl Race {
+        fn running(&self) -> impl Iterator<Item = Seat> + '_ {
+            (0..self.players).filter(|&s| self.places[s] == 0)
+        }
+
+        /// Passes the turn on, or ends the race when one seat is left.
+        fn next(&mut self) {
+            if self.running().count() == 1 {
+                let last = self.running().next().unwrap();
+                self.places[last] = self.best_free;
+                return;
+            }
+            loop {
+                self.to_move = (self.to_move + 1) % self.players;
+                if self.places[self.to_move] == 0 {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Always takes the first move offered: one step.
+    struct First;
+
+    impl Policy<Race> for First {
+        fn choose(&mut self, _: &Race, _: &[u8], _: &mut Rng) -> Result<usize, BotError> {
+            Ok(0)
+        }
+    }
+
+    /// Fails at every decision.
+    struct Broken;
+
+    impl Policy<Race> for Broken {
+        fn choose(&mut self, _: &Race, _: &[u8], _: &mut Rng) -> Result<usize, BotError> {
+            Err(BotError {
+                message: "broken on purpose".into(),
+            })
+        }
+    }
+
+    impl Game for Race {
+        type Move = u8;
+        const NAME: &'static str = "race";
+        const TITLE: &'static str = "Race (a test game)";
+        const LENGTH_UNIT: &'static str = "moves";
+
+        fn option_specs() -> &'static [OptionSpec] {
+            OPTIONS
+        }
+
+        fn rules() -> &'static str {
+            "Seats move 1 or 2 steps in turn; the first to 3 steps is first."
+        }
+
+        fn native_policies() -> &'static [NativePolicyInfo] {
+            &[
+                NativePolicyInfo {
+                    name: "first",
+                    doc: "always one step",
+                },
+                NativePolicyInfo {
+                    name: "broken",
+                    doc: "fails at every decision",
+                },
+            ]
+        }
+
+        fn native_policy(
+            name: &str,
+            _param: Option<&str>,
+        ) -> Result<Option<Box<dyn Policy<Self>>>, String> {
+            Ok(match name {
+                "first" => Some(Box::new(First)),
+                "broken" => Some(Box::new(Broken)),
+                _ => None,
+            })
+        }
+
+        fn new(options: &Options) -> Result<Self, String> {
+            let players = options.int("players") as usize;
+            Ok(Race {
+                players,
+                may_retire: options.choice("retire") == "yes",
+                steps: [0; 4],
+                places: [0; 4],
+                best_free: 1,
+                last_free: players as u8,
+                to_move: 0,
+                length: 0,
+            })
+        }
+
+        fn players(&self) -> usize {
+            self.players
+        }
+
+        fn turn(&self) -> Turn {
+            if self.running().next().is_none() {
+                Turn::Over
+            } else {
+                Turn::Decide(self.to_move)
+            }
+        }
+
+        fn legal_moves(&self, out: &mut Vec<u8>) {
+            out.clear();
+            out.extend([1, 2]);
+        }
+
+        fn play<L: Log>(&mut self, mv: u8, _log: &mut L) {
+            self.length += 1;
+            let s = self.to_move;
+            self.steps[s] += mv;
+            if self.steps[s] >= GOAL {
+                self.places[s] = self.best_free;
+                self.best_free += 1;
+            }
+            self.next();
+        }
+
+        fn chance<L: Log>(&mut self, _dice: &mut Dice, _log: &mut L) {
+            unreachable!("the race never waits for chance");
+        }
+
+        fn outcome(&self) -> Option<Outcome> {
+            (self.turn() == Turn::Over)
+                .then(|| Outcome::ranked(&self.places[..self.players], "finish"))
+        }
+
+        fn length(&self) -> u32 {
+            self.length
+        }
+
+        fn retire(&mut self, seat: Seat) -> bool {
+            if !self.may_retire || self.running().count() < 3 {
+                return false;
+            }
+            self.places[seat] = self.last_free;
+            self.last_free -= 1;
+            if seat == self.to_move {
+                self.next();
+            }
+            true
+        }
+    }
+}
+
+/// One cell of the race with these options and seats, played through the
+/// runner with `threads` workers, a failing policy forfeiting.
+fn race_cell(given: &[(&str, &str)], seats: &str, games: u64, threads: usize) -> Tally {
+    use ludus::core::game::Game;
+    let given: Vec<(String, String)> = given
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let options = Options::resolve(race::Race::option_specs(), &given).unwrap();
+    let players = options.int("players") as usize;
+    let seats = PolicySpec::parse_seats(seats, players, "race").unwrap();
+    let mut plan = CellPlan::single::<race::Race>(options, seats, games, 7).unwrap();
+    plan.on_bot_error = OnBotError::Forfeit;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(|| run_cell::<race::Race>(&plan)).unwrap()
+}
+
+#[test]
+fn places_are_tallied_per_seat_whatever_the_threads() {
+    let one = race_cell(&[], "random", 3000, 1);
+    assert_eq!(one, race_cell(&[], "random", 3000, 2));
+    assert_eq!(one.games, 3000);
+    for s in 0..4 {
+        // Every game gives the seat one place; place 1 is its wins.
+        assert_eq!(one.places[s][..4].iter().sum::<u64>(), 3000, "seat {s}");
+        assert_eq!(one.places[s][4..], [0; 4]);
+        assert_eq!(one.places[s][0], one.wins[s]);
+        // A race has no ties: each place goes to one seat a game.
+        assert_eq!((0..4).map(|t| one.places[t][s]).sum::<u64>(), 3000);
+        let mean = (0..4)
+            .map(|p| (p + 1) as f64 * one.places[s][p] as f64)
+            .sum::<f64>()
+            / 3000.0;
+        assert_eq!(one.mean_place(s), Some(mean));
+    }
+    // Seat 1 moves first and so wins most.
+    assert!(one.wins[0] > one.wins[3], "{:?}", one.wins);
+    // One step at a time, the seats finish in seat order.
+    let fixed = race_cell(&[], "first", 50, 1);
+    for s in 0..4 {
+        assert_eq!(fixed.places[s][s], 50, "seat {s}: {:?}", fixed.places[s]);
+    }
+    assert_eq!(fixed.mean_place(3), Some(4.0));
+}
+
+#[test]
+fn a_failing_seat_that_retires_is_last_and_the_race_goes_on() {
+    let t = race_cell(&[], "first,broken,first,first", 40, 2);
+    // Seat 2 leaves in 4th place; seats 1, 3 and 4 finish in that order.
+    for (seat, place) in [(0, 1), (1, 4), (2, 2), (3, 3)] {
+        assert_eq!(t.places[seat][place - 1], 40, "seat {}", seat + 1);
+    }
+    assert_eq!(t.ended_by("finish"), 40);
+    assert_eq!(t.ended_by("bot-error"), 0);
+    assert_eq!(t.forfeits, 40);
+    let first = t.first_forfeit.as_ref().unwrap();
+    assert_eq!((first.game_index, first.seat, first.ply), (0, 1, 1));
+    assert_eq!(first.message, "broken on purpose");
+    // Two seats leave: the first to go is last, the second third.
+    let t = race_cell(&[], "broken,broken,first,first", 40, 1);
+    for (seat, place) in [(0, 4), (1, 3), (2, 1), (3, 2)] {
+        assert_eq!(t.places[seat][place - 1], 40, "seat {}", seat + 1);
+    }
+    assert_eq!((t.ended_by("finish"), t.forfeits), (40, 40));
+}
+
+#[test]
+fn a_failing_seat_that_cannot_retire_ends_the_game_last() {
+    let t = race_cell(&[("retire", "no")], "first,broken,first,first", 40, 2);
+    assert_eq!(t.ended_by("bot-error"), 40);
+    assert_eq!(t.forfeits, 40);
+    // The others share first place: a draw of three, seat 2 fourth.
+    assert_eq!(t.places[1][3], 40);
+    for s in [0, 2, 3] {
+        assert_eq!((t.places[s][0], t.draws[s], t.wins[s]), (40, 40, 0));
+    }
+    assert_eq!(t.mean_place(1), Some(4.0));
+    // Three seats, one retired: the next failure cannot retire (one seat
+    // would run alone), so it takes the last place left and seat 3 wins.
+    let t = race_cell(&[("players", "3")], "broken,broken,first", 40, 1);
+    for (seat, place) in [(0, 3), (1, 2), (2, 1)] {
+        assert_eq!(t.places[seat][place - 1], 40, "seat {}", seat + 1);
+    }
+    assert_eq!(
+        (t.ended_by("bot-error"), t.wins[2], t.forfeits),
+        (40, 40, 40)
+    );
 }

@@ -15,7 +15,6 @@ use ludus::reports::timings::CellTiming;
 use ludus::runner::batch::{self, Ended, Observer};
 use ludus::runner::cell_progress::BatchProgress;
 use ludus::runner::cell_run::{CellPlan, OnBotError};
-use ludus::runner::drive::BOT_ERROR;
 use ludus::runner::experiment::Experiment;
 
 use crate::cli::Failure;
@@ -51,7 +50,8 @@ pub struct RunArgs {
     progress_every: f64,
     /// What a failing policy (a script error, a budget exceeded, an
     /// illegal answer) does: `stop` the run (exit code 3), or `forfeit`
-    /// the game (that seat loses, ending "bot-error") and go on.
+    /// the game (that seat is last, ending "bot-error"; in a game that
+    /// lets the others play on without it, it leaves in last place) and go on.
     #[arg(long, value_name = "stop|forfeit")]
     on_bot_error: Option<String>,
 }
@@ -240,7 +240,7 @@ impl Observer for RunObserver<'_> {
             self.progress.say(&format!(
                 "warning: cell {cell} ({}): {} forfeited by a failing policy; the first, {what}",
                 describe(plan),
-                plural(tally.ended_by(BOT_ERROR) as usize, "game")
+                plural(tally.forfeits as usize, "game")
             ));
         }
         if self.last_write.is_some_and(|t| t.elapsed() < CHECKPOINT) {

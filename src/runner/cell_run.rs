@@ -7,7 +7,7 @@ use crate::core::log::Silent;
 use crate::core::options::Options;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, game_seed, stream};
-use crate::runner::drive::{drive, forfeit};
+use crate::runner::drive::{Retirements, SeatFailure, drive, drive_retiring, forfeit_after};
 use crate::runner::policy_spec::PolicySpec;
 use crate::runner::tally::Tally;
 
@@ -75,7 +75,10 @@ pub enum OnBotError {
     /// The cell stops; the run ends with the failure (exit code 3).
     #[default]
     Stop,
-    /// The failing seat loses that game (ending `bot-error`) and the cell goes on.
+    /// The failing seat leaves the game, taking the last place, and the
+    /// cell goes on: the others play on where the game allows it
+    /// ([`crate::core::game::Game::retire`]); otherwise the game ends there
+    /// (ending `bot-error`), the others sharing first place.
     Forfeit,
 }
 
@@ -162,6 +165,7 @@ impl<G: Game> CellJob for CellRun<G> {
         let mut tally = Tally::new(players);
         let mut buf = Vec::with_capacity(128);
         let mut rngs = Vec::with_capacity(players);
+        let mut retired = Retirements::default();
         for index in games {
             if !go_on(index) {
                 break;
@@ -171,33 +175,47 @@ impl<G: Game> CellJob for CellRun<G> {
             rngs.clear();
             rngs.extend((0..players).map(|s| SeatRng::new(seed, s)));
             let mut game = proto.clone();
-            let played = drive(
-                &mut game,
-                &mut dice,
-                &mut policies,
-                &mut rngs,
-                plan.max_plies,
-                &mut buf,
-                &mut Silent,
-            );
+            let (game, dice, policies, rngs, buf) =
+                (&mut game, &mut dice, &mut policies, &mut rngs, &mut buf);
+            let played = match plan.on_bot_error {
+                OnBotError::Stop => {
+                    drive(game, dice, policies, rngs, plan.max_plies, buf, &mut Silent)
+                }
+                OnBotError::Forfeit => {
+                    retired.clear();
+                    drive_retiring(
+                        game,
+                        dice,
+                        policies,
+                        rngs,
+                        plan.max_plies,
+                        buf,
+                        &mut Silent,
+                        &mut retired,
+                    )
+                }
+            };
+            let failure = |f: SeatFailure| GameFailure {
+                cell: plan.index,
+                game_index: index,
+                game_seed: seed,
+                seat: f.seat,
+                ply: f.ply,
+                message: f.error.message,
+            };
             match played {
                 Ok(outcome) => tally.add(&outcome, game.length(), |s| game.payoff(s)),
                 Err(f) => {
-                    let failure = GameFailure {
-                        cell: plan.index,
-                        game_index: index,
-                        game_seed: seed,
-                        seat: f.seat,
-                        ply: f.ply,
-                        message: f.error.message,
-                    };
                     if plan.on_bot_error == OnBotError::Stop {
-                        return Err(failure);
+                        return Err(failure(f));
                     }
                     // A forfeited game counts no money: the pot was not settled.
-                    tally.add(&forfeit(players, f.seat), game.length(), |_| 0);
-                    tally.note_forfeit(failure);
+                    let outcome = forfeit_after(players, retired.seats(), f.seat);
+                    tally.add(&outcome, game.length(), |_| 0);
                 }
+            }
+            if let Some(f) = retired.first.take() {
+                tally.note_forfeit(failure(f));
             }
         }
         Ok(tally)

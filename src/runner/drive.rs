@@ -5,7 +5,7 @@ use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
 use crate::core::outcome::Outcome;
 use crate::core::policy::{BotError, Policy};
-use crate::core::seat::{Seat, SeatSet};
+use crate::core::seat::{MAX_SEATS, Seat, SeatSet};
 use crate::core::seed::{SeatRng, below};
 use crate::say;
 
@@ -25,14 +25,65 @@ pub struct SeatFailure {
 }
 
 /// The ending of a game whose seat's policy failed, with `--on-bot-error
-/// forfeit`: that seat lost.
+/// forfeit`, when the game could not go on without it: that seat lost.
 pub const BOT_ERROR: &str = "bot-error";
 
-/// The outcome of a game forfeited by `seat`: every other seat wins (a
-/// sole win in a two-player game, a draw shared by the others otherwise).
+/// The outcome of a game forfeited by `seat`: it is last, and every other
+/// seat shares first place (a sole win in a two-player game).
+///
+/// ```
+/// use ludus::runner::drive::forfeit;
+/// let o = forfeit(3, 1);
+/// assert_eq!([o.place(0), o.place(1), o.place(2)], [1, 3, 1]);
+/// assert_eq!(forfeit(2, 0).sole_winner(), Some(1));
+/// ```
 pub fn forfeit(players: usize, seat: Seat) -> Outcome {
-    let others = SeatSet(SeatSet::all(players).0 & !SeatSet::single(seat).0);
-    Outcome::draw(others, BOT_ERROR)
+    forfeit_after(players, &[], seat)
+}
+
+/// The outcome of a game forfeited by `seat` after the seats `retired`
+/// (in the order they were taken out, see [`Game::retire`]) had left it:
+/// each retired seat keeps the last place not yet given when it left,
+/// `seat` takes the last place left, and the seats still playing share
+/// first place.
+///
+/// ```
+/// use ludus::runner::drive::forfeit_after;
+/// let o = forfeit_after(4, &[2], 0);
+/// assert_eq!([o.place(0), o.place(1), o.place(2), o.place(3)], [3, 1, 4, 1]);
+/// ```
+pub fn forfeit_after(players: usize, retired: &[Seat], seat: Seat) -> Outcome {
+    let mut places = [1u8; MAX_SEATS];
+    let mut last = players as u8;
+    for &s in retired.iter().chain([&seat]) {
+        places[s] = last;
+        last -= 1;
+    }
+    Outcome::ranked(&places[..players], BOT_ERROR)
+}
+
+/// The seats a game played by [`drive_retiring`] took out after their
+/// policies failed, in order, and the game's first failure. The seats are
+/// kept inline: a game of [`MAX_SEATS`] retires at most that many.
+#[derive(Clone, Debug, Default)]
+pub struct Retirements {
+    seats: [Seat; MAX_SEATS],
+    len: usize,
+    /// The first failure of the game, retired or not: what a run reports.
+    pub first: Option<SeatFailure>,
+}
+
+impl Retirements {
+    /// The retired seats, the first to leave (the last place) first.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats[..self.len]
+    }
+
+    /// Forgets every retirement, for the next game.
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.first = None;
+    }
 }
 
 fn no_moves_check<G: Game>(n: usize, seat: Seat) {
@@ -45,7 +96,8 @@ fn no_moves_check<G: Game>(n: usize, seat: Seat) {
 }
 
 /// Plays `game` to its end (or to `max_plies`, counted in the game's own
-/// length unit and checked between steps) and returns how it ended.
+/// length unit and checked between steps) and returns how it ended; the
+/// first failing policy ends it with that failure.
 ///
 /// `policies[s]` and `rngs[s]` are seat `s`'s policy and stream; `buf` is
 /// scratch space for the legal moves, reused across calls.
@@ -58,14 +110,70 @@ pub fn drive<G: Game, L: Log>(
     buf: &mut Vec<G::Move>,
     log: &mut L,
 ) -> Result<Outcome, SeatFailure> {
+    play_out(game, dice, policies, rngs, max_plies, buf, log, |_, f| {
+        Err(f)
+    })
+}
+
+/// Plays `game` as [`drive`] does, but a seat whose policy fails is taken
+/// out ([`Game::retire`]) when the game can go on without it; `retired`
+/// (cleared by the caller) records it and the game plays on. A failure the
+/// game cannot absorb ends it as in [`drive`]: the caller then scores it
+/// with [`forfeit_after`]. `retired.first` is the game's first failure either way.
+#[allow(clippy::too_many_arguments)]
+pub fn drive_retiring<G: Game, L: Log>(
+    game: &mut G,
+    dice: &mut Dice,
+    policies: &mut [Box<dyn Policy<G>>],
+    rngs: &mut [SeatRng],
+    max_plies: u32,
+    buf: &mut Vec<G::Move>,
+    log: &mut L,
+    retired: &mut Retirements,
+) -> Result<Outcome, SeatFailure> {
+    play_out(
+        game,
+        dice,
+        policies,
+        rngs,
+        max_plies,
+        buf,
+        log,
+        |game, f| {
+            if retired.first.is_none() {
+                retired.first = Some(f.clone());
+            }
+            if game.retire(f.seat) {
+                retired.seats[retired.len] = f.seat;
+                retired.len += 1;
+                Ok(())
+            } else {
+                Err(f)
+            }
+        },
+    )
+}
+
+/// The loop of [`drive`] and [`drive_retiring`]: `fail` hears of every
+/// failing policy and says whether the game goes on (`Ok`) or ends with
+/// the failure. Only the failure path calls it, so the moves cost nothing more.
+#[allow(clippy::too_many_arguments)]
+fn play_out<G: Game, L: Log>(
+    game: &mut G,
+    dice: &mut Dice,
+    policies: &mut [Box<dyn Policy<G>>],
+    rngs: &mut [SeatRng],
+    max_plies: u32,
+    buf: &mut Vec<G::Move>,
+    log: &mut L,
+    mut fail: impl FnMut(&mut G, SeatFailure) -> Result<(), SeatFailure>,
+) -> Result<Outcome, SeatFailure> {
     for (seat, policy) in policies.iter_mut().enumerate() {
-        policy
-            .start(seat, game, &mut rngs[seat])
-            .map_err(|error| SeatFailure {
-                seat,
-                error,
-                ply: game.length(),
-            })?;
+        if let Err(error) = policy.start(seat, game, &mut rngs[seat]) {
+            let ply = game.length();
+            fail(game, SeatFailure { seat, error, ply })?;
+            say!(log, "{} fails and is out of the game", G::seat_name(seat));
+        }
     }
     loop {
         match game.turn() {
@@ -81,30 +189,31 @@ pub fn drive<G: Game, L: Log>(
                 } else {
                     None
                 };
-                let mv = match picked {
+                let chosen = match picked {
                     // A uniform draw needs only the count and the one drawn.
-                    Some(mv) => mv,
+                    Some(mv) => Ok(mv),
                     None => {
                         game.legal_moves(buf);
                         no_moves_check::<G>(buf.len(), seat);
-                        let i = policies[seat].choose(game, buf, rngs[seat].get()).map_err(
-                            |error| SeatFailure {
-                                seat,
-                                error,
-                                ply: game.length(),
-                            },
-                        )?;
-                        *buf.get(i).ok_or_else(|| SeatFailure {
-                            seat,
-                            ply: game.length(),
-                            error: BotError {
+                        match policies[seat].choose(game, buf, rngs[seat].get()) {
+                            Ok(i) => buf.get(i).copied().ok_or_else(|| BotError {
                                 message: format!("chose move {} of {}", i + 1, buf.len()),
-                            },
-                        })?
+                            }),
+                            Err(error) => Err(error),
+                        }
                     }
                 };
-                say!(log, "{} chooses {}", G::seat_name(seat), mv);
-                game.play(mv, log);
+                match chosen {
+                    Ok(mv) => {
+                        say!(log, "{} chooses {}", G::seat_name(seat), mv);
+                        game.play(mv, log);
+                    }
+                    Err(error) => {
+                        let ply = game.length();
+                        fail(game, SeatFailure { seat, error, ply })?;
+                        say!(log, "{} fails and is out of the game", G::seat_name(seat));
+                    }
+                }
             }
         }
         if game.length() >= max_plies && game.turn() != Turn::Over {

@@ -21,6 +21,9 @@ pub struct Tally {
     /// shared by `k` seats gives each `DRAW_UNIT / k`, a whole number for
     /// every `k` up to [`MAX_SEATS`], so scores stay exact integers.
     pub draw_shares: [u64; MAX_SEATS],
+    /// `places[s][p - 1]` games put seat `s` in place `p` (see
+    /// [`Outcome::place`]).
+    pub places: [[u64; MAX_SEATS]; MAX_SEATS],
     /// Sum of payoffs per seat.
     pub payoff_sum: [i64; MAX_SEATS],
     /// Sum of squared payoffs per seat.
@@ -31,6 +34,9 @@ pub struct Tally {
     /// seat, `None` for a draw), in order of first appearance within a
     /// chunk; [`Tally::merge`] keeps them sorted.
     pub endings: Vec<Ending>,
+    /// With `--on-bot-error forfeit`: games in which a policy failed,
+    /// whether the game ended there (`bot-error`) or played on without it.
+    pub forfeits: u64,
     /// With `--on-bot-error forfeit`: the forfeited game of lowest index,
     /// the same whatever the threads, for the run to report.
     pub first_forfeit: Option<FirstForfeit>,
@@ -75,16 +81,20 @@ impl Tally {
             wins: [0; MAX_SEATS],
             draws: [0; MAX_SEATS],
             draw_shares: [0; MAX_SEATS],
+            places: [[0; MAX_SEATS]; MAX_SEATS],
             payoff_sum: [0; MAX_SEATS],
             payoff_sq: [0; MAX_SEATS],
             lengths: Vec::new(),
             endings: Vec::new(),
+            forfeits: 0,
             first_forfeit: None,
         }
     }
 
-    /// Remembers a forfeited game if it comes before the one remembered.
+    /// Counts a game in which a policy failed (its first failure), and
+    /// remembers it if it comes before the one remembered.
     pub fn note_forfeit(&mut self, f: GameFailure) {
+        self.forfeits += 1;
         if self
             .first_forfeit
             .as_ref()
@@ -115,6 +125,7 @@ impl Tally {
             }
         }
         for s in 0..self.players {
+            self.places[s][usize::from(outcome.place(s)) - 1] += 1;
             let p = payoffs(s);
             self.payoff_sum[s] += p;
             self.payoff_sq[s] += (i128::from(p) * i128::from(p)) as u128;
@@ -154,14 +165,28 @@ impl Tally {
         self.wins[seat] as f64 + self.draw_shares[seat] as f64 / DRAW_UNIT as f64
     }
 
+    /// The seat's mean place over the games (1 is first), or `None`
+    /// before any game.
+    pub fn mean_place(&self, seat: usize) -> Option<f64> {
+        let sum: u64 = (1..)
+            .zip(self.places[seat])
+            .map(|(place, count)| place * count)
+            .sum();
+        (self.games > 0).then(|| sum as f64 / self.games as f64)
+    }
+
     /// Adds another tally of the same cell.
     pub fn merge(mut self, other: Tally) -> Tally {
         self.players = self.players.max(other.players);
         self.games += other.games;
+        self.forfeits += other.forfeits;
         for s in 0..MAX_SEATS {
             self.wins[s] += other.wins[s];
             self.draws[s] += other.draws[s];
             self.draw_shares[s] += other.draw_shares[s];
+            for (mine, theirs) in self.places[s].iter_mut().zip(other.places[s]) {
+                *mine += theirs;
+            }
             self.payoff_sum[s] += other.payoff_sum[s];
             self.payoff_sq[s] += other.payoff_sq[s];
         }
