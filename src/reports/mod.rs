@@ -9,6 +9,7 @@ pub mod length_stats;
 pub mod lengths;
 pub mod manifest;
 pub mod payoff;
+pub mod places;
 pub mod report;
 pub mod summary;
 pub mod table;

@@ -1,12 +1,12 @@
 //! Writes a report folder: summary.csv, cells.csv, endings.csv,
-//! lengths.csv, timings.csv and manifest.json.
+//! lengths.csv, places.csv, timings.csv and manifest.json.
 
 use std::path::Path;
 
 use crate::reports::atomic::write_atomic;
 use crate::reports::manifest::Manifest;
 use crate::reports::timings::CellTiming;
-use crate::reports::{cells, endings, lengths, summary, timings};
+use crate::reports::{cells, endings, lengths, places, summary, timings};
 use crate::runner::cell_run::CellPlan;
 use crate::runner::tally::Tally;
 
@@ -59,6 +59,10 @@ pub fn write_report(
     write_atomic(
         &dir.join("lengths.csv"),
         &csv_bytes(lengths::COLUMNS, per_cell(lengths::rows))?,
+    )?;
+    write_atomic(
+        &dir.join("places.csv"),
+        &csv_bytes(places::COLUMNS, per_cell(places::rows))?,
     )?;
     write_atomic(
         &dir.join("timings.csv"),

@@ -116,6 +116,75 @@ fn endings_name_the_winner_and_add_up_to_the_summary() {
     );
 }
 
+const PLACES: &str = r#"
+name = "places"
+seed = 3
+games = 2000
+[[cells]]
+game = "hazard"
+[[cells]]
+game = "rithmomachy"
+games = 200
+options = { cap = 40 }
+[[cells]]
+game = "pair-ace"
+options = { players = 3 }
+"#;
+
+#[test]
+fn mean_place_and_places_agree_with_wins_draws_and_losses() {
+    let (out, _) = run("places", PLACES, &["--quiet"]);
+    let text = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let header = text.lines().next().unwrap();
+    assert!(
+        header.contains(",score_rate,mean_place,win_rate,"),
+        "{header}"
+    );
+    let summary = read_csv(&out.join("summary.csv"));
+    let places = read_csv(&out.join("places.csv"));
+    let text = std::fs::read_to_string(out.join("places.csv")).unwrap();
+    assert_eq!(text.lines().next(), Some("cell,seat,place,count"));
+    // Two seats: a win or a draw is first place, a loss second.
+    for r in summary.iter().filter(|r| r["cell"] != "2") {
+        let expected = 1.0 + num(r, "losses") / num(r, "games");
+        assert!(
+            (num(r, "mean_place") - expected).abs() < 1e-6,
+            "cell {} seat {}: {} against {expected}",
+            r["cell"],
+            r["seat"],
+            r["mean_place"]
+        );
+    }
+    assert!(
+        summary
+            .iter()
+            .any(|r| r["cell"] == "1" && num(r, "draws") > 0.0),
+        "capped Rithmomachy has draws, which are first places"
+    );
+    for r in &summary {
+        let (cell, seat) = (&r["cell"], &r["seat"]);
+        let players = summary.iter().filter(|s| &s["cell"] == cell).count();
+        let rows: Vec<_> = places
+            .iter()
+            .filter(|p| &p["cell"] == cell && &p["seat"] == seat)
+            .collect();
+        // Every place from 1 to the number of seats, in order, zeros included.
+        let listed: Vec<String> = rows.iter().map(|p| p["place"].clone()).collect();
+        let expected: Vec<String> = (1..=players).map(|p| p.to_string()).collect();
+        assert_eq!(listed, expected, "cell {cell} seat {seat}");
+        let games: f64 = rows.iter().map(|p| num(p, "count")).sum();
+        assert_eq!(games, num(r, "games"), "cell {cell} seat {seat}");
+        // Place 1 is a win or a share of a draw.
+        assert_eq!(num(rows[0], "count"), num(r, "wins") + num(r, "draws"));
+        let mean = rows
+            .iter()
+            .map(|p| num(p, "place") * num(p, "count"))
+            .sum::<f64>()
+            / games;
+        assert!((num(r, "mean_place") - mean).abs() < 1e-6, "{r:?}");
+    }
+}
+
 #[test]
 fn cells_hold_the_options_in_force_and_the_first_games_seed() {
     let (out, _) = run("cells", TIDY, &["--quiet"]);
@@ -262,6 +331,7 @@ fn report_files_take_the_mode_a_new_file_gets() {
         "cells.csv",
         "endings.csv",
         "lengths.csv",
+        "places.csv",
         "manifest.json",
     ] {
         let mode = std::fs::metadata(out.join(file))

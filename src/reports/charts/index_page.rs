@@ -126,7 +126,8 @@ fn header(out: &mut String, exp: &Experiment, results: &[CellResult]) {
     out.push_str(
         "<p>The same figures as CSV: <a href=\"summary.csv\">summary.csv</a>, \
          <a href=\"endings.csv\">endings.csv</a>, <a href=\"lengths.csv\">lengths.csv</a>, \
-         <a href=\"cells.csv\">cells.csv</a>, <a href=\"timings.csv\">timings.csv</a>; \
+         <a href=\"places.csv\">places.csv</a>, <a href=\"cells.csv\">cells.csv</a>, \
+         <a href=\"timings.csv\">timings.csv</a>; \
          how the report was made: <a href=\"manifest.json\">manifest.json</a>.</p>\n",
     );
 }
