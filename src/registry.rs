@@ -311,6 +311,7 @@ pub fn games() -> &'static [&'static dyn GameEntry] {
         &Entry::<morris::NineMen>(PhantomData),
         &Entry::<morris::ThreeMen>(PhantomData),
         &Entry::<chess::GrandeAcedrex>(PhantomData),
+        &Entry::<chess::FourSeasons>(PhantomData),
     ]
 }
 

@@ -70,3 +70,29 @@ pub fn acedrex_after(
         .unwrap();
     serde_json::from_str(&out).unwrap()
 }
+
+/// A Four Seasons position file's text: every seat past its first move
+/// unless `extra` says otherwise.
+pub fn seasons_file(pieces: &[(&str, &str)], to_move: &str, extra: Value) -> String {
+    let mut extra = extra;
+    if extra.get("moved").is_none() {
+        extra["moved"] = json!(["green", "red", "black", "white"]);
+    }
+    file((8, 8), pieces, to_move, extra)
+}
+
+/// The position after playing `moves` from a made Four Seasons position.
+pub fn seasons_after(
+    pieces: &[(&str, &str)],
+    to_move: &str,
+    opts: &[(&str, &str)],
+    extra: Value,
+    moves: &[&str],
+) -> Value {
+    let text = seasons_file(pieces, to_move, extra);
+    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let out = entry("four-seasons")
+        .position(&options("four-seasons", opts), Some(&text), &moves, true)
+        .unwrap_or_else(|e| panic!("{e}"));
+    serde_json::from_str(&out).unwrap()
+}

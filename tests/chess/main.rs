@@ -8,6 +8,7 @@ mod draws;
 mod files;
 mod made;
 mod reference;
+mod seasons;
 mod seasons_reference;
 mod seed;
 #[path = "../morris/support.rs"]

@@ -7,7 +7,7 @@
 use crate::games::chess::board::{
     CELLS, Square, Squares, file_of, members, offset, put, rank_of, shifted,
 };
-use crate::games::chess::piece::{Cell, EMPTY, Kind, code, is_piece, owner, state};
+use crate::games::chess::piece::{BLOCK, Cell, EMPTY, Kind, code, is_piece, owner, state};
 use crate::games::chess::rules::{
     AancaReading, DIRECTIONS, KingLeap, PAWN_DIRECTIONS, Rules, UnicornReading,
 };
@@ -97,10 +97,12 @@ pub fn attacked(
         let mut prev = sq;
         let mut t = shifted(sq, d);
         loop {
-            if walls.is_some_and(|w| w.blocks(t, prev)) {
+            let c = cells[t as usize];
+            // Off the board or closed: the ray ends (and the walls know
+            // only the board's squares).
+            if code(c) >= BLOCK || walls.is_some_and(|w| w.blocks(t, prev)) {
                 break;
             }
-            let c = cells[t as usize];
             if c != EMPTY {
                 if ours(c)
                     && ((sliders >> code(c)) & 1 == 1
@@ -233,10 +235,12 @@ pub fn pinned(
         let mut t = shifted(king, d);
         let mut shield: Option<Square> = None;
         loop {
-            if walls.is_some_and(|w| w.blocks(t, prev)) {
+            let c = cells[t as usize];
+            // Off the board or closed: the ray ends (and the walls know
+            // only the board's squares).
+            if code(c) >= BLOCK || walls.is_some_and(|w| w.blocks(t, prev)) {
                 break;
             }
-            let c = cells[t as usize];
             if c != EMPTY {
                 if shield.is_none() && is_piece(c) && owner(c) == seat {
                     // The first piece on the ray is ours: look past it.

@@ -102,6 +102,11 @@ pub fn to_json(pos: &Position, game: &str, sides: &[&'static str]) -> Value {
     });
     if pos.rules().seats > 2 {
         v["alive"] = json!(names(pos.alive()));
+        let placed: serde_json::Map<String, Value> = (0..sides.len())
+            .filter(|&s| pos.places()[s] != 0)
+            .map(|s| (sides[s].to_string(), json!(pos.places()[s])))
+            .collect();
+        v["places"] = Value::Object(placed);
     }
     if pos.rules().dice.is_some() {
         v["dice"] = json!(pos.dice().iter().filter(|&&f| f != 0).collect::<Vec<_>>());

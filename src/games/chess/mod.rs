@@ -8,6 +8,7 @@
 pub mod attack;
 pub mod board;
 pub mod describe;
+pub mod four_seasons;
 pub mod grande_acedrex;
 pub mod movegen;
 pub mod moves;
@@ -83,6 +84,9 @@ impl<V: Variant> Chess<V> {
 /// Grande Acedrex.
 pub type GrandeAcedrex = Chess<grande_acedrex::GrandeAcedrex>;
 
+/// Four Seasons.
+pub type FourSeasons = Chess<four_seasons::FourSeasons>;
+
 impl<V: Variant> Game for Chess<V> {
     type Move = Move;
     const NAME: &'static str = V::NAME;
@@ -143,6 +147,21 @@ impl<V: Variant> Game for Chess<V> {
 
     #[inline]
     fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
+        if log.on() && mv.is_die() {
+            let face = mv.to as u8;
+            let kind = self.pos.rules().face_kind(face).map_or("?", |k| k.name());
+            let seat = self.pos.to_move();
+            say!(
+                log,
+                "{} plays the die showing {face} ({kind})",
+                V::SIDES[seat as usize]
+            );
+            self.pos.play(mv);
+            if self.pos.to_move() != seat {
+                say!(log, "no {kind} can move: the turn is lost");
+            }
+            return describe::narrate_end(&self.pos, V::SIDES, log);
+        }
         self.pos.play(mv);
         if log.on() {
             describe::narrate_end(&self.pos, V::SIDES, log);
@@ -177,8 +196,14 @@ impl<V: Variant> Game for Chess<V> {
         }
     }
 
+    fn retire(&mut self, seat: Seat) -> bool {
+        self.pos.retire(seat as u8)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
+        let seats = usize::from(self.pos.rules().seats);
         self.pos.ending().map(|e| match e.winner {
+            _ if seats > 2 => Outcome::ranked(&self.pos.places()[..seats], e.reason),
             Some(w) => Outcome::win(w as Seat, e.reason),
             None => Outcome::draw(SeatSet(self.pos.alive()), e.reason),
         })

@@ -7,8 +7,10 @@
 use crate::games::chess::attack::{KING_LEAPS, KNIGHT, attacked, king_leap_allowed};
 use crate::games::chess::board::{CELLS, Square, Squares, members, offset, shifted};
 use crate::games::chess::moves::Move;
-use crate::games::chess::piece::{Cell, EMPTY, Kind, LAND, OFF, code, state};
-use crate::games::chess::rules::{AancaReading, KingLeap, PAWN_DIRECTIONS, Rules, UnicornReading};
+use crate::games::chess::piece::{Cell, EMPTY, Kind, LAND, OFF, code, is_piece, owner, state};
+use crate::games::chess::rules::{
+    AancaReading, KingLeap, OnMate, PAWN_DIRECTIONS, Rules, UnicornReading,
+};
 
 /// The diagonal steps, the aanca's first part.
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
@@ -27,6 +29,8 @@ pub struct Mover<'a> {
     pub checkers: u8,
     /// The seats whose king has not moved (may make its first leap).
     pub leapers: u8,
+    /// The seats still playing, a bit each.
+    pub alive: u8,
     /// Whether its king is attacked now.
     pub in_check: bool,
     /// The squares of the seat's pieces.
@@ -54,29 +58,56 @@ impl Mover<'_> {
     }
 
     /// Whether a move's legality must be tested by playing it: it moves the
-    /// king, or a pinned piece, or the king is in check now.
+    /// king, or a pinned piece, or the king is in check now, or it takes a
+    /// king (whose army then leaves the board or changes sides).
     #[inline]
     pub fn needs_test(&self, mv: Move) -> bool {
         self.in_check
             || code(self.cells[mv.from as usize]) == Kind::King as u8
             || (self.pinned[mv.from as usize / 64] >> (mv.from % 64)) & 1 == 1
+            || (mv.is_capture() && code(self.cells[mv.to as usize]) == Kind::King as u8)
     }
 
-    /// Whether the move leaves the seat's king unattacked (taking a king is
-    /// always allowed: it ends that seat's game), tested on `scratch`, a
-    /// copy of the board it restores.
+    /// Whether the move leaves the seat's king unattacked, tested on
+    /// `scratch`, a copy of the board it restores. Taking a king that
+    /// ends the game is always allowed; taking one in a game that goes on
+    /// is judged after its army has left the board or joined the taker.
     pub fn leaves_king_safe(&self, scratch: &mut [Cell; CELLS], king: Square, mv: Move) -> bool {
         if mv.is_pass() {
             return true;
         }
-        let (from, to) = (mv.from as usize, mv.to as usize);
-        let taken = scratch[to];
+        let taken = scratch[mv.to as usize];
+        let mut checkers = self.checkers;
         if code(taken) == Kind::King as u8 {
-            return true;
+            if self.alive.count_ones() <= 2 {
+                return true;
+            }
+            let victim = owner(taken);
+            checkers &= !(1 << victim);
+            if self.rules.on_mate == OnMate::Remove {
+                // Rare: judge on a board without the victim's army, which
+                // may have shielded the king from a third seat.
+                let mut cleared = *scratch;
+                for &sq in &self.rules.squares {
+                    let c = cleared[sq as usize];
+                    if is_piece(c) && owner(c) == victim {
+                        cleared[sq as usize] = EMPTY;
+                    }
+                }
+                return self.safe_after(&mut cleared, king, mv, checkers);
+            }
         }
-        let moving = scratch[from];
-        scratch[from] = EMPTY;
-        scratch[to] = moving;
+        self.safe_after(scratch, king, mv, checkers)
+    }
+
+    /// Whether the king is safe from `checkers` once the move is made on
+    /// `board`, which is restored.
+    fn safe_after(&self, board: &mut [Cell; CELLS], king: Square, mv: Move, checkers: u8) -> bool {
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        let taken = board[to];
+        let moving = board[from];
+        board[from] = EMPTY;
+        board[to] = moving;
         let king = if code(moving) == Kind::King as u8 {
             mv.to
         } else {
@@ -84,14 +115,14 @@ impl Mover<'_> {
         };
         let safe = !attacked(
             self.rules,
-            scratch,
+            board,
             king,
-            self.checkers,
+            checkers,
             self.leapers,
             self.compound,
         );
-        scratch[from] = moving;
-        scratch[to] = taken;
+        board[from] = moving;
+        board[to] = taken;
         safe
     }
 
@@ -188,11 +219,8 @@ impl Mover<'_> {
         let mut prev = start;
         let mut to = shifted(start, d);
         loop {
-            if self.walled(prev, to) {
-                return false;
-            }
             let l = land[self.cells[to as usize] as usize];
-            if l == 0 {
+            if l == 0 || self.walled(prev, to) {
                 return false;
             }
             let fresh = match seen {

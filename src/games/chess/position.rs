@@ -49,7 +49,7 @@ pub struct Position {
     leapers: u8,
     moved: u8,
     dice: [u8; 2],
-    may_pass: bool,
+    choosing: bool,
     stalled: bool,
     in_check: bool,
     pinned: Squares,
@@ -75,6 +75,8 @@ pub struct Parts {
     pub moved: u8,
     /// Plies played before.
     pub ply: u32,
+    /// The places of the seats already out (0 for those playing).
+    pub places: [u8; 4],
 }
 
 impl Position {
@@ -92,6 +94,7 @@ impl Position {
             },
             moved: 0,
             ply: 0,
+            places: [0; 4],
         };
         Position::from_parts(rules, parts)
     }
@@ -115,14 +118,14 @@ impl Position {
             leapers: parts.leapers,
             moved: parts.moved,
             dice: [0; 2],
-            may_pass: false,
+            choosing: false,
             stalled: false,
             in_check: false,
             pinned: [0; CELLS.div_ceil(64)],
             compound: [0; CELLS.div_ceil(64)],
             pieces: [[0; CELLS.div_ceil(64)]; 4],
             last_mover: None,
-            places: [0; 4],
+            places: parts.places,
             ending: None,
             rules,
         };
@@ -184,6 +187,11 @@ impl Position {
     /// The faces thrown for this turn (0: none thrown).
     pub fn dice(&self) -> [u8; 2] {
         self.dice
+    }
+
+    /// Whether the seat to move is choosing which of two dice to play.
+    pub fn choosing(&self) -> bool {
+        self.choosing
     }
 
     /// Whether the seat to move is in check.
@@ -259,6 +267,7 @@ impl Position {
             takes: self.takes(s),
             checkers: self.checkers(s),
             leapers: self.leapers,
+            alive: self.alive,
             in_check: self.in_check,
             pinned: self.pinned,
             own: &self.pieces[s as usize],
@@ -316,6 +325,10 @@ impl Position {
             out.push(Move::pass());
             return;
         }
+        if self.choosing {
+            out.extend(self.dice.iter().map(|&f| Move::die(f)));
+            return;
+        }
         let m = self.mover();
         let mut scratch = self.cells;
         let king = self.kings[self.to_move as usize];
@@ -327,9 +340,6 @@ impl Position {
             }
             false
         });
-        if self.may_pass {
-            out.push(Move::pass());
-        }
     }
 
     /// Draws a legal move uniformly without testing every move: lists the
@@ -340,6 +350,9 @@ impl Position {
             draw(1);
             return Some(Move::pass());
         }
+        if self.choosing {
+            return Some(Move::die(self.dice[draw(2)]));
+        }
         CANDIDATES.with_borrow_mut(|buf| {
             buf.clear();
             let m = self.mover();
@@ -349,9 +362,6 @@ impl Position {
                 }
                 false
             });
-            if self.may_pass {
-                buf.push(Move::pass());
-            }
             let mut scratch = self.cells;
             let king = self.kings[self.to_move as usize];
             while !buf.is_empty() {
@@ -368,8 +378,10 @@ impl Position {
 
     /// Throws the dice for the seat to move; a seat whose faces give it no
     /// move loses its turn, and the next seat throws, until a seat has a
-    /// move or the game ends. Returns the faces of the turns lost and the
-    /// one that stands, for narration.
+    /// move or a choice of dice, or the game ends. Two dice naming two
+    /// kinds, one of which has a move, leave the seat to choose one (a face
+    /// without a move may be chosen: the turn is then lost). Returns the
+    /// faces of the turns lost and the one that stands, for narration.
     pub fn throw(&mut self, dice: &mut Dice) -> Vec<(u8, [u8; 2], bool)> {
         let mut thrown = Vec::new();
         while self.waiting() == Waiting::Dice {
@@ -392,11 +404,23 @@ impl Position {
             thrown.push((seat, faces, lost));
             if lost {
                 self.lose_turn();
-            } else {
-                self.may_pass = has.iter().any(|&h| !h);
+            } else if rule.count == 2 {
+                let kinds = faces.map(|f| self.rules.face_kind(f));
+                self.choosing = kinds[0] != kinds[1];
             }
         }
         thrown
+    }
+
+    /// Plays the die chosen of two: its kind must move, and if it has no
+    /// move the turn is lost.
+    fn choose_die(&mut self, face: u8) {
+        self.choosing = false;
+        self.dice = [face, 0];
+        let kind = self.rules.face_kind(face).expect("a face of the die");
+        if !self.has_legal(kind.bit(), true) {
+            self.lose_turn();
+        }
     }
 
     fn lose_turn(&mut self) {
@@ -405,19 +429,23 @@ impl Position {
         self.moved |= 1 << self.to_move;
         self.ply += 1;
         self.dice = [0; 2];
-        self.may_pass = false;
+        self.choosing = false;
         self.to_move = self.next_alive(self.to_move);
         self.begin_turn();
     }
 
     /// Plays a legal move.
     pub fn play(&mut self, mv: Move) {
+        if mv.is_die() {
+            self.choose_die(mv.to as u8);
+            return;
+        }
         let s = self.to_move;
         self.ply += 1;
         self.last_mover = Some(s);
         self.moved |= 1 << s;
         self.dice = [0; 2];
-        self.may_pass = false;
+        self.choosing = false;
         if !mv.is_pass() {
             let (from, to) = (mv.from as usize, mv.to as usize);
             let moving = self.cells[from];
@@ -500,6 +528,30 @@ impl Position {
         if self.alive.count_ones() == 1 {
             self.end(reason, Some(self.alive.trailing_zeros() as u8));
         }
+    }
+
+    /// Takes a seat whose player failed out of a game of more than two
+    /// seats, as a stalemate would (its pieces leave the board, it takes
+    /// the last place not yet given), and goes on with the seat to move.
+    /// A game of two cannot go on: false.
+    pub fn retire(&mut self, seat: u8) -> bool {
+        if self.rules.seats == 2 || self.ending.is_some() || (self.alive >> seat) & 1 == 0 {
+            return false;
+        }
+        let to_move = self.to_move;
+        if seat == to_move {
+            self.to_move = self.next_alive(seat);
+        }
+        self.eliminate(seat, None, "bot-error");
+        if self.ending.is_none() {
+            if seat == to_move {
+                self.dice = [0; 2];
+                self.choosing = false;
+            }
+            // The seat to move may no longer be in check, or pinned.
+            self.begin_turn();
+        }
+        true
     }
 
     /// Pieces per seat and kind.

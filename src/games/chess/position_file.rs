@@ -9,12 +9,15 @@
 //!
 //! `to_move` and `board` (the ranks from the top, each a row of the
 //! tokens [`crate::games::chess::describe`] writes, one per file) are
-//! required. Optional: `game` (checked), `ply`, `king_leap` (the sides
+//! required; a square the rules close (Four Seasons' centre) may be
+//! written `#` or `.`. Optional: `game` (checked), `ply`, `king_leap` (the sides
 //! whose king may still make its first leap; by default those whose king
 //! stands on its square of the setup), `moved` (the sides that have made
 //! their first move, for Four Seasons' first-move rule; by default none at
-//! ply 0 and every side after) and `alive` (the seats still playing; by
-//! default both in a game of two, those with a king in a game of more). `in_check`, `dice`, `legal_moves` and
+//! ply 0 and every side after), `alive` (the seats still playing; by
+//! default both in a game of two, those with a king in a game of more) and
+//! `places` (the places of the seats out, e.g. `{"red": 4}`; by default
+//! they share the last). `in_check`, `dice`, `legal_moves` and
 //! `outcome` follow from the rest and are not read. Any other key is an
 //! error, so that a misspelt key is not silently dropped.
 
@@ -38,6 +41,7 @@ struct File {
     king_leap: Option<Vec<String>>,
     moved: Option<Vec<String>>,
     alive: Option<Vec<String>>,
+    places: Option<std::collections::BTreeMap<String, u8>>,
     #[serde(default, rename = "in_check")]
     _in_check: Option<IgnoredAny>,
     #[serde(default, rename = "dice")]
@@ -134,6 +138,21 @@ fn token(text: &str, rules: &Rules, at: &str) -> Result<Cell, String> {
     Ok(piece(kind, seat, state))
 }
 
+/// The closed squares' names, for messages.
+fn closed_squares(rules: &Rules) -> String {
+    let names: Vec<String> = rules
+        .squares
+        .iter()
+        .filter(|&&sq| rules.start[sq as usize] == BLOCK)
+        .map(|&sq| rules.shape.name(sq))
+        .collect();
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(" ")
+    }
+}
+
 /// Reads a position file's text for a game played by `rules`.
 pub fn parse(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Parts, String> {
     let file: File = serde_json::from_str(text).map_err(|e| e.to_string())?;
@@ -165,11 +184,22 @@ pub fn parse(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Pa
         for (f, t) in tokens.iter().enumerate() {
             let sq = square(f as u8, rank);
             let at = format!("board: {}", shape.name(sq));
-            let c = token(t, rules, &at)?;
-            if (c == BLOCK) != (rules.start[sq as usize] == BLOCK) {
+            let mut c = token(t, rules, &at)?;
+            let closed = rules.start[sq as usize] == BLOCK;
+            if c == BLOCK && !closed {
                 return Err(format!(
-                    "{at}: `#` marks exactly the closed squares of these rules"
+                    "{at}: `#` is on an open square (these rules close only: {})",
+                    closed_squares(rules)
                 ));
+            }
+            if closed {
+                if c != EMPTY && c != BLOCK {
+                    return Err(format!(
+                        "{at}: `{t}` stands on a closed square (`#` or `.` there)"
+                    ));
+                }
+                // The rules close the square; `.` there is read as `#`.
+                c = BLOCK;
             }
             if code(c) == Kind::Pawn as u8 {
                 let (df, dr) = PAWN_DIRECTIONS[(c >> 6) as usize];
@@ -239,6 +269,7 @@ pub fn parse(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Pa
         None if file.ply == 0 => 0,
         None => (1u8 << rules.seats) - 1,
     };
+    let places = out_places(file.places.as_ref(), sides, rules.seats, alive)?;
     Ok(Parts {
         cells,
         to_move,
@@ -246,5 +277,52 @@ pub fn parse(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Pa
         leapers,
         moved,
         ply: file.ply,
+        places,
     })
+}
+
+/// The places of the seats already out: as the file gives them (each out
+/// seat a place after every seat still playing, no two alike), or by
+/// default shared, the last.
+fn out_places(
+    given: Option<&std::collections::BTreeMap<String, u8>>,
+    sides: &[&str],
+    seats: u8,
+    alive: u8,
+) -> Result<[u8; 4], String> {
+    let playing = alive.count_ones() as u8;
+    let out: Vec<u8> = (0..seats).filter(|&s| (alive >> s) & 1 == 0).collect();
+    let mut places = [0u8; 4];
+    match given {
+        None => {
+            for &s in &out {
+                places[s as usize] = playing + 1;
+            }
+        }
+        Some(map) => {
+            for (name, &place) in map {
+                let s = side(sides, name, "places")?;
+                if (alive >> s) & 1 == 1 {
+                    return Err(format!("places: {name} is still playing"));
+                }
+                if place <= playing || place > seats {
+                    return Err(format!(
+                        "places: {name}'s place {place} is not among the places of the seats out ({} to {seats})",
+                        playing + 1
+                    ));
+                }
+                if places.contains(&place) {
+                    return Err(format!("places: two seats have place {place}"));
+                }
+                places[s as usize] = place;
+            }
+            if let Some(&s) = out.iter().find(|&&s| places[s as usize] == 0) {
+                return Err(format!(
+                    "places: {} is out but has no place",
+                    sides[s as usize]
+                ));
+            }
+        }
+    }
+    Ok(places)
 }
