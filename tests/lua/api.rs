@@ -5,6 +5,8 @@
 use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Silent;
+use ludus::core::seed::{Stream, below, stream};
+use ludus::games::chess::FourSeasons;
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::rithmomachy::Rithmomachy;
 
@@ -166,6 +168,14 @@ fn over_winner_and_outcome_of_a_finished_copy() {
         local o = copy:outcome()
         assert(type(o.reason) == "string" and #o.winners >= 1)
         if #o.winners == 1 then assert(copy:winner() == o.winners[1]) else assert(copy:winner() == nil) end
+        -- Two seats: a winner is first and the loser second; a draw puts both first.
+        assert(#o.places == 2, #o.places)
+        if #o.winners == 1 then
+          local w = o.winners[1]
+          assert(o.places[w] == 1 and o.places[3 - w] == 2, o.places[1] .. " " .. o.places[2])
+        else
+          assert(o.places[1] == 1 and o.places[2] == 1)
+        end
         assert(copy:to_move() == nil and #copy:moves() == 0)
         return 1"##,
     );
@@ -213,4 +223,73 @@ fn dice_game_calls_and_moves() {
     let m = decide::<HalfHazard>(&format!("lua:{path}"), &g, 1)
         .unwrap_or_else(|e| panic!("{}", e.message));
     assert_eq!(m.to_string(), "stop");
+}
+
+/// A Four Seasons game of random moves that puts out at least `out` seats
+/// before it ends (cap 400), stopped one move before its end: the game, its
+/// last move and every seat's place.
+fn four_seasons_before_its_end(out: usize) -> (FourSeasons, String, Vec<u8>) {
+    let opts = options::<FourSeasons>(&[("cap", "400")]);
+    for seed in 0.. {
+        let mut rng = stream(seed, Stream::Seat(0));
+        let mut g = FourSeasons::new(&opts).unwrap();
+        let mut v = Vec::new();
+        let mut before = (g.clone(), String::new());
+        while g.turn() != Turn::Over {
+            g.legal_moves(&mut v);
+            let m = v[below(&mut rng, v.len() as u32) as usize];
+            before = (g.clone(), m.to_string());
+            g.play(m, &mut Silent);
+        }
+        let o = g.outcome().unwrap();
+        let places: Vec<u8> = (0..4).map(|s| o.place(s)).collect();
+        if places.iter().filter(|&&p| p > 1).count() >= out {
+            return (before.0, before.1, places);
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn outcome_gives_every_seats_place_in_a_four_seat_game() {
+    let (g, last, places) = four_seasons_before_its_end(2);
+    assert!(places.contains(&4), "{places:?}");
+    let path = script(
+        "places",
+        &format!(
+            r##"
+            function choose(game, moves)
+              assert(game:players() == 4 and game:outcome() == nil)
+              local copy = game:clone()
+              copy:play("{last}")
+              assert(copy:over())
+              local o = copy:outcome()
+              local got = table.concat(o.places, ",")
+              assert(got == "{want}", got)
+              for _, w in ipairs(o.winners) do assert(o.places[w] == 1) end
+              -- Played out at random from here, a copy ranks all four too.
+              local c = game:clone()
+              while not c:over() do
+                local r = c:moves()
+                c:play(r[math.random(#r)])
+              end
+              local p = c:outcome().places
+              assert(#p == 4)
+              for s = 1, 4 do
+                local ahead = 0
+                for t = 1, 4 do if p[t] < p[s] then ahead = ahead + 1 end end
+                assert(p[s] == ahead + 1, "a competition ranking: " .. table.concat(p, ","))
+              end
+              return 1
+            end
+            "##,
+            want = places
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        ),
+    );
+    decide::<FourSeasons>(&format!("lua:{path}"), &g, 1)
+        .unwrap_or_else(|e| panic!("{}", e.message));
 }

@@ -139,6 +139,8 @@ impl<G: Game> UserData for GameHandle<G> {
             let t = lua.create_table()?;
             let winners: Vec<usize> = o.winners.iter().map(|s| s + 1).collect();
             t.raw_set("winners", winners)?;
+            let places: Vec<u8> = (0..this.game()?.players()).map(|s| o.place(s)).collect();
+            t.raw_set("places", places)?;
             t.raw_set("reason", o.reason)?;
             Ok(Value::Table(t))
         });
