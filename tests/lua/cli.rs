@@ -346,3 +346,101 @@ fn pairs_walks_a_table_in_the_same_order_in_every_run() {
     assert_eq!(runs[0], runs[1]);
     assert_eq!(runs[0], runs[2]);
 }
+
+/// The rows of a report's CSV file as maps from column to value.
+fn rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    lines
+        .map(|l| {
+            head.iter()
+                .zip(l.split(','))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_failing_bot_in_four_seasons_retires_last_and_the_others_play_on() {
+    // It fails at its third decision, after every seat's first moves and
+    // long before a random game of four puts anyone out.
+    let bot = script(
+        "third",
+        "local n = 0\nfunction choose(game, moves)\n  n = n + 1\n  if n == 3 then error(\"third decision\") end\n  return math.random(#moves)\nend\n",
+    );
+    let dir = scratch("retire");
+    let exp = dir.join("exp.toml");
+    let games = 200;
+    std::fs::write(
+        &exp,
+        format!(
+            "name = \"retire\"\nseed = 2\ngames = {games}\n\
+             [[cells]]\ngame = \"four-seasons\"\noptions = {{ cap = 300 }}\n\
+             seats = [\"random\", \"lua:{bot}\", \"random\", \"random\"]\n"
+        ),
+    )
+    .unwrap();
+    let mut reports = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("out{threads}"));
+        let o = ludus(&[
+            "run",
+            exp.to_str().unwrap(),
+            "--threads",
+            threads,
+            "--quiet",
+            "--on-bot-error",
+            "forfeit",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{err}");
+        assert!(
+            err.contains(&format!("{games} games forfeited by a failing policy"))
+                && err.contains(&format!("seat 2 (lua:{bot}) failed"))
+                && err.contains("third decision"),
+            "{err}"
+        );
+        for r in rows(&out.join("places.csv")) {
+            let count: u64 = r["count"].parse().unwrap();
+            let want = match (r["seat"].as_str(), r["place"].as_str()) {
+                ("2", "4") => games,
+                ("2", _) | (_, "4") => 0,
+                _ => continue,
+            };
+            assert_eq!(count, want, "{r:?}");
+        }
+        let summary = rows(&out.join("summary.csv"));
+        let mean = |seat: &str| {
+            summary.iter().find(|r| r["seat"] == seat).unwrap()["mean_place"]
+                .parse::<f64>()
+                .unwrap()
+        };
+        assert_eq!(mean("2"), 4.0);
+        assert!(["1", "3", "4"].iter().all(|s| mean(s) < 4.0));
+        // The others played on to the game's own endings.
+        let endings = rows(&out.join("endings.csv"));
+        let reason = |r: &std::collections::HashMap<String, String>| r["reason"].clone();
+        assert!(
+            endings.iter().all(|r| reason(r) != "bot-error"),
+            "{endings:?}"
+        );
+        assert!(endings.iter().any(|r| reason(r) == "cap"), "{endings:?}");
+        let counted: u64 = endings
+            .iter()
+            .map(|r| r["count"].parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(counted, games);
+        reports.push(
+            ["places.csv", "summary.csv", "endings.csv"]
+                .map(|f| std::fs::read_to_string(out.join(f)).unwrap()),
+        );
+    }
+    assert_eq!(
+        reports[0], reports[1],
+        "the same reports with 1 and 2 threads"
+    );
+}
