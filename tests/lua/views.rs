@@ -1,5 +1,6 @@
 //! The game-specific views: Rithmomachy's pieces, squares, tallies and
-//! captures, the banking games' table; checked against the engines.
+//! captures, the banking games' table, the chess games' pieces, dice and
+//! attacks; checked against the engines.
 
 use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
@@ -247,4 +248,149 @@ fn morris_views_show_men_points_hands_and_lines() {
             .unwrap_err()
             .contains("views:")
     );
+}
+
+/// A view as text, records with their fields sorted: the same text as the
+/// Lua function `ser` in [`chess_views_from_a_script`] writes of it.
+fn ser(v: &View) -> String {
+    match v {
+        View::Nil => "nil".into(),
+        View::Bool(b) => b.to_string(),
+        View::Int(i) => i.to_string(),
+        View::Text(t) => format!("'{t}'"),
+        View::List(items) => format!("[{}]", items.iter().map(ser).collect::<Vec<_>>().join(",")),
+        View::Record(fields) => {
+            let mut f: Vec<String> = fields
+                .iter()
+                .filter(|(_, v)| *v != View::Nil)
+                .map(|(k, v)| format!("{k}={}", ser(v)))
+                .collect();
+            f.sort();
+            format!("{{{}}}", f.join(","))
+        }
+    }
+}
+
+/// Every chess view asked by a script in `g`, compared with the engine's:
+/// the pieces, dice, check and who is alive, each square of `squares`, and
+/// `attacked` of it, and `takes` of every legal move.
+fn chess_views_from_a_script<G: Game>(g: &G, squares: &[&str]) {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut want = Vec::new();
+    for name in ["pieces", "dice", "in_check", "alive"] {
+        want.push(ser(&g.view(name, ViewArg::None).unwrap()));
+    }
+    for sq in squares {
+        want.push(ser(&g.view("square", ViewArg::Text(sq)).unwrap()));
+        want.push(ser(&g.view("attacked", ViewArg::Text(sq)).unwrap()));
+    }
+    for &m in &moves {
+        want.push(ser(&g.view("takes", ViewArg::Move(m)).unwrap()));
+    }
+    let path = script(
+        "chess_views",
+        &format!(
+            r##"
+            local function ser(v)
+              if type(v) == "string" then return "'" .. v .. "'" end
+              if type(v) ~= "table" then return tostring(v) end
+              if #v > 0 or next(v) == nil then
+                local s = {{}}
+                for i, x in ipairs(v) do s[i] = ser(x) end
+                return "[" .. table.concat(s, ",") .. "]"
+              end
+              local s = {{}}
+              for k, x in pairs(v) do s[#s + 1] = k .. "=" .. ser(x) end
+              table.sort(s)
+              return "{{" .. table.concat(s, ",") .. "}}"
+            end
+            function choose(game, moves)
+              local got = {{}}
+              for _, name in ipairs({{"pieces", "dice", "in_check", "alive"}}) do
+                got[#got + 1] = ser(game:view(name))
+              end
+              for _, sq in ipairs({{{squares}}}) do
+                got[#got + 1] = ser(game:view("square", sq))
+                got[#got + 1] = ser(game:view("attacked", sq))
+              end
+              for i = 1, #moves do got[#got + 1] = ser(game:view("takes", moves[i])) end
+              local want = {{{want}}}
+              assert(#got == #want, #got .. " views")
+              for i = 1, #want do assert(got[i] == want[i], i .. ": " .. got[i] .. " ~= " .. want[i]) end
+              local ok, err = pcall(game.view, game, "square", "z99")
+              assert(not ok and err:find("z99"), tostring(err))
+              return 1
+            end
+            "##,
+            squares = squares
+                .iter()
+                .map(|s| format!("{s:?}"))
+                .collect::<Vec<_>>()
+                .join(","),
+            want = want
+                .iter()
+                .map(|s| format!("{s:?}"))
+                .collect::<Vec<_>>()
+                .join(","),
+        ),
+    );
+    decide::<G>(&format!("lua:{path}"), g, 1).unwrap_or_else(|e| panic!("{}", e.message));
+}
+
+/// A decision of `G` under `opts` after at least `plies` seeded random
+/// plies, where `wanted` holds of the legal moves.
+fn chess_position<G: Game>(
+    opts: &[(&str, &str)],
+    plies: u32,
+    wanted: impl Fn(&[String]) -> bool,
+) -> G {
+    let options = options::<G>(opts);
+    (0..)
+        .find_map(|seed| {
+            let mut g = G::new(&options).unwrap();
+            let mut dice = Dice::seeded(stream(seed, Stream::Dice));
+            let mut rng = stream(seed, Stream::Seat(0));
+            let mut v = Vec::new();
+            loop {
+                match g.turn() {
+                    Turn::Over => return None,
+                    Turn::Chance => g.chance(&mut dice, &mut Silent),
+                    Turn::Decide(_) => {
+                        g.legal_moves(&mut v);
+                        let texts: Vec<String> = v.iter().map(|m| m.to_string()).collect();
+                        if g.length() >= plies && wanted(&texts) {
+                            return Some(g);
+                        }
+                        let i = ludus::core::seed::below(&mut rng, v.len() as u32) as usize;
+                        g.play(v[i], &mut Silent);
+                    }
+                }
+            }
+        })
+        .unwrap()
+}
+
+#[test]
+fn chess_views_from_a_script_match_the_engine() {
+    use ludus::games::chess::{FourSeasons, GrandeAcedrex};
+    let squares = ["a1", "g1", "f6", "e4", "h8"];
+    let takes = |m: &[String]| m.iter().any(|m| m.contains('x'));
+    let acedrex = GrandeAcedrex::new(&options::<GrandeAcedrex>(&[])).unwrap();
+    chess_views_from_a_script(&acedrex, &["g1", "g12", "f6", "l12"]);
+    chess_views_from_a_script(
+        &chess_position::<GrandeAcedrex>(&[("dice", "d8")], 40, takes),
+        &["g1", "g12", "f6", "l12"],
+    );
+    chess_views_from_a_script(&chess_position::<FourSeasons>(&[], 60, takes), &squares);
+    // A decision between two dice, and a four-seat game with a seat out.
+    let two = chess_position::<FourSeasons>(&[("dice", "two")], 20, |m| m[0].starts_with("die:"));
+    assert!(matches!(two.view("dice", ViewArg::None), Ok(View::List(d)) if d.len() == 2));
+    chess_views_from_a_script(&two, &squares);
+    let out = (100..)
+        .step_by(50)
+        .map(|p| chess_position::<FourSeasons>(&[("dice", "two")], p, takes))
+        .find(|g| matches!(g.view("alive", ViewArg::None), Ok(View::List(a)) if a.len() < 4))
+        .unwrap();
+    chess_views_from_a_script(&out, &squares);
 }
