@@ -196,6 +196,17 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
             );
         }
     }
+    let players = played.payoffs.len();
+    if players > 2 {
+        // Where more than two play, who came where says more than who won.
+        let mut order: Vec<usize> = (0..players).collect();
+        order.sort_by_key(|&s| (o.place(s), s));
+        let places: Vec<String> = order
+            .iter()
+            .map(|&s| format!("{} {}", ordinal(o.place(s)), entry.seat_name(s)))
+            .collect();
+        println!("places: {}", places.join(", "));
+    }
     if played.payoffs.iter().any(|&p| p != 0) {
         let pays: Vec<String> = played
             .payoffs
@@ -206,4 +217,15 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
         println!("payoffs: {}", pays.join(", "));
     }
     Ok(())
+}
+
+/// A place as readers write it: 1st, 2nd, 3rd, 4th.
+fn ordinal(place: u8) -> String {
+    let suffix = match place {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{place}{suffix}")
 }

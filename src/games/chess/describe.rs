@@ -160,6 +160,26 @@ pub fn narrate_end<L: Log>(pos: &Position, sides: &[&'static str], log: &mut L) 
     }
 }
 
+/// Narrates the seats that went out since `alive` was the set playing:
+/// why, their place, and where their army went.
+pub fn narrate_out<L: Log>(pos: &Position, alive: u8, sides: &[&'static str], log: &mut L) {
+    let left = alive & !pos.alive();
+    for s in (0..sides.len() as u8).filter(|&s| (left >> s) & 1 == 1) {
+        let g = pos.gone(s);
+        let army = match g.heir {
+            Some(h) => format!("its army joins {}", sides[h as usize]),
+            None => "its pieces leave the board".to_string(),
+        };
+        say!(
+            log,
+            "{} is out by {} and takes place {}; {army}",
+            sides[s as usize],
+            g.reason,
+            pos.places()[s as usize]
+        );
+    }
+}
+
 /// A square's name on this position's board.
 pub fn name(pos: &Position, sq: Square) -> String {
     pos.rules().shape.name(sq)

@@ -147,28 +147,25 @@ impl<V: Variant> Game for Chess<V> {
 
     #[inline]
     fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
-        if log.on() && mv.is_die() {
-            let face = mv.to as u8;
-            let kind = self.pos.rules().face_kind(face).map_or("?", |k| k.name());
-            let seat = self.pos.to_move();
-            say!(
-                log,
-                "{} plays the die showing {face} ({kind})",
-                V::SIDES[seat as usize]
-            );
-            self.pos.play(mv);
-            if self.pos.to_move() != seat {
-                say!(log, "no {kind} can move: the turn is lost");
-            }
-            return describe::narrate_end(&self.pos, V::SIDES, log);
+        if !log.on() {
+            return self.pos.play(mv);
         }
+        let (seat, alive) = (self.pos.to_move(), self.pos.alive());
         self.pos.play(mv);
-        if log.on() {
-            describe::narrate_end(&self.pos, V::SIDES, log);
+        if mv.is_die() && self.pos.to_move() != seat {
+            let kind = self
+                .pos
+                .rules()
+                .face_kind(mv.to as u8)
+                .map_or("?", |k| k.name());
+            say!(log, "no {kind} can move: the turn is lost");
         }
+        describe::narrate_out(&self.pos, alive, V::SIDES, log);
+        describe::narrate_end(&self.pos, V::SIDES, log);
     }
 
     fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        let alive = self.pos.alive();
         let thrown = self.pos.throw(dice);
         if log.on() {
             for (seat, faces, lost) in thrown {
@@ -192,6 +189,7 @@ impl<V: Variant> Game for Chess<V> {
                     }
                 );
             }
+            describe::narrate_out(&self.pos, alive, V::SIDES, log);
             describe::narrate_end(&self.pos, V::SIDES, log);
         }
     }

@@ -57,7 +57,17 @@ pub struct Position {
     pieces: [Squares; 4],
     last_mover: Option<u8>,
     places: [u8; 4],
+    gone: [Gone; 4],
     ending: Option<Ending>,
+}
+
+/// How a seat left a game of more than two seats, for narration.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gone {
+    /// The rule that put it out (empty while it plays).
+    pub reason: &'static str,
+    /// The seat its army joined, if any.
+    pub heir: Option<u8>,
 }
 
 /// What a position file gives beyond the rules.
@@ -126,6 +136,7 @@ impl Position {
             pieces: [[0; CELLS.div_ceil(64)]; 4],
             last_mover: None,
             places: parts.places,
+            gone: [Gone::default(); 4],
             ending: None,
             rules,
         };
@@ -207,6 +218,11 @@ impl Position {
     /// Each seat's place once out of the game (0 while playing; the winner 1).
     pub fn places(&self) -> [u8; 4] {
         self.places
+    }
+
+    /// How a seat left the game (`reason` empty while it plays).
+    pub fn gone(&self, seat: u8) -> Gone {
+        self.gone[seat as usize]
     }
 
     /// The square of a seat's king (if it is still in the game).
@@ -522,6 +538,7 @@ impl Position {
             }
         }
         self.find_compound();
+        self.gone[seat as usize] = Gone { reason, heir };
         self.places[seat as usize] = self.alive.count_ones() as u8;
         self.alive &= !(1 << seat);
         self.leapers &= !(1 << seat);
