@@ -93,3 +93,105 @@ fn kings_on_their_home_squares_may_leap_by_default() {
     .unwrap();
     assert_eq!(shown["king_leap"], json!(["white"]));
 }
+
+/// Four Seasons positions read back along a game in which seats go out
+/// (places and all), and hand-written files with four seats' tokens.
+#[test]
+fn four_seasons_positions_read_back_and_bad_ones_name_the_entry() {
+    use ludus::core::game::{Game, Turn};
+    use ludus::core::log::Silent;
+    use ludus::core::seed::{Stream, below, stream};
+    use ludus::games::chess::FourSeasons;
+
+    let opts = crate::support::options("four-seasons", &[("cap", "1500")]);
+    let mut went_out = false;
+    for seed in 0..8 {
+        let mut g = FourSeasons::new(&opts).unwrap();
+        let mut rng = stream(seed, Stream::Seat(0));
+        let mut moves = Vec::new();
+        while let Turn::Decide(_) = g.turn() {
+            let shown = g.to_json();
+            went_out |= shown["alive"].as_array().unwrap().len() < 4;
+            let back = FourSeasons::from_position(&opts, &shown.to_string()).unwrap();
+            assert_eq!(back.to_json(), shown, "seed {seed} ply {}", g.length());
+            g.legal_moves(&mut moves);
+            let mv = moves[below(&mut rng, moves.len() as u32) as usize];
+            g.play(mv, &mut Silent);
+        }
+    }
+    assert!(went_out, "no seat went out in 8 games");
+
+    let bad = |text: &str, needle: &str| {
+        let err = from_file("four-seasons", &[], text).unwrap_err();
+        assert!(err.contains(needle), "`{err}` should name `{needle}`");
+    };
+    let kings = [("h1", "1K"), ("h8", "2K"), ("a8", "3K"), ("a1", "4K")];
+    let with = |extra: &[(&'static str, &'static str)]| {
+        let mut p = kings.to_vec();
+        p.extend_from_slice(extra);
+        p
+    };
+    bad(
+        &file((8, 8), &with(&[("b2", "K")]), "green", json!({})),
+        "must name its seat",
+    );
+    bad(
+        &file((8, 8), &with(&[("b2", "5N")]), "green", json!({})),
+        "seat 5 of 4",
+    );
+    bad(
+        &file((8, 8), &with(&[("d4", "1N")]), "green", json!({})),
+        "closed square",
+    );
+    bad(
+        &file((8, 8), &with(&[("d3", "#")]), "green", json!({})),
+        "`#` is on an open square",
+    );
+    bad(
+        &file((8, 8), &with(&[("b3", "1P*")]), "green", json!({})),
+        "not a direction",
+    );
+    bad(
+        &file((8, 8), &with(&[("a5", "1P<")]), "green", json!({})),
+        "promoted",
+    );
+    bad(
+        &file((8, 8), &with(&[("b2", "1U")]), "green", json!({})),
+        "not a piece of four-seasons",
+    );
+    bad(
+        &file(
+            (8, 8),
+            &kings[..3],
+            "green",
+            json!({"places": {"white": 2}}),
+        ),
+        "not among the places",
+    );
+    bad(
+        &file(
+            (8, 8),
+            &kings[..2],
+            "green",
+            json!({"places": {"black": 4}}),
+        ),
+        "white is out but has no place",
+    );
+    bad(
+        &file((8, 8), &kings[..3], "white", json!({})),
+        "white is out of the game",
+    );
+    // A hand-written file: `.` on the closed squares reads as `#`.
+    let ok = from_file(
+        "four-seasons",
+        &[],
+        &file(
+            (8, 8),
+            &with(&[("g1", "1N")]),
+            "green",
+            json!({"moved": ["green"]}),
+        ),
+    )
+    .unwrap();
+    assert_eq!(ok["board"][4], ". . . # # . . .");
+}

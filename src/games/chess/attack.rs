@@ -152,6 +152,17 @@ fn two_part_paths(
     let (tf, tr) = (i16::from(file_of(target)), i16::from(rank_of(target)));
     let (ff, fr) = (i16::from(file_of(from)), i16::from(rank_of(from)));
     let kind = code(c);
+    let (dx, dy) = ((tf - ff).abs(), (tr - fr).abs());
+    // Most pieces are nowhere near a path to the target: after its step an
+    // aanca slides along a file or rank one off its own, and a unicorn's
+    // slide keeps one more square along the leap's long side than along
+    // its short side.
+    if kind == Kind::Aanca as u8 && dx != 1 && dy != 1 {
+        return false;
+    }
+    if kind == Kind::Unicorn as u8 && (dx.min(dy) < 2 || dx.abs_diff(dy) != 1) {
+        return false;
+    }
     if kind == Kind::Aanca as u8 {
         for (sf, sr) in [(1i8, 1i8), (1, -1), (-1, -1), (-1, 1)] {
             let (e, g) = (tf - ff - i16::from(sf), tr - fr - i16::from(sr));

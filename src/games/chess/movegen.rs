@@ -4,8 +4,12 @@
 //! first). Whether a move leaves the king attacked is asked afterwards,
 //! and only of the moves that could ([`Mover::needs_test`]).
 
-use crate::games::chess::attack::{KING_LEAPS, KNIGHT, attacked, king_leap_allowed};
-use crate::games::chess::board::{CELLS, Square, Squares, members, offset, shifted};
+use std::cell::OnceCell;
+
+use crate::games::chess::attack::{KING_LEAPS, KNIGHT, attacked, king_leap_allowed, pinned};
+use crate::games::chess::board::{
+    CELLS, Square, Squares, file_of, holds, members, offset, rank_of, shifted,
+};
 use crate::games::chess::moves::Move;
 use crate::games::chess::piece::{Cell, EMPTY, Kind, LAND, OFF, code, is_piece, owner, state};
 use crate::games::chess::rules::{
@@ -37,10 +41,24 @@ pub struct Mover<'a> {
     pub own: &'a Squares,
     /// The squares of the aancas and unicorns ([`attacked`]).
     pub compound: &'a Squares,
-    /// Its pinned pieces ([`crate::games::chess::attack::pinned`]): only
-    /// their moves, the king's and every move out of check can leave the
-    /// king attacked.
-    pub pinned: Squares,
+    /// The square of its king.
+    pub king: Square,
+    /// Its pinned pieces ([`pinned`]): only their moves, the king's and
+    /// every move out of check can leave the king attacked. Found when
+    /// first asked of a piece in line with the king (most moves are by
+    /// pieces that are not, and most turns never ask).
+    pub pinned: OnceCell<Squares>,
+}
+
+/// Whether two squares share a file, a rank or a diagonal. Only a piece in
+/// line with its king can be pinned: a ray ends on the king along such a
+/// line, and so does the slide of an aanca or a unicorn, whose first part
+/// lands on the same line (see [`pinned`]).
+#[inline]
+fn in_line(a: Square, b: Square) -> bool {
+    let df = i16::from(file_of(a)) - i16::from(file_of(b));
+    let dr = i16::from(rank_of(a)) - i16::from(rank_of(b));
+    df == 0 || dr == 0 || df.abs() == dr.abs()
 }
 
 impl Mover<'_> {
@@ -64,8 +82,22 @@ impl Mover<'_> {
     pub fn needs_test(&self, mv: Move) -> bool {
         self.in_check
             || code(self.cells[mv.from as usize]) == Kind::King as u8
-            || (self.pinned[mv.from as usize / 64] >> (mv.from % 64)) & 1 == 1
             || (mv.is_capture() && code(self.cells[mv.to as usize]) == Kind::King as u8)
+            || (in_line(mv.from, self.king) && holds(self.pinned(), mv.from))
+    }
+
+    /// The seat's pinned pieces, found once.
+    fn pinned(&self) -> &Squares {
+        self.pinned.get_or_init(|| {
+            pinned(
+                self.rules,
+                self.cells,
+                self.king,
+                self.seat,
+                self.checkers,
+                self.compound,
+            )
+        })
     }
 
     /// Whether the move leaves the seat's king unattacked, tested on

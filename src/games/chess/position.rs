@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use crate::core::dice::Dice;
-use crate::games::chess::attack::{attacked, pinned};
+use crate::games::chess::attack::attacked;
 use crate::games::chess::board::{CELLS, Square, Squares, put};
 use crate::games::chess::movegen::Mover;
 use crate::games::chess::moves::Move;
@@ -52,7 +52,6 @@ pub struct Position {
     choosing: bool,
     stalled: bool,
     in_check: bool,
-    pinned: Squares,
     compound: Squares,
     pieces: [Squares; 4],
     last_mover: Option<u8>,
@@ -131,7 +130,6 @@ impl Position {
             choosing: false,
             stalled: false,
             in_check: false,
-            pinned: [0; CELLS.div_ceil(64)],
             compound: [0; CELLS.div_ceil(64)],
             pieces: [[0; CELLS.div_ceil(64)]; 4],
             last_mover: None,
@@ -285,7 +283,8 @@ impl Position {
             leapers: self.leapers,
             alive: self.alive,
             in_check: self.in_check,
-            pinned: self.pinned,
+            king: self.kings[s as usize],
+            pinned: std::cell::OnceCell::new(),
             own: &self.pieces[s as usize],
             compound: &self.compound,
         }
@@ -323,11 +322,13 @@ impl Position {
     /// without the first-move rule.
     fn has_legal(&self, kinds: u16, first_rule: bool) -> bool {
         let m = self.mover();
-        let mut scratch = self.cells;
+        // A board to try moves on, copied only if a move needs trying.
+        let mut scratch = None;
         let king = self.kings[self.to_move as usize];
         m.each(kinds, &mut |mv| {
             (!first_rule || self.first_move_ok(mv))
-                && (!m.needs_test(mv) || m.leaves_king_safe(&mut scratch, king, mv))
+                && (!m.needs_test(mv)
+                    || m.leaves_king_safe(trial_board(&mut scratch, &self.cells), king, mv))
         })
     }
 
@@ -346,11 +347,13 @@ impl Position {
             return;
         }
         let m = self.mover();
-        let mut scratch = self.cells;
+        // A board to try moves on, copied only if a move needs trying.
+        let mut scratch = None;
         let king = self.kings[self.to_move as usize];
         m.each(self.kinds_allowed(), &mut |mv| {
             if self.first_move_ok(mv)
-                && (!m.needs_test(mv) || m.leaves_king_safe(&mut scratch, king, mv))
+                && (!m.needs_test(mv)
+                    || m.leaves_king_safe(trial_board(&mut scratch, &self.cells), king, mv))
             {
                 out.push(mv);
             }
@@ -378,12 +381,15 @@ impl Position {
                 }
                 false
             });
-            let mut scratch = self.cells;
+            // A board to try moves on, copied only if a move needs trying.
+            let mut scratch = None;
             let king = self.kings[self.to_move as usize];
             while !buf.is_empty() {
                 let k = draw(buf.len());
                 let mv = buf[k];
-                if !m.needs_test(mv) || m.leaves_king_safe(&mut scratch, king, mv) {
+                if !m.needs_test(mv)
+                    || m.leaves_king_safe(trial_board(&mut scratch, &self.cells), king, mv)
+                {
                     return Some(mv);
                 }
                 buf.swap_remove(k);
@@ -646,14 +652,7 @@ impl Position {
                 self.leapers,
                 &self.compound,
             );
-            self.pinned = pinned(
-                &self.rules,
-                &self.cells,
-                king,
-                s,
-                self.checkers(s),
-                &self.compound,
-            );
+
             self.stalled = false;
             if !self.has_legal(u16::MAX, false) {
                 if self.in_check {
@@ -731,6 +730,18 @@ impl Position {
     /// The pawn's direction state of a cell, for describing positions.
     pub fn pawn_direction(c: Cell) -> u8 {
         state(c)
+    }
+}
+
+/// The board to try moves on: a copy of `cells`, made at the first try
+/// (most turns need none: a copy per turn would cost more than the tries).
+fn trial_board<'a>(
+    scratch: &'a mut Option<[Cell; CELLS]>,
+    cells: &[Cell; CELLS],
+) -> &'a mut [Cell; CELLS] {
+    match scratch {
+        Some(board) => board,
+        None => scratch.insert(*cells),
     }
 }
 
