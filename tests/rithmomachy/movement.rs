@@ -132,6 +132,9 @@ fn the_start_has_69_moves_and_perft_matches_boardspace() {
     assert_eq!(entry.perft(&opts, None, 1).unwrap(), 69);
     assert_eq!(entry.perft(&opts, None, 2).unwrap(), 4_898);
     assert_eq!(entry.perft(&opts, None, 3).unwrap(), 346_800);
+    // Depth 4 turns on which games are over at ply 3: glorious victories
+    // walked like lines, the L's arms included.
+    assert_eq!(entry.perft(&opts, None, 4).unwrap(), 25_115_698);
 }
 
 #[test]

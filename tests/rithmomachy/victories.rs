@@ -190,6 +190,61 @@ fn glorious_triangle_and_the_mover_owns_an_end() {
 }
 
 #[test]
+fn boardspace_walks_the_triangle_like_a_line() {
+    // boardspace.net: the middle term is the first piece met from the own
+    // piece, every square between them empty; the squares between the
+    // middle term and the far end are empty too; for the L as for a line.
+    let glory = Some((Some("white"), "glorious"));
+    // 20 on d14, 40 on d12 (d13 empty), 60 arriving on f12 (e12 empty).
+    let clear = [("d14", "w20C"), ("d12", "w40C"), ("e11", "w60C")];
+    for rules in ["modern", "boardspace"] {
+        assert_eq!(formation(rules, &clear, "e11-f12"), glory, "{rules}");
+    }
+    // A piece on the first arm (d13) or on the second (e12): modern, whose
+    // arms need not be empty, still counts the L; boardspace does not.
+    for blocker in ["d13", "e12"] {
+        let mut p = clear.to_vec();
+        p.push((blocker, "b1000C"));
+        assert_eq!(formation("modern", &p, "e11-f12"), glory, "{blocker}");
+        assert_eq!(
+            formation("boardspace", &p, "e11-f12"),
+            None,
+            "boardspace, {blocker} between"
+        );
+    }
+    // The L is found whichever of its squares the move touched: here the
+    // piece leaving the second arm (e12) opens it.
+    let p = [
+        ("d14", "w20C"),
+        ("d12", "w40C"),
+        ("f12", "w60C"),
+        ("e12", "w7C"),
+    ];
+    assert_eq!(formation("boardspace", &p, "e12-f13"), glory);
+}
+
+#[test]
+fn the_issue_13_formation_is_no_glorious_victory_on_boardspace() {
+    // After these moves ludus once declared a glorious victory for Black:
+    // the pyramid on c8 (its 49), White's 25 on c4 and White's pyramid on g4
+    // (its 1), 49 25 1 in arithmetic progression, an L whose first arm
+    // passes over c7, c6 and c5 (c7 and c6 hold White's pieces) and whose
+    // second arm passes over d4, e4 and f4 (all held). boardspace.net counts
+    // no such formation; modern, whose arms need not be empty, does.
+    let moves = ["h13-e14", "f6-e7", "a13-b11", "d6-c7", "b11-c8"];
+    for (rules, expect) in [
+        ("boardspace", None),
+        ("modern", Some((Some("black"), "glorious"))),
+    ] {
+        let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
+        for m in moves {
+            play(&mut g, m);
+        }
+        assert_eq!(ending(&g), expect, "{rules}");
+    }
+}
+
+#[test]
 fn boardspace_adds_diagonal_lines_and_constant_triples() {
     let p = [("b10", "w20C"), ("c11", "w40C"), ("e13", "w60C")];
     assert_eq!(

@@ -274,6 +274,7 @@ pub fn resolve(options: &Options) -> Result<Rules, String> {
             v.glorious = Some(Glorious {
                 diagonal_lines: false,
                 triangle: true,
+                clear_arms: false,
                 constant: false,
             })
         }

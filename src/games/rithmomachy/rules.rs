@@ -431,6 +431,12 @@ pub struct Glorious {
     pub diagonal_lines: bool,
     /// Whether a right-angled triangle (an L) counts.
     pub triangle: bool,
+    /// Whether the triangle is walked like a line (boardspace.net): the
+    /// middle term is the first piece met from the end along a rank or
+    /// file, and the squares from it to the far end are empty. Otherwise
+    /// the squares along its arms may hold pieces.
+    #[serde(default)]
+    pub clear_arms: bool,
     /// Whether a constant triple (9 9 9) counts as a progression.
     pub constant: bool,
 }
