@@ -2,6 +2,8 @@
 
 pub mod dice;
 pub mod game;
+pub mod heap;
+pub mod input;
 pub mod log;
 pub mod options;
 pub mod outcome;
@@ -9,4 +11,5 @@ pub mod plural;
 pub mod policy;
 pub mod seat;
 pub mod seed;
+pub mod text;
 pub mod view;

@@ -94,6 +94,12 @@ impl SeatRng {
         }
     }
 
+    /// The seed of the game this stream belongs to.
+    #[inline]
+    pub fn game_seed(&self) -> u64 {
+        self.game_seed
+    }
+
     /// The stream, made on first use.
     #[inline]
     pub fn get(&mut self) -> &mut Rng {

@@ -8,13 +8,15 @@
 //! handle kept by the script past its call finds nothing instead of a
 //! dangling pointer.
 
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 use std::ptr;
+use std::rc::Rc;
 
 use crate::core::game::Game;
 use crate::core::options::OptionValue;
 use crate::core::seat::Seat;
 use crate::core::seed::{Rng, SeatRng};
+use crate::policies::lua::meter::Meter;
 
 #[derive(Clone, Copy)]
 enum Stream {
@@ -34,6 +36,8 @@ pub struct Decision<G: Game> {
     pub seat: Cell<Seat>,
     /// The game's rule options.
     pub options: Vec<(&'static str, OptionValue)>,
+    /// The VM's limits, which the host's calls are charged to.
+    meter: OnceCell<Rc<Meter>>,
 }
 
 /// The loan of a game, its moves and a stream to the script for one call.
@@ -56,7 +60,20 @@ impl<G: Game> Decision<G> {
             stream: Cell::new(Stream::None),
             seat: Cell::new(seat),
             options,
+            meter: OnceCell::new(),
         }
+    }
+
+    /// Gives the VM's meter, once, when the VM is made.
+    pub fn set_meter(&self, meter: Rc<Meter>) {
+        let _ = self.meter.set(meter);
+    }
+
+    /// The VM's meter.
+    pub fn meter(&self) -> &Rc<Meter> {
+        self.meter
+            .get()
+            .expect("the VM gives its meter when it is made")
     }
 
     /// Lends the game and the seat's stream (not yet made) for `init`.

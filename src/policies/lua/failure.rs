@@ -1,7 +1,13 @@
 //! A script's failure as the user reads it: the script, the line where
-//! known, and what happened, in one or two lines.
+//! known, and what happened, on one line of bounded length with every
+//! control character escaped (the text may come from the script).
 
-use crate::policies::lua::limits::{BUDGET_MESSAGE, Budget, Limits};
+use crate::core::text::quoted;
+use crate::policies::lua::meter::{Halt, Meter};
+
+/// The most bytes of text from the script (an error message, a returned
+/// value) a failure's message quotes.
+pub const QUOTED: usize = 300;
 
 /// The first line of `text` that names a position in `script` (`path:line:`).
 fn line_in(text: &str, script: &str) -> Option<String> {
@@ -22,8 +28,42 @@ fn root(e: &mlua::Error) -> (&mlua::Error, Option<&str>) {
     }
 }
 
-/// Describes `e`, raised while running `script` under `limits`.
-pub fn describe(e: &mlua::Error, script: &str, limits: Limits, budget: &Budget) -> String {
+/// Whether `e` is a memory error, however it reached the host.
+pub fn is_memory_error(e: &mlua::Error) -> bool {
+    match root(e).0 {
+        mlua::Error::MemoryError(_) => true,
+        mlua::Error::RuntimeError(m) => m == "not enough memory",
+        _ => false,
+    }
+}
+
+/// What passing limit `why` says, after the script's name and line.
+pub fn halt_message(why: Halt, meter: &Meter) -> String {
+    let l = &meter.limits;
+    match why {
+        Halt::Budget => format!(
+            "exceeded its instruction budget of {} instructions per call \
+             (an endless loop? raise it with max_instructions=N)",
+            l.instructions
+        ),
+        Halt::Memory => format!(
+            "exceeded its memory limit of {} MiB (raise it with max_memory_mb=N)",
+            l.memory_mb
+        ),
+        Halt::Time => format!(
+            "exceeded its time limit of {} per call (raise it with max_seconds=N)",
+            l.seconds_text()
+        ),
+        Halt::Print => format!(
+            "printed more than {} KiB in one game, the most a script may print \
+             (raise it with max_print_kb=N)",
+            l.print_kb
+        ),
+    }
+}
+
+/// Describes `e`, raised while running `script` metered by `meter`.
+pub fn describe(e: &mlua::Error, script: &str, meter: &Meter) -> String {
     let (cause, traceback) = root(e);
     let text = match cause {
         mlua::Error::SyntaxError { message, .. } => message.clone(),
@@ -31,29 +71,24 @@ pub fn describe(e: &mlua::Error, script: &str, limits: Limits, budget: &Budget) 
         mlua::Error::MemoryError(m) => m.clone(),
         other => other.to_string(),
     };
-    let first = text.lines().next().unwrap_or("").to_string();
-    if budget.spent() || first.contains(BUDGET_MESSAGE) {
-        let line = budget
-            .spent_at()
-            .filter(|&l| l > 0)
-            .map_or(String::new(), |l| format!(":{l}"));
-        return format!(
-            "{script}{line}: exceeded its instruction budget of {} instructions per call \
-             (an endless loop? raise it with max_instructions=N)",
-            budget.limit()
-        );
-    }
-    if matches!(cause, mlua::Error::MemoryError(_)) || first.contains("not enough memory") {
-        let line = traceback
+    let first = text.lines().next().unwrap_or("");
+    let line_of_traceback = || {
+        traceback
             .and_then(|t| line_in(t, script))
-            .map_or(String::new(), |l| format!(":{l}"));
-        return format!(
-            "{script}{line}: exceeded its memory limit of {} MiB (raise it with max_memory_mb=N)",
-            limits.memory_mb
-        );
+            .map_or(String::new(), |l| format!(":{l}"))
+    };
+    let halt = meter
+        .halted()
+        .or(is_memory_error(e).then_some(Halt::Memory));
+    if let Some(why) = halt {
+        let line = match meter.halted_at() {
+            Some(l) => format!(":{l}"),
+            None => line_of_traceback(),
+        };
+        return format!("{script}{line}: {}", halt_message(why, meter));
     }
-    if first.starts_with(&format!("{script}:")) {
-        return first;
+    if let Some(rest) = first.strip_prefix(&format!("{script}:")) {
+        return format!("{script}:{}", quoted(rest.as_bytes(), QUOTED));
     }
     // error({...}) reaches the host as "table: 0x55...": an address that
     // changes from run to run has no place in a message meant to be compared.
@@ -64,10 +99,7 @@ pub fn describe(e: &mlua::Error, script: &str, limits: Limits, budget: &Budget) 
         {
             format!("raised an error that is a {kind}, not a message")
         }
-        _ => first,
+        _ => quoted(first.as_bytes(), QUOTED),
     };
-    match traceback.and_then(|t| line_in(t, script)) {
-        Some(line) => format!("{script}:{line}: {first}"),
-        None => format!("{script}: {first}"),
-    }
+    format!("{script}{}: {first}", line_of_traceback())
 }

@@ -3,20 +3,24 @@
 
 use std::rc::Rc;
 
-use mlua::{Lua, UserData, UserDataMethods, Value};
+use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
 
 use crate::core::game::{Game, Turn};
+use crate::core::heap;
 use crate::core::log::Silent;
 use crate::core::options::OptionValue;
+use crate::core::text::quoted;
 use crate::policies::lua::decision::Decision;
+use crate::policies::lua::meter::{Held, Meter, cost, userdata_bytes};
 use crate::policies::lua::moves_handle::{MoveHandle, MovesHandle};
-use crate::policies::lua::view::{Arg, to_lua};
+use crate::policies::lua::view::{Arg, size, to_lua};
 
 /// A game handle.
 pub struct GameHandle<G: Game> {
     decision: Rc<Decision<G>>,
-    /// `None`: the game being decided; `Some`: the script's own copy.
-    copy: Option<G>,
+    /// `None`: the game being decided; `Some`: the script's own copy, with
+    /// the host memory it holds reserved from the script's limit.
+    copy: Option<(G, Held)>,
 }
 
 impl<G: Game> GameHandle<G> {
@@ -30,7 +34,7 @@ impl<G: Game> GameHandle<G> {
 
     fn game(&self) -> mlua::Result<&G> {
         match &self.copy {
-            Some(g) => Ok(g),
+            Some((g, _)) => Ok(g),
             None => self.decision.game().ok_or_else(|| {
                 mlua::Error::RuntimeError(
                     "the game can be read only while the host calls init or choose".into(),
@@ -44,47 +48,68 @@ fn err(message: impl Into<String>) -> mlua::Error {
     mlua::Error::RuntimeError(message.into())
 }
 
+/// The index a Lua number names, 1-based, whether written `3` or `3.0`.
+pub fn index_of(v: &Value, len: usize) -> Option<usize> {
+    let i = match v {
+        Value::Integer(i) => *i,
+        Value::Number(x) if x.fract() == 0.0 && x.abs() < 1e18 => *x as i64,
+        _ => return None,
+    };
+    usize::try_from(i - 1).ok().filter(|&i| i < len)
+}
+
 /// The move a script names: a move handle, an index into the legal moves,
-/// or its text; an error unless it is legal in `game`.
-pub fn resolve_move<G: Game>(game: &G, v: &Value) -> mlua::Result<G::Move> {
+/// or its text; an error unless it is legal in `game`. Charged to `meter`.
+pub fn resolve_move<G: Game>(game: &G, v: &Value, meter: &Meter) -> mlua::Result<G::Move> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
+    meter.charge(cost::LEGAL_MOVES + cost::PER_MOVE * moves.len() as u64)?;
     let found = match v {
         Value::UserData(u) => u
             .borrow::<MoveHandle<G>>()
             .ok()
-            .map(|m| m.0)
+            .map(|m| m.mv)
             .filter(|m| moves.contains(m)),
-        Value::Integer(i) => usize::try_from(*i - 1)
-            .ok()
-            .and_then(|i| moves.get(i).copied()),
+        Value::Integer(_) | Value::Number(_) => index_of(v, moves.len()).map(|i| moves[i]),
         Value::String(s) => {
-            let s = s.to_string_lossy();
-            moves.iter().copied().find(|m| m.to_string() == s)
+            meter.charge(cost::MOVE_TEXT * moves.len() as u64)?;
+            let s = s.as_bytes();
+            moves
+                .iter()
+                .copied()
+                .find(|m| m.to_string().as_bytes() == s.as_ref())
         }
         _ => None,
     };
     found.ok_or_else(|| {
         err(format!(
             "play: {} is not one of the {} legal moves",
-            describe(v),
+            describe::<G>(v),
             moves.len()
         ))
     })
 }
 
-/// A Lua value as an error message shows it.
-pub fn describe(v: &Value) -> String {
+/// A Lua value as an error message shows it: text quoted, bounded and
+/// escaped; a userdata by what it is, never by its address.
+pub fn describe<G: Game>(v: &Value) -> String {
     match v {
-        Value::String(s) => format!("\"{}\"", s.to_string_lossy()),
+        Value::String(s) => format!("\"{}\"", quoted(&s.as_bytes(), 100)),
         Value::Integer(i) => i.to_string(),
         Value::Number(x) => x.to_string(),
         Value::Boolean(b) => b.to_string(),
         Value::Nil => "nil".into(),
-        Value::UserData(_) => match v.to_string() {
-            Ok(t) => format!("the move `{t}`"),
-            Err(_) => "a userdata".into(),
-        },
+        Value::UserData(u) => {
+            if let Ok(m) = u.borrow::<MoveHandle<G>>() {
+                format!("the move `{}`", m.mv)
+            } else if u.is::<GameHandle<G>>() {
+                "a game".into()
+            } else if u.is::<MovesHandle<G>>() {
+                "a list of moves".into()
+            } else {
+                "a userdata".into()
+            }
+        }
         other => format!("a {}", other.type_name()),
     }
 }
@@ -154,26 +179,40 @@ impl<G: Game> UserData for GameHandle<G> {
         methods.add_method("options", |lua, this, ()| {
             options_table(lua, &this.decision)
         });
-        methods.add_method("moves", |_, this, ()| {
+        methods.add_method("moves", |lua, this, ()| {
             Ok(match &this.copy {
                 None => MovesHandle::Current(this.decision.clone()),
-                Some(g) => {
+                Some((g, _)) => {
+                    let meter = this.decision.meter();
                     let mut v = Vec::new();
                     if matches!(g.turn(), Turn::Decide(_)) {
                         g.legal_moves(&mut v);
                     }
-                    MovesHandle::Listed(v)
+                    meter.charge(cost::LEGAL_MOVES + cost::PER_MOVE * v.len() as u64)?;
+                    v.shrink_to_fit();
+                    let bytes = userdata_bytes::<MovesHandle<G>>()
+                        + v.capacity() * std::mem::size_of::<G::Move>();
+                    let held = Held::new(lua, meter, bytes)?;
+                    MovesHandle::Listed(v, this.decision.clone(), held)
                 }
             })
         });
-        methods.add_method("clone", |_, this, ()| {
+        methods.add_method("clone", |lua, this, ()| {
+            let meter = this.decision.meter();
+            meter.check()?;
+            let (copy, grew) = heap::measure(|| this.game().cloned());
+            let copy = copy?;
+            let bytes = userdata_bytes::<GameHandle<G>>() + grew.max(0) as usize;
+            meter.charge(cost::CLONE + bytes as u64 / 16)?;
+            let held = Held::new(lua, meter, bytes)?;
             Ok(GameHandle {
                 decision: this.decision.clone(),
-                copy: Some(this.game()?.clone()),
+                copy: Some((copy, held)),
             })
         });
-        methods.add_method_mut("play", |_, this, mv: Value| {
-            let Some(g) = this.copy.as_mut() else {
+        methods.add_method_mut("play", |lua, this, mv: Value| {
+            let meter = this.decision.meter().clone();
+            let Some((g, held)) = this.copy.as_mut() else {
                 return Err(err(
                     "the game being decided is read-only: play on a copy (game:clone())",
                 ));
@@ -183,21 +222,38 @@ impl<G: Game> UserData for GameHandle<G> {
                     "play: no move is due in this copy (it is over or waits for the dice)",
                 ));
             }
-            let m = resolve_move(g, &mv)?;
-            g.play(m, &mut Silent);
-            Ok(())
+            let m = resolve_move(g, &mv, &meter)?;
+            meter.charge(cost::PLAY)?;
+            let ((), grew) = heap::measure(|| g.play(m, &mut Silent));
+            held.grow(lua, grew)
         });
         methods.add_method(
             "view",
             |lua, this, (name, arg): (mlua::LuaString, Value)| {
+                let meter = this.decision.meter();
+                meter.charge(cost::VIEW)?;
                 let arg = Arg::from_lua::<G>(&arg).map_err(err)?;
                 let name = name.to_string_lossy();
                 let v = this
                     .game()?
                     .view(&name, arg.as_view_arg())
-                    .map_err(|e| err(format!("view: {e}")))?;
+                    .map_err(|e| err(format!("view: {}", quoted(e.as_bytes(), 300))))?;
+                meter.charge(cost::VIEW_VALUE * size(&v))?;
                 to_lua(lua, &v)
             },
         );
+        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
+            let g = this.game()?;
+            Ok(format!(
+                "{} ({}, length {})",
+                G::NAME,
+                if this.copy.is_some() {
+                    "a copy"
+                } else {
+                    "the game being decided"
+                },
+                g.length()
+            ))
+        });
     }
 }

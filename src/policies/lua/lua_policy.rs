@@ -3,10 +3,12 @@
 use std::marker::PhantomData;
 
 use crate::core::game::Game;
+use crate::core::input::check_file;
 use crate::core::options::{OptionValue, Options};
 use crate::core::policy::{BotError, Policy};
 use crate::core::seat::Seat;
 use crate::core::seed::{Rng, SeatRng};
+use crate::policies::lua::limits::MAX_SCRIPT_BYTES;
 use crate::policies::lua::script::ScriptVm;
 use crate::policies::lua::spec::LuaSpec;
 use crate::policies::lua::vm_cache::{self, Slot};
@@ -30,7 +32,7 @@ impl<G: Game> LuaPolicy<G> {
     /// for the first game, where a failure names the game and its seed.
     pub fn new(text: &str, options: &Options) -> Result<LuaPolicy<G>, String> {
         let spec = LuaSpec::parse(text)?;
-        std::fs::metadata(&spec.path)
+        check_file(&spec.path, MAX_SCRIPT_BYTES)
             .map_err(|e| format!("policy `lua:{text}`: cannot read {}: {e}", spec.path))?;
         Ok(LuaPolicy {
             key: format!("{text}|{options}"),

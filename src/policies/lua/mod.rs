@@ -3,7 +3,10 @@
 //! game-agnostic traits only. See scripts/README.md for what scripts see.
 //!
 //! - [`spec`]: how a `lua:` policy is written, with parameters and limits.
-//! - [`limits`]: the instruction budget and memory ceiling.
+//! - [`limits`]: the limits (instructions, memory, time, output) and sizes refused.
+//! - [`meter`]: how the limits are enforced: the count hook, charges for
+//!   library and host calls, host memory, halts a script cannot catch.
+//! - [`watchdog`]: the wall-clock limit of a call.
 //! - [`sandbox`]: the VM, its libraries and each game's fresh globals.
 //! - [`decision`]: what the host lends the script during a call.
 //! - [`game_handle`], [`moves_handle`], [`view`]: what the script sees.
@@ -17,11 +20,13 @@ pub mod failure;
 pub mod game_handle;
 pub mod limits;
 pub mod lua_policy;
+pub mod meter;
 pub mod moves_handle;
 pub mod sandbox;
 pub mod script;
 pub mod spec;
 pub mod view;
 pub mod vm_cache;
+pub mod watchdog;
 
 pub use lua_policy::LuaPolicy;

@@ -5,24 +5,47 @@
 
 use std::rc::Rc;
 
-use mlua::{MetaMethod, UserData, UserDataMethods, Value};
+use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
 
 use crate::core::game::Game;
 use crate::policies::lua::decision::Decision;
+use crate::policies::lua::meter::{Held, Meter, cost, userdata_bytes};
 
-/// One move: a small copyable value; `tostring(m)` writes it as the game does.
-#[derive(Clone, Copy, Debug)]
-pub struct MoveHandle<G: Game>(pub G::Move);
+/// One move: a small value; `tostring(m)` writes it as the game does. The
+/// host memory it takes is reserved from the script's limit.
+pub struct MoveHandle<G: Game> {
+    /// The move.
+    pub mv: G::Move,
+    _held: Held,
+}
+
+impl<G: Game> MoveHandle<G> {
+    /// A handle of `mv`, reserved from `meter`'s memory.
+    pub fn new(lua: &Lua, meter: &Rc<Meter>, mv: G::Move) -> mlua::Result<MoveHandle<G>> {
+        Ok(MoveHandle {
+            mv,
+            _held: Held::new(lua, meter, userdata_bytes::<MoveHandle<G>>())?,
+        })
+    }
+}
+
+/// A move's text, charged.
+pub fn text<G: Game>(meter: &Meter, mv: G::Move) -> mlua::Result<String> {
+    meter.charge(cost::MOVE_TEXT)?;
+    Ok(mv.to_string())
+}
 
 impl<G: Game> UserData for MoveHandle<G> {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_method("text", |_, this, ()| Ok(this.0.to_string()));
-        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| Ok(this.0.to_string()));
+        methods.add_method("text", |_, this, ()| text::<G>(this._held.meter(), this.mv));
+        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
+            text::<G>(this._held.meter(), this.mv)
+        });
         methods.add_meta_method(MetaMethod::Eq, |_, this, other: Value| {
             Ok(other
                 .as_userdata()
                 .and_then(|u| u.borrow::<MoveHandle<G>>().ok())
-                .is_some_and(|o| o.0 == this.0))
+                .is_some_and(|o| o.mv == this.mv))
         });
     }
 }
@@ -33,7 +56,7 @@ pub enum MovesHandle<G: Game> {
     /// The moves `choose` was called with, lent for the call.
     Current(Rc<Decision<G>>),
     /// A copy's moves, listed when asked for.
-    Listed(Vec<G::Move>),
+    Listed(Vec<G::Move>, Rc<Decision<G>>, Held),
 }
 
 impl<G: Game> MovesHandle<G> {
@@ -41,7 +64,13 @@ impl<G: Game> MovesHandle<G> {
     pub fn with<R>(&self, f: impl FnOnce(&[G::Move]) -> R) -> R {
         match self {
             MovesHandle::Current(d) => f(d.moves()),
-            MovesHandle::Listed(v) => f(v),
+            MovesHandle::Listed(v, _, _) => f(v),
+        }
+    }
+
+    fn decision(&self) -> &Rc<Decision<G>> {
+        match self {
+            MovesHandle::Current(d) | MovesHandle::Listed(_, d, _) => d,
         }
     }
 }
@@ -55,27 +84,34 @@ fn at<G: Game>(moves: &[G::Move], i: i64) -> Option<G::Move> {
 impl<G: Game> UserData for MovesHandle<G> {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         methods.add_meta_method(MetaMethod::Len, |_, this, ()| Ok(this.with(|m| m.len())));
-        methods.add_meta_method(MetaMethod::Index, |_, this, i: Value| {
-            Ok(match i {
-                Value::Integer(i) => this.with(|m| at::<G>(m, i)).map(MoveHandle::<G>),
-                Value::Number(x) if x.fract() == 0.0 => {
-                    this.with(|m| at::<G>(m, x as i64)).map(MoveHandle::<G>)
-                }
+        methods.add_meta_method(MetaMethod::Index, |lua, this, i: Value| {
+            let found = match i {
+                Value::Integer(i) => this.with(|m| at::<G>(m, i)),
+                Value::Number(x) if x.fract() == 0.0 => this.with(|m| at::<G>(m, x as i64)),
                 _ => None,
-            })
+            };
+            found
+                .map(|mv| MoveHandle::<G>::new(lua, this.decision().meter(), mv))
+                .transpose()
         });
         methods.add_method("text", |_, this, i: i64| {
-            Ok(this.with(|m| at::<G>(m, i)).map(|mv| mv.to_string()))
+            this.with(|m| at::<G>(m, i))
+                .map(|mv| text::<G>(this.decision().meter(), mv))
+                .transpose()
         });
         methods.add_method("find", |_, this, text: mlua::LuaString| {
-            let text = text.to_str()?;
+            let meter = this.decision().meter();
+            meter.charge(cost::MOVE_TEXT * this.with(|m| m.len()) as u64)?;
+            let text = text.as_bytes();
             Ok(this.with(|m| {
                 m.iter()
-                    .position(|mv| mv.to_string() == *text)
+                    .position(|mv| mv.to_string().as_bytes() == text.as_ref())
                     .map(|i| i + 1)
             }))
         });
         methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
+            let meter = this.decision().meter();
+            meter.charge(cost::MOVE_TEXT * this.with(|m| m.len()) as u64)?;
             Ok(this.with(|m| {
                 let texts: Vec<String> = m.iter().map(|mv| mv.to_string()).collect();
                 format!("moves({})", texts.join(" "))

@@ -9,6 +9,7 @@
 //! survives into the next game, so a game's moves depend on its seed only,
 //! not on the games the thread played before.
 
+use std::io::Write;
 use std::rc::Rc;
 
 use mlua::{Function, Lua, LuaOptions, StdLib, Value};
@@ -16,33 +17,101 @@ use rand_core::RngCore;
 
 use crate::core::game::Game;
 use crate::core::seed::{Rng, below};
+use crate::core::text::printable;
 use crate::policies::lua::decision::Decision;
-use crate::policies::lua::limits::{Budget, Limits, install};
+use crate::policies::lua::failure::is_memory_error;
+use crate::policies::lua::limits::{Limits, MAX_ELEMENTS, MAX_TEXT};
+use crate::policies::lua::meter::{Halt, Meter};
 
 const PRELUDE: &str = r##"
-local random, halted, eprint = ...
+local random, halted, eprint, charge, MAX_TEXT, MAX_ELEMENTS = ...
 local raw_load, raw_pcall, raw_xpcall = load, pcall, xpcall
-local next, select, tostring, type, error = next, select, tostring, type, error
+local next, select, tostring, tonumber, type, error = next, select, tostring, tonumber, type, error
+local raw_setmetatable, raw_getmetatable, rawget, raw_rawset = setmetatable, getmetatable, rawget, rawset
 local concat = table.concat
+-- string.dump is gone from the string table itself, which ("").dump reaches.
+string.dump = nil
 local base = {}
-for _, k in ipairs({"assert", "error", "getmetatable", "ipairs", "next", "pairs",
-                    "rawequal", "rawget", "rawlen", "rawset", "select", "setmetatable",
-                    "tonumber", "tostring", "type"}) do
+for _, k in ipairs({"assert", "error", "ipairs", "next", "pairs", "rawequal", "rawget",
+                    "rawlen", "select", "tostring", "type"}) do
   base[k] = _G[k]
 end
--- No collectgarbage and no finalizers: what they report, and when they
--- run, depends on the VM's memory history (which games this thread played
--- before), not on the game.
-local raw_setmetatable, rawget = setmetatable, rawget
+base._VERSION = _VERSION
+
+-- Work a library call does beyond its instruction is charged to the budget,
+-- one instruction for each element it moves or each 16 bytes it reads or
+-- builds; sizes no game needs are refused.
+local function len(x)
+  local t = type(x)
+  if t == "string" then return #x elseif t == "number" then return #tostring(x) end
+  return 0
+end
+local function bytes(n) if n > 4096 then charge(n // 16) end end
+local function elements(what, n)
+  if n > MAX_ELEMENTS then
+    error(what .. ": " .. string.format("%.0f", n) .. " elements is more than a script may handle in one call ("
+          .. MAX_ELEMENTS .. ")", 3)
+  end
+  if n > 64 then charge(n // 1) end
+end
+local function span(i, j) -- the count of i..j, in floats so that nothing wraps
+  i, j = tonumber(i), tonumber(j)
+  if i and j and j >= i then return j * 1.0 - i + 1 end
+  return 0
+end
+
+-- No collectgarbage, no finalizers and no weak tables: what they show, and
+-- when, depends on the VM's memory history (which games this thread played
+-- before), not on the game. A table used as a metatable is sealed by a
+-- hidden metatable of its own, so that it cannot gain __mode or __gc later.
+local SEAL = {}
+SEAL.__newindex = function(t, k, v)
+  if k == "__mode" or k == "__gc" then
+    error(k .. " cannot be added to a table in use as a metatable: weak tables and finalizers are not available", 2)
+  end
+  raw_rawset(t, k, v)
+end
+base.getmetatable = function(x)
+  local m = raw_getmetatable(x)
+  if m == SEAL then return nil end
+  return m
+end
 base.setmetatable = function(t, mt)
-  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-    error("__gc metamethods are not available: when they run depends on memory, not on the game", 2)
+  if type(t) == "table" and raw_getmetatable(t) == SEAL then
+    error("setmetatable: this table is in use as a metatable, which cannot have a metatable of its own", 2)
+  end
+  if type(mt) == "table" then
+    if rawget(mt, "__gc") ~= nil then
+      error("__gc metamethods are not available: when they run depends on memory, not on the game", 2)
+    end
+    if rawget(mt, "__mode") ~= nil then
+      error("weak tables (__mode) are not available: what they hold depends on when memory is collected, not on the game", 2)
+    end
+    local seal = raw_getmetatable(mt)
+    if seal == nil then
+      raw_setmetatable(mt, SEAL)
+    elseif seal ~= SEAL then
+      error("setmetatable: a table that has a metatable of its own cannot be a metatable "
+            .. "(for inheritance, give __index a function or copy the methods)", 2)
+    end
   end
   return raw_setmetatable(t, mt)
 end
-base._VERSION = _VERSION
--- A script must not catch the end of its budget or memory and go on; and
--- an error raised by the host reaches it as text, like Lua's own.
+base.rawset = function(t, k, v)
+  if (k == "__mode" or k == "__gc") and raw_getmetatable(t) == SEAL then
+    error(k .. " cannot be added to a table in use as a metatable: weak tables and finalizers are not available", 2)
+  end
+  return raw_rawset(t, k, v)
+end
+base.tonumber = function(x, b)
+  if type(x) == "string" then bytes(#x) end
+  return tonumber(x, b)
+end
+
+-- A script must not catch the end of its budget, memory or time and go on;
+-- an error raised by the host reaches it as text, like Lua's own; and a
+-- message handler does not run for a halted call (it would run where no
+-- instruction is counted).
 local function rethrow(ok, ...)
   if ok then return ok, ... end
   local e = ...
@@ -53,31 +122,140 @@ local function rethrow(ok, ...)
   return false, e
 end
 base.pcall = function(f, ...) return rethrow(raw_pcall(f, ...)) end
-base.xpcall = function(f, h, ...) return rethrow(raw_xpcall(f, h, ...)) end
+base.xpcall = function(f, h, ...)
+  if type(h) ~= "function" then return rethrow(raw_xpcall(f, h, ...)) end
+  return rethrow(raw_xpcall(f, function(e)
+    if halted(e) then return e end
+    return h(e)
+  end, ...))
+end
 base.print = function(...)
   local parts = {}
   for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
   eprint(concat(parts, "\t"))
 end
+
 -- The libraries as scripts see them: string without dump, math with the
--- seat's random and no randomseed. Each game reaches them through fresh,
+-- seat's random and no randomseed, and the calls whose work can outgrow
+-- their instruction charged. Each game reaches them through fresh,
 -- empty tables whose metatables (hidden) read through to these: making a
 -- game costs a handful of small tables, and whatever a script writes into
 -- a library or its globals stays in that game's tables.
-local script_string, script_math = {}, {}
+local script_string, script_math, script_table, script_utf8 = {}, {}, {}, {}
 for k, v in next, string do script_string[k] = v end
-script_string.dump = nil
 for k, v in next, math do script_math[k] = v end
+for k, v in next, table do script_table[k] = v end
+for k, v in next, utf8 do script_utf8[k] = v end
 script_math.random = random
 script_math.randomseed = function()
   error("math.randomseed is not available: math.random draws from the seat's own seeded stream", 2)
 end
+
+local rep = string.rep
+script_string.rep = function(s, n, sep)
+  local k = tonumber(n)
+  if k and k > 0 then
+    local size = k * (len(s) + len(sep))
+    if k > MAX_TEXT or size > MAX_TEXT then
+      error("string.rep: a string of " .. string.format("%.0f", size) .. " bytes in "
+            .. string.format("%.0f", k) .. " pieces is more than a script may build (" .. MAX_TEXT .. " bytes)", 2)
+    end
+    if k > 64 or size > 4096 then charge(k // 16 + size // 16) end
+  end
+  return rep(s, n, sep)
+end
+for _, name in ipairs({"byte", "sub", "upper", "lower", "reverse"}) do
+  local f = string[name]
+  script_string[name] = function(s, ...)
+    bytes(len(s))
+    return f(s, ...)
+  end
+end
+for _, name in ipairs({"find", "match", "gmatch", "gsub"}) do
+  local f = string[name]
+  script_string[name] = function(s, p, ...)
+    local n, m = len(s), len(p)
+    if n * (m + 1) > 4096 then charge((n * (m + 1)) // 16) end
+    return f(s, p, ...)
+  end
+end
+for _, name in ipairs({"format", "pack"}) do
+  local f = string[name]
+  script_string[name] = function(...)
+    local n = 0
+    for i = 1, select("#", ...) do
+      local x = select(i, ...)
+      if type(x) == "string" then n = n + #x end
+    end
+    bytes(n)
+    return f(...)
+  end
+end
+for _, name in ipairs({"unpack", "packsize"}) do
+  local f = string[name]
+  script_string[name] = function(fmt, ...)
+    bytes(len(fmt) * 16)
+    return f(fmt, ...)
+  end
+end
+for _, name in ipairs({"len", "codepoint", "offset"}) do
+  local f = utf8[name]
+  script_utf8[name] = function(s, ...)
+    bytes(len(s))
+    return f(s, ...)
+  end
+end
+
+local move, unpack, insert, remove, sort = table.move, table.unpack, table.insert, table.remove, table.sort
+script_table.move = function(a1, f, e, t, a2)
+  elements("table.move", span(f, e))
+  return move(a1, f, e, t, a2)
+end
+script_table.unpack = function(list, i, j)
+  if j == nil and type(list) == "table" then j = #list end
+  elements("table.unpack", span(i or 1, j))
+  return unpack(list, i, j)
+end
+script_table.concat = function(list, sep, i, j)
+  if j == nil and type(list) == "table" then j = #list end
+  elements("table.concat", span(i or 1, j))
+  local s = concat(list, sep, i, j)
+  bytes(#s)
+  return s
+end
+script_table.insert = function(t, ...)
+  if select("#", ...) >= 2 and type(t) == "table" then
+    elements("table.insert", span(..., #t))
+  end
+  return insert(t, ...)
+end
+script_table.remove = function(t, ...)
+  if select("#", ...) >= 1 and type(t) == "table" then
+    elements("table.remove", span(..., #t))
+  end
+  return remove(t, ...)
+end
+script_table.sort = function(t, ...)
+  if type(t) == "table" then
+    local n = #t
+    if n > MAX_ELEMENTS then elements("table.sort", n) end
+    if n > 64 then
+      local log = 1
+      while (1 << log) < n do log = log + 1 end
+      charge(n * log)
+    end
+  end
+  return sort(t, ...)
+end
+
 local lib_metas = {}
-for name, lib in next, {string = script_string, table = table, math = script_math, utf8 = utf8} do
+for name, lib in next, {string = script_string, table = script_table, math = script_math, utf8 = script_utf8} do
   lib_metas[name] = {__index = lib, __metatable = false}
 end
 local env_meta = {__index = base, __metatable = false}
--- ("x"):upper() reaches the shared string table; keep scripts from changing it.
+-- ("x"):upper() reaches the string functions through the string metatable:
+-- the same, charged ones; and keep scripts from changing it.
+getmetatable("").__index = script_string
 getmetatable("").__metatable = false
 -- A deep copy of plain tables: each game's `info` from the VM's template.
 local function copy(t)
@@ -89,10 +267,11 @@ local function copy(t)
   return c
 end
 return function()
-  local env = setmetatable({}, env_meta)
-  for name, meta in next, lib_metas do env[name] = setmetatable({}, meta) end
+  local env = raw_setmetatable({}, env_meta)
+  for name, meta in next, lib_metas do env[name] = raw_setmetatable({}, meta) end
   env.load = function(chunk, name, mode, e)
     if type(chunk) ~= "string" then error("load takes the text of a chunk", 2) end
+    charge(#chunk)
     if e == nil then e = env end
     return raw_load(chunk, name, "t", e)
   end
@@ -171,11 +350,20 @@ pub struct Sandbox {
     pub fresh_env: Function,
     /// Copies a table of plain values deeply.
     pub copy: Function,
-    /// The instruction budget of the call in progress.
-    pub budget: Rc<Budget>,
+    /// The limits and what the call in progress has used of them.
+    pub meter: Rc<Meter>,
 }
 
-/// Builds a sandboxed VM for `script` (named in what it prints) under `limits`.
+/// Writes what a script prints to standard error, each line after the
+/// script's name, with control characters and bytes that are not UTF-8
+/// escaped, so that a script cannot move the cursor or pose as ludus.
+fn print_line(script: &str, text: &[u8]) {
+    let shown = printable(text, true).replace('\n', &format!("\n{script}: "));
+    let _ = writeln!(std::io::stderr().lock(), "{script}: {shown}");
+}
+
+/// Builds a sandboxed VM for `script` (named in what it prints) under
+/// `limits`; `meter` is given to `decision` for the host's calls.
 pub fn new_vm<G: Game>(
     script: &str,
     decision: Rc<Decision<G>>,
@@ -194,8 +382,8 @@ pub fn new_vm<G: Game>(
                 .into(),
         ));
     }
-    let budget = install(&lua, limits)?;
-    let spent = budget.clone();
+    let meter = Meter::install(&lua, limits)?;
+    decision.set_meter(meter.clone());
     // Two optional arguments rather than a variadic list: no allocation per draw.
     let random = lua.create_function(move |_, (m, n): (Option<i64>, Option<i64>)| {
         decision.with_rng(|rng| draw(rng, m, n)).unwrap_or_else(|| {
@@ -204,24 +392,39 @@ pub fn new_vm<G: Game>(
             ))
         })
     })?;
-    let halted = lua.create_function(move |_, msg: Value| {
-        let out_of_memory =
-            matches!(&msg, Value::String(s) if s.to_string_lossy() == "not enough memory");
-        Ok(spent.spent() || out_of_memory)
+    let m = meter.clone();
+    let halted = lua.create_function(move |_, e: Value| {
+        if m.halted().is_some() {
+            return Ok(true);
+        }
+        let out_of_memory = match &e {
+            Value::String(s) => s.as_bytes().as_ref() == b"not enough memory",
+            Value::Error(e) => is_memory_error(e),
+            _ => false,
+        };
+        if out_of_memory {
+            let _ = m.halt(Halt::Memory);
+        }
+        Ok(out_of_memory)
     })?;
     let name = script.to_string();
-    let eprint = lua.create_function(move |_, text: String| {
-        eprintln!("{name}: {text}");
+    let m = meter.clone();
+    let eprint = lua.create_function(move |_, text: mlua::LuaString| {
+        let bytes = text.as_bytes();
+        m.printed(bytes.len())?;
+        print_line(&name, &bytes);
         Ok(())
     })?;
+    let m = meter.clone();
+    let charge = lua.create_function(move |_, units: u64| m.charge(units))?;
     let (fresh_env, copy): (Function, Function) = lua
         .load(PRELUDE)
         .set_name("=ludus prelude")
-        .call((random, halted, eprint))?;
+        .call((random, halted, eprint, charge, MAX_TEXT, MAX_ELEMENTS))?;
     Ok(Sandbox {
         lua,
         fresh_env,
         copy,
-        budget,
+        meter,
     })
 }

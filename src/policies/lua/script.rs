@@ -7,13 +7,15 @@ use std::rc::Rc;
 use mlua::{AnyUserData, Function, Table, Value};
 
 use crate::core::game::Game;
+use crate::core::input::read_text;
 use crate::core::options::OptionValue;
 use crate::core::policy::BotError;
 use crate::core::seat::Seat;
 use crate::core::seed::{Rng, SeatRng};
 use crate::policies::lua::decision::Decision;
 use crate::policies::lua::failure::describe as describe_error;
-use crate::policies::lua::game_handle::{GameHandle, describe, options_table};
+use crate::policies::lua::game_handle::{GameHandle, describe, index_of, options_table};
+use crate::policies::lua::limits::MAX_SCRIPT_BYTES;
 use crate::policies::lua::moves_handle::{MoveHandle, MovesHandle};
 use crate::policies::lua::sandbox::{Sandbox, new_vm};
 use crate::policies::lua::spec::{LuaSpec, Param};
@@ -49,7 +51,7 @@ impl<G: Game> ScriptVm<G> {
         options: Vec<(&'static str, OptionValue)>,
     ) -> Result<ScriptVm<G>, BotError> {
         let path = &spec.path;
-        let source = std::fs::read_to_string(path).map_err(|e| BotError {
+        let source = read_text(path, MAX_SCRIPT_BYTES).map_err(|e| BotError {
             message: format!("{path}: cannot read the script: {e}"),
         })?;
         let decision = Rc::new(Decision::new(seat, options));
@@ -57,7 +59,7 @@ impl<G: Game> ScriptVm<G> {
             message: format!("{path}: cannot start a Lua VM: {e}"),
         })?;
         let fail = |e: mlua::Error| BotError {
-            message: describe_error(&e, path, spec.limits, &sandbox.budget),
+            message: describe_error(&e, path, &sandbox.meter),
         };
         // The chunk takes each game's globals as its argument; the prefix
         // shares the first line so that error lines stay the file's.
@@ -91,7 +93,7 @@ impl<G: Game> ScriptVm<G> {
 
     fn fail(&self, e: &mlua::Error) -> BotError {
         BotError {
-            message: describe_error(e, &self.spec.path, self.spec.limits, &self.sandbox.budget),
+            message: describe_error(e, &self.spec.path, &self.sandbox.meter),
         }
     }
 
@@ -117,30 +119,49 @@ impl<G: Game> ScriptVm<G> {
         Ok(info)
     }
 
-    /// Starts a game: fresh globals, the script's top level, then `init(info)`.
+    /// Starts a game: fresh globals, the script's top level, then `init(info)`,
+    /// each a call under the script's limits.
     pub fn start(&self, game: &G, rng: &mut SeatRng) -> Result<(), BotError> {
+        // The previous game's `choose` holds its globals: let them go before
+        // this game's top level runs, so that they count for nothing here.
+        drop(self.choose.borrow_mut().take());
+        let meter = &self.sandbox.meter;
+        meter.new_game();
+        meter.watch.describe(
+            format!(
+                "{} (seat {}, game seed {})",
+                self.spec.path,
+                self.decision.seat.get() + 1,
+                rng.game_seed()
+            ),
+            self.spec.limits.seconds_text(),
+        );
         let _lent = self.decision.lend_start(game, rng);
-        let budget = &self.sandbox.budget;
-        budget.refill();
         let run = || -> mlua::Result<Result<Function, String>> {
-            let env: Table = self.sandbox.fresh_env.call(())?;
-            self.chunk.call::<()>(&env)?;
-            let choose = match env.raw_get::<Value>("choose")? {
-                Value::Function(f) => f,
-                _ => return Ok(Err("defines no function choose(game, moves)".into())),
-            };
-            if let Value::Function(init) = env.raw_get::<Value>("init")? {
-                let template = match self.info.borrow().clone() {
-                    Some(t) => t,
-                    None => self.info(game)?,
+            let choose = {
+                let _call = meter.call();
+                let env: Table = self.sandbox.fresh_env.call(())?;
+                self.chunk.call::<()>(&env)?;
+                let choose = match env.raw_get::<Value>("choose")? {
+                    Value::Function(f) => f,
+                    _ => return Ok(Err("defines no function choose(game, moves)".into())),
                 };
-                self.info
-                    .borrow_mut()
-                    .get_or_insert_with(|| template.clone());
-                let info: Table = self.sandbox.copy.call(&template)?;
-                budget.refill();
-                init.call::<()>(info)?;
-            }
+                if let Value::Function(init) = env.raw_get::<Value>("init")? {
+                    let template = match self.info.borrow().clone() {
+                        Some(t) => t,
+                        None => self.info(game)?,
+                    };
+                    self.info
+                        .borrow_mut()
+                        .get_or_insert_with(|| template.clone());
+                    let info: Table = self.sandbox.copy.call(&template)?;
+                    let _call = meter.call();
+                    init.call::<()>(info)?;
+                    meter.check()?;
+                }
+                meter.check()?;
+                choose
+            };
             Ok(Ok(choose))
         };
         match run() {
@@ -162,16 +183,21 @@ impl<G: Game> ScriptVm<G> {
             message: format!("{}: choose called before the game started", self.spec.path),
         })?;
         let _lent = self.decision.lend_choice(game, moves, rng);
-        self.sandbox.budget.refill();
-        let answer: Value = choose
-            .call((&self.game, &self.moves))
-            .map_err(|e| self.fail(&e))?;
+        let meter = &self.sandbox.meter;
+        let answer: Value = {
+            let _call = meter.call();
+            // A call that returned after its time ran out fails all the same.
+            choose
+                .call((&self.game, &self.moves))
+                .and_then(|a| meter.check().map(|()| a))
+                .map_err(|e| self.fail(&e))?
+        };
         self.index_of(&answer, moves).ok_or_else(|| BotError {
             message: format!(
                 "{}: choose returned {}, which is not a legal move \
                  (return an index 1..{}, a move from `moves`, or a move's text)",
                 self.spec.path,
-                describe(&answer),
+                describe::<G>(&answer),
                 moves.len()
             ),
         })
@@ -179,17 +205,16 @@ impl<G: Game> ScriptVm<G> {
 
     fn index_of(&self, answer: &Value, moves: &[G::Move]) -> Option<usize> {
         match answer {
-            Value::Integer(i) => usize::try_from(*i - 1).ok().filter(|&i| i < moves.len()),
-            Value::Number(x) if x.fract() == 0.0 && *x >= 1.0 => {
-                Some(*x as usize - 1).filter(|&i| i < moves.len())
-            }
+            Value::Integer(_) | Value::Number(_) => index_of(answer, moves.len()),
             Value::UserData(u) => {
                 let m = u.borrow::<MoveHandle<G>>().ok()?;
-                moves.iter().position(|x| *x == m.0)
+                moves.iter().position(|x| *x == m.mv)
             }
             Value::String(s) => {
-                let s = s.to_string_lossy();
-                moves.iter().position(|m| m.to_string() == s)
+                let s = s.as_bytes();
+                moves
+                    .iter()
+                    .position(|m| m.to_string().as_bytes() == s.as_ref())
             }
             _ => None,
         }

@@ -1,10 +1,12 @@
 //! How a user names a Lua policy: `lua:PATH` or `lua:PATH{key=value, ...}`.
 //!
 //! The braces hold the script's own parameters (handed to `init` as
-//! `info.params`) and two reserved keys, `max_instructions` and
-//! `max_memory_mb`, that set its [`Limits`]. The same text works on the
-//! command line (`--seats 'lua:scripts/bank.lua{k=2},random'`) and in an
-//! experiment file (`seats = ["lua:scripts/bank.lua{k=2}", "random"]`).
+//! `info.params`) and four reserved keys, `max_instructions`,
+//! `max_memory_mb`, `max_seconds` and `max_print_kb`, that set its
+//! [`Limits`]. The same text works on the command line (`--seats
+//! 'lua:scripts/bank.lua{k=2},random'`) and in an experiment file (`seats =
+//! ["lua:scripts/bank.lua{k=2}", "random"]`). A path holding a comma or a
+//! brace is written in double quotes: `lua:"bots/a,b.lua"{k=2}`.
 
 use std::fmt;
 
@@ -92,10 +94,62 @@ fn value(text: &str) -> Param {
     Param::Text(t.to_string())
 }
 
-fn limit(key: &str, v: &Param, max: u64) -> Result<u64, String> {
+fn limit(key: &str, v: &Param, min: u64, max: u64) -> Result<u64, String> {
     match v {
-        Param::Int(i) if *i >= 1 && (*i as u64) <= max => Ok(*i as u64),
-        _ => Err(format!("`{key}` must be a whole number 1-{max}, not {v}")),
+        Param::Int(i) if *i >= min as i64 && (*i as u64) <= max => Ok(*i as u64),
+        _ => Err(format!(
+            "`{key}` must be a whole number {min}-{max}, not {v}"
+        )),
+    }
+}
+
+/// The longest `max_seconds`: a day.
+const MAX_SECONDS: f64 = 86_400.0;
+
+fn seconds(key: &str, v: &Param) -> Result<u64, String> {
+    let x = match v {
+        Param::Int(i) => *i as f64,
+        Param::Float(x) => *x,
+        _ => f64::NAN,
+    };
+    if (0.001..=MAX_SECONDS).contains(&x) {
+        Ok((x * 1000.0).round() as u64)
+    } else {
+        Err(format!(
+            "`{key}` must be a number of seconds 0.001-{MAX_SECONDS}, not {v}"
+        ))
+    }
+}
+
+/// Whether a script path must be written in quotes in a policy's text.
+fn needs_quotes(path: &str) -> bool {
+    path.contains([',', '{', '}', '"']) || path.trim() != path
+}
+
+/// The text after `lua:` with the script's path in quotes where it needs
+/// them (it holds a comma or a brace), so that a list of seats splits back
+/// into the same seats: how replay commands write a Lua seat.
+///
+/// ```
+/// use ludus::policies::lua::spec::requote;
+/// assert_eq!(requote("a,b.lua{k=1}"), "\"a,b.lua\"{k=1}");
+/// assert_eq!(requote("\"a,b.lua\"{k=1}"), "\"a,b.lua\"{k=1}");
+/// assert_eq!(requote("plain.lua{k=1}"), "plain.lua{k=1}");
+/// ```
+pub fn requote(text: &str) -> String {
+    let text = text.trim();
+    if text.starts_with('"') {
+        return text.to_string();
+    }
+    // Unquoted, the path ends at the first brace.
+    let (path, rest) = match text.find('{') {
+        Some(i) => (&text[..i], &text[i..]),
+        None => (text, ""),
+    };
+    if needs_quotes(path) {
+        format!("\"{path}\"{rest}")
+    } else {
+        text.to_string()
     }
 }
 
@@ -103,15 +157,31 @@ impl LuaSpec {
     /// Parses what follows `lua:`.
     pub fn parse(text: &str) -> Result<LuaSpec, String> {
         let text = text.trim();
-        let (path, params) = match text.find('{') {
-            None => (text, ""),
-            Some(i) => {
-                let rest = text[i + 1..].trim_end();
-                let inner = rest.strip_suffix('}').ok_or_else(|| {
-                    format!("policy `lua:{text}`: the parameters must end with `}}`")
+        // A quoted path may hold commas and braces.
+        let (path, after) = match text.strip_prefix('"') {
+            Some(rest) => {
+                let end = rest.find('"').ok_or_else(|| {
+                    format!("policy `lua:{text}`: the script's path has no closing quote")
                 })?;
-                (text[..i].trim(), inner)
+                let after = rest[end + 1..].trim_start();
+                if !after.is_empty() && !after.starts_with('{') {
+                    return Err(format!(
+                        "policy `lua:{text}`: only parameters in braces may follow the quoted path"
+                    ));
+                }
+                (&rest[..end], after)
             }
+            None => match text.find('{') {
+                None => (text, ""),
+                Some(i) => (text[..i].trim(), &text[i..]),
+            },
+        };
+        let params = match after.strip_prefix('{') {
+            None => "",
+            Some(rest) => rest
+                .trim_end()
+                .strip_suffix('}')
+                .ok_or_else(|| format!("policy `lua:{text}`: the parameters must end with `}}`"))?,
         };
         if path.is_empty() {
             return Err(format!(
@@ -148,14 +218,17 @@ impl LuaSpec {
                 return Err(format!("policy `lua:{text}`: `{k}` is given twice"));
             }
             let v = value(v);
+            let bad = |e: String| format!("policy `lua:{text}`: {e}");
             match k {
                 "max_instructions" => {
-                    spec.limits.instructions =
-                        limit(k, &v, 1 << 40).map_err(|e| format!("policy `lua:{text}`: {e}"))?;
+                    spec.limits.instructions = limit(k, &v, 1, 1 << 40).map_err(bad)?;
                 }
                 "max_memory_mb" => {
-                    spec.limits.memory_mb =
-                        limit(k, &v, 1 << 16).map_err(|e| format!("policy `lua:{text}`: {e}"))?;
+                    spec.limits.memory_mb = limit(k, &v, 1, 1 << 16).map_err(bad)?;
+                }
+                "max_seconds" => spec.limits.millis = seconds(k, &v).map_err(bad)?,
+                "max_print_kb" => {
+                    spec.limits.print_kb = limit(k, &v, 0, 1 << 20).map_err(bad)?;
                 }
                 _ => spec.params.push((k.to_string(), v)),
             }

@@ -30,6 +30,16 @@ pub fn to_lua(lua: &Lua, v: &View) -> mlua::Result<Value> {
     })
 }
 
+/// How many values (numbers, texts, tables) `v` is made of: what making it
+/// in Lua costs.
+pub fn size(v: &View) -> u64 {
+    match v {
+        View::List(items) => 1 + items.iter().map(size).sum::<u64>(),
+        View::Record(fields) => 1 + fields.iter().map(|(_, x)| size(x)).sum::<u64>(),
+        _ => 1,
+    }
+}
+
 /// The argument of `game:view(name, arg)`, taken out of Lua.
 pub enum Arg<M> {
     /// None given.
@@ -48,11 +58,14 @@ impl<M: Copy> Arg<M> {
         match v {
             Value::Nil => Ok(Arg::None),
             Value::Integer(i) => Ok(Arg::Int(*i)),
-            Value::Number(x) if x.fract() == 0.0 => Ok(Arg::Int(*x as i64)),
+            Value::Number(x) if x.fract() == 0.0 && x.abs() < 1e18 => Ok(Arg::Int(*x as i64)),
+            Value::String(s) if s.as_bytes().len() > 256 => {
+                Err("a view's argument may be at most 256 bytes of text".into())
+            }
             Value::String(s) => Ok(Arg::Text(s.to_string_lossy())),
             Value::UserData(u) => u
                 .borrow::<MoveHandle<G>>()
-                .map(|m| Arg::Move(m.0))
+                .map(|m| Arg::Move(m.mv))
                 .map_err(|_| "a view's argument may be a move, a number or a text".to_string()),
             _ => Err(format!(
                 "a view's argument may be a move, a number or a text, not a {}",

@@ -1,0 +1,57 @@
+//! Reading an input file (an experiment, a position, a script) that may be
+//! anything a path can name: only a regular file is read, only up to a
+//! size no input needs, so that `/dev/zero`, a FIFO or a directory is
+//! refused at once with a message instead of hanging or filling memory.
+
+use std::io::Read;
+
+fn too_big(max: u64) -> String {
+    format!(
+        "is larger than {} KiB, more than any input needs",
+        max >> 10
+    )
+}
+
+/// Checks, without opening it, that `path` is a regular file of at most
+/// `max` bytes.
+pub fn check_file(path: &str, max: u64) -> Result<std::fs::Metadata, String> {
+    // metadata() follows links and, unlike open(), never blocks on a FIFO.
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if meta.is_dir() {
+        return Err("is a directory, not a file".into());
+    }
+    if !meta.is_file() {
+        return Err("is not a regular file (a device, a FIFO or a socket?)".into());
+    }
+    if meta.len() > max {
+        return Err(too_big(max));
+    }
+    Ok(meta)
+}
+
+/// The text of the regular file `path`, at most `max` bytes of UTF-8, or
+/// why it cannot be read (without the path: the caller names the file).
+///
+/// ```
+/// use ludus::core::input::read_text;
+/// assert!(read_text("/dev/zero", 1000).unwrap_err().contains("not a regular file"));
+/// assert!(read_text("/", 1000).unwrap_err().contains("a directory"));
+/// ```
+pub fn read_text(path: &str, max: u64) -> Result<String, String> {
+    let meta = check_file(path, max)?;
+    let too_big = || too_big(max);
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > max {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "is not UTF-8 text (a byte that is not, at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}

@@ -1,0 +1,82 @@
+//! Text that came from outside (a script's error, what it prints, a value
+//! it returned) made safe to show: control characters and bytes that are
+//! not UTF-8 written as escapes, so that nothing reaches a terminal as a
+//! command, and long text cut to a bound that says how much was left out.
+
+use std::fmt::Write;
+
+/// `bytes` as printable text: valid UTF-8 kept (tabs, and newlines when
+/// `newlines`), every other control character written `\r`, `\0`, `\e`,
+/// `\x7f`..., and each byte that is not UTF-8 as `\xff`.
+///
+/// ```
+/// use ludus::core::text::printable;
+/// assert_eq!(printable(b"a\x1b[2Jb\r\0\xff", false), "a\\e[2Jb\\r\\0\\xff");
+/// assert_eq!(printable("é\tx\ny".as_bytes(), true), "é\tx\ny");
+/// ```
+pub fn printable(bytes: &[u8], newlines: bool) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\t' => out.push('\t'),
+                '\n' if newlines => out.push('\n'),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\0' => out.push_str("\\0"),
+                '\x1b' => out.push_str("\\e"),
+                c if c.is_control() => {
+                    let _ = write!(out, "\\u{{{:x}}}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02x}");
+        }
+    }
+    out
+}
+
+/// `text` cut to at most `max` bytes (at a character boundary), with a
+/// note of how many bytes were left out.
+///
+/// ```
+/// use ludus::core::text::bounded;
+/// assert_eq!(bounded("short", 10), "short");
+/// assert_eq!(bounded(&"x".repeat(100), 10), "xxxxxxxxxx... (90 more bytes)");
+/// ```
+pub fn bounded(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} more bytes)", &text[..end], text.len() - end)
+}
+
+/// Script text for a message: at most `max` bytes of `bytes` looked at,
+/// made printable on one line, with a note of what was left out.
+///
+/// ```
+/// use ludus::core::text::quoted;
+/// assert_eq!(quoted(b"line\nnext", 100), "line\\nnext");
+/// assert_eq!(quoted(&[b'a'; 50], 8), "aaaaaaaa... (42 more bytes)");
+/// ```
+pub fn quoted(bytes: &[u8], max: usize) -> String {
+    if bytes.len() <= max {
+        return printable(bytes, false);
+    }
+    // Cut at a character boundary where the bytes are UTF-8.
+    let mut end = max;
+    while end > 0 && end > max.saturating_sub(3) && (bytes[end] & 0xC0) == 0x80 {
+        end -= 1;
+    }
+    format!(
+        "{}... ({} more bytes)",
+        printable(&bytes[..end], false),
+        bytes.len() - end
+    )
+}
