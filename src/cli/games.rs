@@ -4,6 +4,11 @@ use crate::cli::Failure;
 
 /// Prints every game, its options and its policies.
 pub fn games() -> Result<(), Failure> {
+    println!("Policies every game takes (see the README's Policies):");
+    for line in GENERIC {
+        println!("    {line}");
+    }
+    println!();
     for g in ludus::registry::games() {
         println!("{}  —  {}", g.name(), g.title());
         for o in g.option_specs() {
@@ -15,10 +20,17 @@ pub fn games() -> Result<(), Failure> {
                 o.doc
             );
         }
-        let mut policies = vec![
-            "random".to_string(),
-            "lua:<script.lua>{params} (see scripts/README.md)".to_string(),
-        ];
+        let mut policies = vec!["random".to_string(), "mcts:N".to_string()];
+        // alphabeta where the default options allow it (two seats, no dice).
+        let defaults = ludus::core::options::Options::defaults(g.option_specs());
+        let probe = ludus::runner::policy_spec::PolicySpec::parse("alphabeta:1")
+            .expect("a well-formed policy");
+        if g.options_in_force(&defaults)
+            .is_ok_and(|o| g.check_policy(&probe, &o).is_ok())
+        {
+            policies.push("alphabeta:D".to_string());
+        }
+        policies.push("lua:<script.lua>{params}".to_string());
         policies.extend(
             g.native_policies()
                 .iter()
@@ -32,3 +44,11 @@ pub fn games() -> Result<(), Failure> {
     }
     Ok(())
 }
+
+/// The policies that play any game, one line each.
+const GENERIC: &[&str] = &[
+    "random: each legal decision with equal probability, from the seat's stream",
+    "mcts:N[,c=C][,cap=P]: Monte Carlo tree search (UCT), N playouts a decision, exploration C (default 1.414), random playouts cut after P decisions (default 200) and scored by the game's evaluation; chance sampled; a reward per seat",
+    "alphabeta:D[,nodes=N]: minimax with alpha-beta pruning to depth D by iterative deepening, best moves first, a transposition table, the game's evaluation at the leaves; at most N nodes a decision; games of two seats without dice",
+    "lua:<script.lua>{params}: a Lua script (see scripts/README.md)",
+];

@@ -177,6 +177,24 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         0
     }
 
+    /// A heuristic value of the position for `seat`, from -1 (as good as
+    /// lost) to 1 (as good as won), for the search policies (`alphabeta`
+    /// at its depth limit, `mcts` at its playout cap). `None` (the
+    /// default): the game has none, and search scores such positions as
+    /// even.
+    fn evaluate(&self, _seat: Seat) -> Option<f64> {
+        None
+    }
+
+    /// A hash of what the position holds (not of how it was reached): the
+    /// same for two positions that play alike, so that a search may store
+    /// what it learnt of one in a transposition table. `None` (the
+    /// default): the game offers none, and `alphabeta` searches without a
+    /// table.
+    fn content_hash(&self) -> Option<u64> {
+        None
+    }
+
     /// The read-only views the game offers to scripts ([`Game::view`]).
     fn views() -> &'static [ViewInfo] {
         &[]

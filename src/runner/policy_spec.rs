@@ -6,8 +6,10 @@ use crate::core::game::Game;
 use crate::core::options::Options;
 use crate::core::plural::plural;
 use crate::core::policy::Policy;
+use crate::policies::alphabeta::{self, AlphaBeta, AlphaBetaSettings};
 use crate::policies::lua::LuaPolicy;
 use crate::policies::lua::spec::split_top_level;
+use crate::policies::mcts::{Mcts, MctsSettings};
 use crate::policies::random::UniformRandom;
 
 /// A policy as a user names it: `random`, a game's native policy with a
@@ -107,10 +109,29 @@ impl PolicySpec {
             }
             return Ok(Box::new(UniformRandom));
         }
+        if self.name == "mcts" {
+            let settings = MctsSettings::parse(self.param.as_deref())?;
+            return Ok(Box::new(Mcts::<G>::new(settings)));
+        }
+        if self.name == "alphabeta" {
+            let settings = AlphaBetaSettings::parse(self.param.as_deref())?;
+            // Some games are made only from the options as given, not as
+            // in force (a preset stated); those are checked at the start
+            // of each game instead.
+            if let Ok(game) = G::new(options) {
+                alphabeta::check(&game)?;
+            }
+            return Ok(Box::new(AlphaBeta::<G>::new(settings)));
+        }
         match G::native_policy(&self.name, self.param.as_deref())? {
             Some(p) => Ok(p),
             None => {
-                let mut known = vec!["random".to_string(), "lua:<script>".to_string()];
+                let mut known = vec![
+                    "random".to_string(),
+                    "mcts:<playouts>".to_string(),
+                    "alphabeta:<depth>".to_string(),
+                    "lua:<script>".to_string(),
+                ];
                 known.extend(G::native_policies().iter().map(|p| p.name.to_string()));
                 Err(format!(
                     "unknown policy `{self}` for {} (policies: {})",

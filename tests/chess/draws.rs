@@ -218,7 +218,7 @@ fn four_seasons_draws_are_legal_and_armies_go_where_the_rules_say() {
                 // A seat went out: its king (and, removed, its army) left.
                 outs += 1;
                 let gone: usize = (0..4)
-                    .filter(|&s| before[s].len() > 0 && after[s].is_empty())
+                    .filter(|&s| !before[s].is_empty() && after[s].is_empty())
                     .map(|s| before[s].len())
                     .sum();
                 assert!(

@@ -212,6 +212,14 @@ impl<V: Variant> Game for Chess<V> {
         self.pos.ply()
     }
 
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        Some(self.pos.material(seat as u8))
+    }
+
+    fn content_hash(&self) -> Option<u64> {
+        Some(self.pos.content_hash())
+    }
+
     fn views() -> &'static [ViewInfo] {
         view::VIEWS
     }

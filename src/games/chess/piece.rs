@@ -109,6 +109,22 @@ impl Kind {
         }
     }
 
+    /// A rough worth in pawns, for search policies' evaluations: the
+    /// ranges of the moves (the Libro gives no values; the king none).
+    pub fn worth(self) -> f64 {
+        match self {
+            Kind::King => 0.0,
+            Kind::Aanca => 8.0,
+            Kind::Rook => 5.0,
+            Kind::Unicorn => 5.0,
+            Kind::Crocodile => 4.0,
+            Kind::Lion => 3.0,
+            Kind::Giraffe | Kind::Knight => 3.0,
+            Kind::Bishop | Kind::General => 1.5,
+            Kind::Pawn => 1.0,
+        }
+    }
+
     /// This kind as a bit of a set of kinds.
     #[inline]
     pub const fn bit(self) -> u16 {

@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use crate::core::dice::Dice;
+use crate::core::seed::mix;
 use crate::games::chess::attack::attacked;
 use crate::games::chess::board::{CELLS, Square, Squares, put};
 use crate::games::chess::movegen::Mover;
@@ -575,6 +576,65 @@ impl Position {
             self.begin_turn();
         }
         true
+    }
+
+    /// A hash of what the position holds: the board, whose turn, the
+    /// dice, the seats playing, the kings that may leap and the seats past
+    /// their first move (not the ply, which only the cap reads).
+    pub fn content_hash(&self) -> u64 {
+        let mut h = mix(
+            0xc4e5,
+            u64::from(self.to_move)
+                | u64::from(self.alive) << 8
+                | u64::from(self.leapers) << 16
+                | u64::from(self.moved) << 24
+                | u64::from(self.dice[0]) << 32
+                | u64::from(self.dice[1]) << 40
+                | u64::from(self.choosing) << 48
+                | u64::from(self.stalled) << 49,
+        );
+        for chunk in self.cells.chunks_exact(8) {
+            let w = u64::from_le_bytes(chunk.try_into().expect("eight cells"));
+            if w != u64::from_le_bytes([crate::games::chess::piece::OFF; 8]) {
+                h = mix(h, w);
+            }
+        }
+        h
+    }
+
+    /// Material: each seat's pieces weighed by kind, as a share,
+    /// (mine - the others' mean) / (mine + the others' mean); a seat out of
+    /// the game scores -1.
+    pub fn material(&self, seat: u8) -> f64 {
+        if (self.alive >> seat) & 1 == 0 {
+            return -1.0;
+        }
+        let census = self.census();
+        let worth = |s: u8| -> f64 {
+            census[s as usize]
+                .iter()
+                .enumerate()
+                .filter_map(|(code, &n)| {
+                    Kind::from_code(code as u8).map(|k| f64::from(n) * k.worth())
+                })
+                .sum()
+        };
+        let others: Vec<f64> = (0..self.rules.seats)
+            .filter(|&s| s != seat && (self.alive >> s) & 1 == 1)
+            .map(worth)
+            .collect();
+        if others.is_empty() {
+            return 1.0;
+        }
+        let (mine, theirs) = (
+            worth(seat),
+            others.iter().sum::<f64>() / others.len() as f64,
+        );
+        if mine + theirs == 0.0 {
+            0.0
+        } else {
+            (mine - theirs) / (mine + theirs)
+        }
     }
 
     /// Pieces per seat and kind.

@@ -27,6 +27,7 @@ use crate::core::log::Log;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::seat::{Seat, SeatSet};
+use crate::core::seed::mix;
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::games::morris::moves::Move;
 use crate::games::morris::position::Position;
@@ -192,6 +193,33 @@ impl<V: Variant> Game for Morris<V> {
     #[inline]
     fn length(&self) -> u32 {
         self.pos.ply()
+    }
+
+    /// Men left (on the board and in hand), as a share: (mine - theirs) /
+    /// (mine + theirs).
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let left = |s: usize| f64::from(self.pos.men[s].count_ones()) + f64::from(self.pos.hand[s]);
+        let (mine, theirs) = (left(seat), left(1 - seat));
+        Some(if mine + theirs == 0.0 {
+            0.0
+        } else {
+            (mine - theirs) / (mine + theirs)
+        })
+    }
+
+    fn content_hash(&self) -> Option<u64> {
+        let p = &self.pos;
+        let words = [
+            u64::from(p.men[0]) | u64::from(p.men[1]) << 32,
+            u64::from(p.hand[0])
+                | u64::from(p.hand[1]) << 8
+                | u64::from(p.captured[0]) << 16
+                | u64::from(p.captured[1]) << 24
+                | u64::from(p.to_move) << 32
+                | u64::from(p.first.map_or(3, |f| f)) << 40
+                | u64::from(p.line_pending) << 48,
+        ];
+        Some(words.iter().fold(0x6d6f_7272, |h, &w| mix(h, w)))
     }
 
     fn views() -> &'static [ViewInfo] {

@@ -1,0 +1,293 @@
+//! `alphabeta:D[,nodes=N]`: minimax search with alpha-beta pruning for
+//! games of two seats without chance.
+//!
+//! Iterative deepening from depth 1 to D; moves are tried best first: the
+//! move a transposition table remembers for the position, and at the root
+//! the order the previous depth ranked them in (the root's first order is
+//! shuffled from the seat's stream, so equal moves vary from game to
+//! game). The table is keyed by [`Game::content_hash`], where the game
+//! has one. Positions at the depth limit are scored by [`Game::evaluate`]
+//! (even where the game has none); a won game scores more than any
+//! evaluation, sooner wins more.
+//!
+//! The budget counts nodes, never time: with `nodes=N`, a depth whose
+//! search would pass N nodes is abandoned and the last finished depth
+//! decides, so a decision depends only on the position and the seat's
+//! stream.
+
+use std::collections::HashMap;
+
+use crate::core::game::{Game, Turn};
+use crate::core::log::Silent;
+use crate::core::policy::{BotError, Policy};
+use crate::core::seat::Seat;
+use crate::core::seed::{Rng, SeatRng, below};
+use crate::policies::search_params::SearchParams;
+
+/// A won game's score; evaluations lie within ±1.
+const WIN: f64 = 1_000.0;
+
+/// The settings of one `alphabeta` policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaSettings {
+    /// The deepest search, in decisions.
+    pub depth: u32,
+    /// The most nodes a decision may visit.
+    pub nodes: u64,
+}
+
+impl AlphaBetaSettings {
+    /// Parses the parameter after `alphabeta:`.
+    ///
+    /// ```
+    /// use ludus::policies::alphabeta::AlphaBetaSettings;
+    /// let s = AlphaBetaSettings::parse(Some("4,nodes=50000")).unwrap();
+    /// assert_eq!((s.depth, s.nodes), (4, 50_000));
+    /// assert!(AlphaBetaSettings::parse(Some("0")).is_err());
+    /// ```
+    pub fn parse(param: Option<&str>) -> Result<AlphaBetaSettings, String> {
+        let p = SearchParams::parse("alphabeta", "depth", param, &["nodes"])?;
+        if p.budget > 64 {
+            return Err("policy `alphabeta`: a depth of at most 64".into());
+        }
+        Ok(AlphaBetaSettings {
+            depth: p.budget as u32,
+            nodes: p.int("nodes", u64::MAX)?,
+        })
+    }
+}
+
+/// What the table knows of a position.
+#[derive(Clone, Copy, Debug)]
+struct Known<M> {
+    depth: u32,
+    value: f64,
+    bound: Bound,
+    best: Option<M>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The value is at least this (a cut above beta).
+    Lower,
+    /// The value is at most this (no move reached alpha).
+    Upper,
+}
+
+/// The search ran past its node budget.
+struct OutOfNodes;
+
+/// The policy.
+pub struct AlphaBeta<G: Game> {
+    settings: AlphaBetaSettings,
+    table: HashMap<u64, Known<G::Move>>,
+    nodes: u64,
+    me: Seat,
+    bufs: Vec<Vec<G::Move>>,
+}
+
+impl<G: Game> AlphaBeta<G> {
+    /// A policy with these settings.
+    pub fn new(settings: AlphaBetaSettings) -> AlphaBeta<G> {
+        AlphaBeta {
+            settings,
+            table: HashMap::new(),
+            nodes: 0,
+            me: 0,
+            bufs: Vec::new(),
+        }
+    }
+
+    /// Nodes visited by the last decision.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The value of `game` for `self.me`, searched `depth` decisions deep
+    /// within (alpha, beta); `ply` decisions below the root.
+    fn search(
+        &mut self,
+        game: &G,
+        depth: u32,
+        mut alpha: f64,
+        mut beta: f64,
+        ply: u32,
+    ) -> Result<f64, OutOfNodes> {
+        self.nodes += 1;
+        if self.nodes > self.settings.nodes {
+            return Err(OutOfNodes);
+        }
+        let seat = match game.turn() {
+            Turn::Over => {
+                let o = game.outcome().expect("a game over has an outcome");
+                return Ok(match o.sole_winner() {
+                    Some(w) if w == self.me => WIN - f64::from(ply),
+                    Some(_) => -(WIN - f64::from(ply)),
+                    None => 0.0,
+                });
+            }
+            // Refused before the search starts (`check`); a game that
+            // throws later is scored as it stands.
+            Turn::Chance => return Ok(game.evaluate(self.me).unwrap_or(0.0)),
+            Turn::Decide(s) => s,
+        };
+        if depth == 0 {
+            return Ok(game.evaluate(self.me).unwrap_or(0.0));
+        }
+        let key = game.content_hash();
+        let mut hint = None;
+        if let Some(k) = key
+            && let Some(known) = self.table.get(&k)
+        {
+            hint = known.best;
+            if known.depth >= depth {
+                match known.bound {
+                    Bound::Exact => return Ok(known.value),
+                    Bound::Lower => alpha = alpha.max(known.value),
+                    Bound::Upper => beta = beta.min(known.value),
+                }
+                if alpha >= beta {
+                    return Ok(known.value);
+                }
+            }
+        }
+        let mut moves = self.bufs.pop().unwrap_or_default();
+        game.legal_moves(&mut moves);
+        if let Some(h) = hint
+            && let Some(i) = moves.iter().position(|&m| m == h)
+        {
+            moves[..=i].rotate_right(1);
+        }
+        let maximising = seat == self.me;
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best_value = if maximising {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        let mut best_move = None;
+        let mut result = Ok(());
+        for &mv in &moves {
+            let mut next = game.clone();
+            next.play(mv, &mut Silent);
+            let v = match self.search(&next, depth - 1, alpha, beta, ply + 1) {
+                Ok(v) => v,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            };
+            if (maximising && v > best_value) || (!maximising && v < best_value) {
+                best_value = v;
+                best_move = Some(mv);
+            }
+            if maximising {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.bufs.push(moves);
+        result?;
+        if let Some(k) = key {
+            let bound = if best_value <= alpha0 {
+                Bound::Upper
+            } else if best_value >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.insert(
+                k,
+                Known {
+                    depth,
+                    value: best_value,
+                    bound,
+                    best: best_move,
+                },
+            );
+        }
+        Ok(best_value)
+    }
+}
+
+/// Whether `alphabeta` can play a game made with these options: two seats,
+/// and no dice once the first decision is due.
+pub fn check<G: Game>(game: &G) -> Result<(), String> {
+    if game.players() != 2 {
+        return Err(format!(
+            "policy `alphabeta` plays games of two seats; {} has {} (use mcts)",
+            G::NAME,
+            game.players()
+        ));
+    }
+    if game.turn() == Turn::Chance && G::FIXED_START.is_none() {
+        return Err(format!(
+            "policy `alphabeta` searches games without chance; {} throws dice with these options (use mcts)",
+            G::NAME
+        ));
+    }
+    Ok(())
+}
+
+impl<G: Game> Policy<G> for AlphaBeta<G> {
+    fn start(&mut self, _seat: Seat, game: &G, _rng: &mut SeatRng) -> Result<(), BotError> {
+        check(game).map_err(|message| BotError { message })
+    }
+
+    fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
+        let Turn::Decide(me) = game.turn() else {
+            return Err(BotError {
+                message: "alphabeta was asked to choose where no seat decides".into(),
+            });
+        };
+        if moves.len() == 1 {
+            return Ok(0);
+        }
+        self.me = me;
+        self.nodes = 0;
+        self.table.clear();
+        // The root's order: shuffled once, then best first at each depth.
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, below(rng, i as u32 + 1) as usize);
+        }
+        let mut chosen = order[0];
+        for depth in 1..=self.settings.depth {
+            let mut scored: Vec<(f64, usize)> = Vec::with_capacity(order.len());
+            let mut alpha = f64::NEG_INFINITY;
+            let mut finished = true;
+            for &i in &order {
+                let mut next = game.clone();
+                next.play(moves[i], &mut Silent);
+                // Each move after the first needs only to beat the best so
+                // far; its value is then a bound, enough to rank it lower.
+                match self.search(&next, depth - 1, alpha, f64::INFINITY, 1) {
+                    Ok(v) => {
+                        alpha = alpha.max(v);
+                        scored.push((v, i));
+                    }
+                    Err(OutOfNodes) => {
+                        finished = false;
+                        break;
+                    }
+                }
+            }
+            if !finished {
+                break;
+            }
+            // A stable sort keeps the earlier of equal moves first.
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+            order = scored.iter().map(|&(_, i)| i).collect();
+            chosen = order[0];
+            if scored[0].0 >= WIN - f64::from(depth) {
+                break;
+            }
+        }
+        Ok(chosen)
+    }
+}

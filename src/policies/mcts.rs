@@ -1,0 +1,251 @@
+//! `mcts:N[,c=C][,cap=P]`: Monte Carlo tree search (UCT) with N playouts
+//! per decision, for any game.
+//!
+//! Each playout starts from a copy of the position, walks down the tree
+//! choosing by UCB1, adds one node, then plays uniformly random moves to
+//! the end of the game or for at most `cap` decisions (default 200; a game
+//! cut short is scored by [`Game::evaluate`], or as even). Its result is
+//! added along the path as one reward per seat ([`crate::policies::reward`]),
+//! so each node's mover chooses for itself, whatever the number of seats.
+//!
+//! Chance is sampled: the dice are thrown afresh in every playout, from a
+//! stream the policy draws from the seat's own, so the real dice of the
+//! game are untouched. The tree is keyed by decisions only ("open loop"):
+//! where the dice change which moves are legal, a node keeps a child for
+//! every move it has seen and chooses among those legal now, each move's
+//! exploration term counting the playouts in which it was available.
+//!
+//! The budget is a number of playouts, never a time: a decision depends on
+//! the position and the seat's stream only, whatever the thread count.
+
+use crate::core::dice::Dice;
+use crate::core::game::{Game, Turn};
+use crate::core::log::Silent;
+use crate::core::policy::{BotError, Policy};
+use crate::core::seat::MAX_SEATS;
+use crate::core::seed::{Rng, Stream, below, stream};
+use crate::policies::reward::{Rewards, cut_short, rewards};
+use crate::policies::search_params::SearchParams;
+
+/// The settings of one `mcts` policy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsSettings {
+    /// Playouts per decision.
+    pub playouts: u32,
+    /// The exploration constant of UCB1.
+    pub c: f64,
+    /// Decisions a playout may make past the tree before it is cut short.
+    pub cap: u32,
+}
+
+impl MctsSettings {
+    /// Parses the parameter after `mcts:`.
+    ///
+    /// ```
+    /// use ludus::policies::mcts::MctsSettings;
+    /// let s = MctsSettings::parse(Some("800,c=0.9")).unwrap();
+    /// assert_eq!((s.playouts, s.c, s.cap), (800, 0.9, 200));
+    /// assert!(MctsSettings::parse(None).is_err());
+    /// ```
+    pub fn parse(param: Option<&str>) -> Result<MctsSettings, String> {
+        let p = SearchParams::parse("mcts", "playouts", param, &["c", "cap"])?;
+        Ok(MctsSettings {
+            playouts: u32::try_from(p.budget)
+                .ok()
+                .filter(|&n| n <= 100_000_000)
+                .ok_or("policy `mcts`: at most 100000000 playouts a decision")?,
+            c: p.float("c", std::f64::consts::SQRT_2)?,
+            cap: u32::try_from(p.int("cap", 200)?).unwrap_or(u32::MAX),
+        })
+    }
+}
+
+/// A move seen at a node, and what the playouts through it gave.
+#[derive(Clone, Debug)]
+struct Edge<M> {
+    mv: M,
+    /// The node it leads to, once a playout went through it.
+    child: Option<u32>,
+    visits: u32,
+    /// Playouts in which the move was legal here once the node was full.
+    available: u32,
+    reward: Rewards,
+}
+
+/// A node: the moves seen there.
+#[derive(Clone, Debug)]
+struct Node<M> {
+    edges: Vec<Edge<M>>,
+}
+
+/// The policy: settings and a tree reused (cleared) from one decision to
+/// the next.
+pub struct Mcts<G: Game> {
+    settings: MctsSettings,
+    nodes: Vec<Node<G::Move>>,
+    moves: Vec<G::Move>,
+    path: Vec<(u32, usize)>,
+}
+
+impl<G: Game> Mcts<G> {
+    /// A policy with these settings.
+    pub fn new(settings: MctsSettings) -> Mcts<G> {
+        Mcts {
+            settings,
+            nodes: Vec::new(),
+            moves: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    /// Walks from the root to a new node, playing on `game`: returns with
+    /// the path of (node, edge) taken in `self.path`.
+    fn descend(&mut self, game: &mut G, dice: &mut Dice, rng: &mut Rng) {
+        self.path.clear();
+        let mut node = 0u32;
+        loop {
+            let seat = match game.turn() {
+                Turn::Over => return,
+                Turn::Chance => {
+                    game.chance(dice, &mut Silent);
+                    continue;
+                }
+                Turn::Decide(s) => s,
+            };
+            game.legal_moves(&mut self.moves);
+            let edges = &mut self.nodes[node as usize].edges;
+            // In a game without chance a node's moves are the same at every
+            // visit: one comparison finds them all known.
+            let same = edges.len() == self.moves.len()
+                && edges.iter().zip(&self.moves).all(|(e, m)| e.mv == *m);
+            if !same {
+                for &m in &self.moves {
+                    if !edges.iter().any(|e| e.mv == m) {
+                        edges.push(Edge {
+                            mv: m,
+                            child: None,
+                            visits: 0,
+                            available: 0,
+                            reward: [0.0; MAX_SEATS],
+                        });
+                    }
+                }
+            }
+            let legal = |e: &Edge<G::Move>| same || self.moves.contains(&e.mv);
+            // A legal move no playout has tried yet comes first, drawn at
+            // random among them.
+            let untried = edges.iter().filter(|e| e.visits == 0 && legal(e)).count();
+            let pick = if untried > 0 {
+                let k = below(rng, untried as u32) as usize;
+                edges
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.visits == 0 && legal(e))
+                    .nth(k)
+                    .map(|(i, _)| i)
+                    .expect("k is below the count")
+            } else {
+                let c = self.settings.c;
+                let mut best = (f64::NEG_INFINITY, 0usize);
+                for (i, e) in edges.iter_mut().enumerate() {
+                    if !legal(e) {
+                        continue;
+                    }
+                    e.available += 1;
+                    let n = f64::from(e.visits);
+                    let score =
+                        e.reward[seat] / n + c * (f64::from(e.available.max(1)).ln() / n).sqrt();
+                    if score > best.0 {
+                        best = (score, i);
+                    }
+                }
+                best.1
+            };
+            self.path.push((node, pick));
+            let mv = self.nodes[node as usize].edges[pick].mv;
+            game.play(mv, &mut Silent);
+            match self.nodes[node as usize].edges[pick].child {
+                Some(child) => node = child,
+                None => {
+                    // A new node, and the playout goes on from it.
+                    let child = self.nodes.len() as u32;
+                    self.nodes.push(Node { edges: Vec::new() });
+                    self.nodes[node as usize].edges[pick].child = Some(child);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Plays random moves to the end or the cap; returns the rewards.
+    fn playout(&mut self, game: &mut G, dice: &mut Dice, rng: &mut Rng) -> Rewards {
+        let mut decisions = 0;
+        loop {
+            match game.turn() {
+                Turn::Over => {
+                    let o = game.outcome().expect("a game over has an outcome");
+                    return rewards(&o, game.players());
+                }
+                Turn::Chance => game.chance(dice, &mut Silent),
+                Turn::Decide(_) => {
+                    if decisions >= self.settings.cap {
+                        return cut_short(game);
+                    }
+                    decisions += 1;
+                    let mv = match game.pick_move(&mut |n| below(rng, n as u32) as usize) {
+                        Some(m) => m,
+                        None => {
+                            game.legal_moves(&mut self.moves);
+                            self.moves[below(rng, self.moves.len() as u32) as usize]
+                        }
+                    };
+                    game.play(mv, &mut Silent);
+                }
+            }
+        }
+    }
+}
+
+impl<G: Game> Policy<G> for Mcts<G> {
+    fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
+        if moves.len() == 1 {
+            return Ok(0);
+        }
+        self.nodes.clear();
+        self.nodes.push(Node {
+            edges: moves
+                .iter()
+                .map(|&mv| Edge {
+                    mv,
+                    child: None,
+                    visits: 0,
+                    available: 0,
+                    reward: [0.0; MAX_SEATS],
+                })
+                .collect(),
+        });
+        // The search's own dice: a stream drawn from the seat's, so the
+        // game's dice are never touched and the decision is reproducible.
+        use rand_core::RngCore;
+        let mut dice = Dice::seeded(stream(rng.next_u64(), Stream::Dice));
+        for _ in 0..self.settings.playouts {
+            let mut g = game.clone();
+            self.descend(&mut g, &mut dice, rng);
+            let r = self.playout(&mut g, &mut dice, rng);
+            for &(node, edge) in &self.path {
+                let e = &mut self.nodes[node as usize].edges[edge];
+                e.visits += 1;
+                for (sum, x) in e.reward.iter_mut().zip(r) {
+                    *sum += x;
+                }
+            }
+        }
+        // The most visited move; ties to the one found first (the root's
+        // moves are in the game's order, their first tries drawn at random).
+        let root = &self.nodes[0].edges;
+        let best = (0..root.len())
+            .max_by_key(|&i| (root[i].visits, std::cmp::Reverse(i)))
+            .expect("at least two moves");
+        Ok(best)
+    }
+}
