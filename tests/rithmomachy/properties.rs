@@ -10,6 +10,8 @@ use ludus::games::rithmomachy::piece::Side;
 use ludus::games::rithmomachy::position::Position;
 use ludus::games::rithmomachy::rules::CapturedGo;
 
+use std::sync::Arc;
+
 use crate::support::options;
 
 /// (pieces, value) per side: on the board (layers one by one) plus what the
@@ -109,8 +111,59 @@ fn random_game_with(
             start,
             "{rules} seed {seed}: pieces lost"
         );
+        assert_hash_is_of_contents(fast.position(), rules, seed);
     }
     (played, fast)
+}
+
+/// The position's hash, kept up to date move by move, equals the hash of
+/// the same contents set up from scratch.
+fn assert_hash_is_of_contents(pos: &Position, rules: &str, seed: u64) {
+    let announced = pos.announced(Side::White) | pos.announced(Side::Black);
+    let rebuilt = Position::from_parts(
+        Arc::new(pos.variant().clone()),
+        pos.board().clone(),
+        pos.to_move(),
+        [
+            pos.captured(Side::White).clone(),
+            pos.captured(Side::Black).clone(),
+        ],
+        [
+            pos.reserve(Side::White).clone(),
+            pos.reserve(Side::Black).clone(),
+        ],
+        pos.ply(),
+    );
+    if announced == 0 && rebuilt.phase() == pos.phase() {
+        assert_eq!(
+            pos.key(),
+            rebuilt.key(),
+            "{rules} seed {seed} ply {}: the hash is not of the contents",
+            pos.ply()
+        );
+    }
+}
+
+#[test]
+fn the_hash_is_of_what_the_position_holds_not_how_it_was_reached() {
+    // Two orders of the same four moves (boardspace, Black first) reach the
+    // same position with the same hash; the side to move counts.
+    let play_all = |moves: &[&str]| {
+        let mut g = Rithmomachy::new(&options("boardspace", &[])).unwrap();
+        for m in moves {
+            crate::support::play(&mut g, m);
+        }
+        g
+    };
+    let a = play_all(&["h13-e14", "f6-e7", "a13-b11", "d6-c7"]);
+    let b = play_all(&["a13-b11", "d6-c7", "h13-e14", "f6-e7"]);
+    assert_eq!(a.to_json(), b.to_json());
+    assert_eq!(a.position().key(), b.position().key());
+    let c = play_all(&["h13-e14", "f6-e7", "a13-b11"]);
+    assert_ne!(a.position().key(), c.position().key());
+    let start = play_all(&[]);
+    let back = play_all(&["h13-e14", "f6-e7", "e14-h13", "e7-f6"]);
+    assert_eq!(start.position().key(), back.position().key());
 }
 
 #[test]

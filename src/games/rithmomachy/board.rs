@@ -3,6 +3,25 @@
 use crate::games::rithmomachy::piece::{Piece, Side};
 use crate::games::rithmomachy::square::{Bits, Square, squares};
 
+/// The opponent's half of a board of `ranks` ranks for `side`: ranks 9-16
+/// for White (8-14 on 14 ranks), where its glorious formations stand.
+///
+/// ```
+/// use ludus::games::rithmomachy::{board::enemy_half, piece::Side, square::Square};
+/// let half = enemy_half(Side::White, 16);
+/// assert!(half & Square::parse("a9").unwrap().bit() != 0);
+/// assert!(half & Square::parse("h8").unwrap().bit() == 0);
+/// ```
+#[inline]
+pub fn enemy_half(side: Side, ranks: u8) -> Bits {
+    let low: Bits = (1u128 << (4 * ranks as u32)) - 1;
+    let board = !0u128 >> (8 * (16 - ranks as u32));
+    match side {
+        Side::White => board & !low,
+        Side::Black => low,
+    }
+}
+
 /// The most pieces a board holds (both sides; the setup has 48).
 pub const MAX_PIECES: usize = 64;
 
@@ -156,15 +175,6 @@ impl Board {
         match self.at[s.0 as usize] {
             0 => None,
             i => Some(&self.slots[i as usize - 1]),
-        }
-    }
-
-    /// The slot number of the piece on `s` (stable while it lives; used for hashing).
-    #[inline]
-    pub fn slot(&self, s: Square) -> Option<u8> {
-        match self.at[s.0 as usize] {
-            0 => None,
-            i => Some(i - 1),
         }
     }
 

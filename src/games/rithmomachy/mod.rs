@@ -7,22 +7,25 @@ pub mod board;
 pub mod capture;
 pub mod captured;
 pub mod describe;
+pub mod glorious;
 pub mod lines;
 pub mod moves;
-pub mod onto;
 pub mod options;
 pub mod piece;
 pub mod position;
 pub mod position_file;
+pub mod progression;
 pub mod reach;
 pub mod reserve;
 pub mod rules;
 pub mod setup;
 pub mod square;
 pub mod triumph;
+pub mod values;
 pub mod variant;
 pub mod victory;
 pub mod view;
+pub mod zobrist;
 
 use std::sync::Arc;
 

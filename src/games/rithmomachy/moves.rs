@@ -339,3 +339,33 @@ fn nth_square(bits: Bits, k: usize) -> Square {
 
 /// The most ways of moving [`pick`] counts without listing.
 const MAX_WAYS: usize = 64;
+
+/// Fills `out` with `side`'s pieces that could move to `v` were it empty
+/// (by a normal move, the path clear) and returns how many there are.
+pub fn movers_to(
+    board: &Board,
+    reach: &Reach,
+    side: Side,
+    v: Square,
+    out: &mut [Square; 64],
+) -> usize {
+    let own = board.occupied_by(side);
+    let occ = board.occupied();
+    let mut seen: Bits = 0;
+    let mut n = 0;
+    for sh in 0..3 {
+        for st in reach.to(sh, v) {
+            let a = st.square;
+            if own & a.bit() != 0
+                && seen & a.bit() == 0
+                && st.path & occ == 0
+                && board.shapes_at(a) & (1 << sh) != 0
+            {
+                seen |= a.bit();
+                out[n] = a;
+                n += 1;
+            }
+        }
+    }
+    n
+}

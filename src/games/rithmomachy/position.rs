@@ -3,20 +3,21 @@
 
 use std::sync::Arc;
 
-use crate::core::seed::splitmix64;
 use crate::games::rithmomachy::board::Board;
-use crate::games::rithmomachy::capture::{self, CaptureKind, Hit};
+use crate::games::rithmomachy::board::enemy_half;
+use crate::games::rithmomachy::capture::{self, CaptureKind, Hit, onto};
 use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::moves::{self, Move, Picked};
-use crate::games::rithmomachy::onto;
 use crate::games::rithmomachy::piece::{Layer, Piece, Shape, Side};
+use crate::games::rithmomachy::progression::{kinds, kinds4};
 use crate::games::rithmomachy::reserve::{Reserve, home_rank};
 use crate::games::rithmomachy::rules::{CapturedGo, PyramidMoves, TriumphLevel};
 use crate::games::rithmomachy::setup::initial;
 use crate::games::rithmomachy::square::{Bits, Square, squares};
 use crate::games::rithmomachy::triumph;
 use crate::games::rithmomachy::variant::Variant;
-use crate::games::rithmomachy::victory::{achieved, enemy_half};
+use crate::games::rithmomachy::victory::achieved;
+use crate::games::rithmomachy::zobrist;
 
 /// One piece (or layer) a move captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +57,10 @@ pub struct Position {
     ply: u32,
     last: Vec<CaptureEvent>,
     ending: Option<Ending>,
+    /// The XOR of the Zobrist keys of the pieces on the board.
     hash: u64,
+    /// The sum of the keys of what each side holds off the board.
+    held: u64,
     /// Hashes of the positions since the last capture, for repetitions.
     history: Vec<u64>,
     hits: Vec<Hit>,
@@ -80,13 +84,6 @@ pub enum Phase {
     PlaceThenPass,
     /// It places men that waited in hand for room, then moves.
     PlaceThenMove,
-}
-
-const SIDE_KEY: u64 = 0x5bd1_e995_9e37_79b9;
-
-#[inline]
-fn key(slot: u8, s: Square) -> u64 {
-    splitmix64(((slot as u64) << 8) | s.0 as u64)
 }
 
 impl Position {
@@ -128,6 +125,7 @@ impl Position {
             last: Vec::new(),
             ending: None,
             hash: 0,
+            held: 0,
             history: Vec::new(),
             hits: Vec::new(),
             changed: [!0; 2],
@@ -136,7 +134,7 @@ impl Position {
             announced: [0; 2],
         };
         p.phase = p.turn_start(p.to_move);
-        p.hash = p.full_hash();
+        (p.hash, p.held) = p.full_hash();
         p.ending = p.settle(None, !0);
         // Captures already waiting in a set-up position are found by the
         // first scan; if there are none, later scans start from nothing.
@@ -151,16 +149,36 @@ impl Position {
         p
     }
 
-    fn full_hash(&self) -> u64 {
-        let mut h = if self.to_move == Side::Black {
-            SIDE_KEY
-        } else {
-            0
-        };
-        for (s, _) in self.board.pieces() {
-            h ^= key(self.board.slot(s).expect("occupied"), s);
+    /// The board's and the held pieces' parts of the hash, from scratch.
+    fn full_hash(&self) -> (u64, u64) {
+        let board = self
+            .board
+            .pieces()
+            .fold(0, |h, (s, p)| h ^ zobrist::piece(s, p));
+        let mut held = 0u64;
+        for side in [Side::White, Side::Black] {
+            for &l in &self.captured[side.index()].taken {
+                held = held.wrapping_add(zobrist::held(side, 0, l));
+            }
+            for &l in self.reserve[side.index()].pieces() {
+                held = held.wrapping_add(zobrist::held(side, 1, l));
+            }
         }
-        h
+        (board, held)
+    }
+
+    /// A hash of what the position holds, not of how it was reached: the
+    /// pieces on the board, the side to move and its phase, the men
+    /// announced, and what each side has captured and holds in hand
+    /// (Zobrist keys, kept up to date move by move).
+    pub fn key(&self) -> u64 {
+        let side = match self.to_move {
+            Side::White => 0,
+            Side::Black => zobrist::BLACK_TO_MOVE,
+        };
+        let announced = zobrist::announced(Side::White, self.announced[0])
+            ^ zobrist::announced(Side::Black, self.announced[1]);
+        self.hash ^ self.held ^ side ^ zobrist::phase(self.phase as u8) ^ announced
     }
 
     /// Makes captures by looking at every enemy piece after each move rather
@@ -246,7 +264,7 @@ impl Position {
     fn captures_onto(&self) -> Vec<Move> {
         let v = &self.variant;
         let mut out = Vec::new();
-        if onto::any(&v.captures) {
+        if v.captures.onto() {
             onto::generate(&self.board, &v.reach, &v.captures, self.to_move, &mut out);
             let safe = self.announced[self.to_move.other().index()];
             if safe != 0 {
@@ -298,13 +316,13 @@ impl Position {
                 for c in b + 1..n {
                     let three = [men[a], men[b], men[c]];
                     if t.level == TriumphLevel::Great
-                        && triumph::shows_great(t, triumph::kinds(three.map(value)))
+                        && triumph::shows_great(t, kinds(three.map(value)))
                     {
                         out.push(Move::announce(&three));
                     }
                     for d in c + 1..n {
                         let four = [men[a], men[b], men[c], men[d]];
-                        let k = triumph::kinds4(four.map(value)).count_ones();
+                        let k = kinds4(four.map(value)).count_ones();
                         let level = match k {
                             3 => TriumphLevel::Greatest,
                             2 => TriumphLevel::Greater,
@@ -461,19 +479,20 @@ impl Position {
         }
         if let Some(piece) = mv.drop {
             self.reserve[mover.index()].take(piece);
+            self.held = self.held.wrapping_sub(zobrist::held(mover, 1, piece));
+            let placed = Piece::plain(mover, piece.shape, piece.value);
             self.board
-                .place(mv.to, Piece::plain(mover, piece.shape, piece.value))
+                .place(mv.to, placed)
                 .expect("a reserve piece fits on the board");
-            let slot = self.board.slot(mv.to).expect("just placed");
-            self.hash ^= key(slot, mv.to);
+            self.hash ^= zobrist::piece(mv.to, &placed);
         } else {
-            let slot = self.board.slot(mv.from).expect("a piece to move");
+            let moving = *self.board.get(mv.from).expect("a piece to move");
             self.board.shift(mv.from, mv.to);
             let named = &mut self.announced[mover.index()];
             if *named & mv.from.bit() != 0 {
                 *named ^= mv.from.bit() | mv.to.bit();
             }
-            self.hash ^= key(slot, mv.from) ^ key(slot, mv.to);
+            self.hash ^= zobrist::piece(mv.from, &moving) ^ zobrist::piece(mv.to, &moving);
         }
         let mut hits = std::mem::take(&mut self.hits);
         hits.clear();
@@ -536,14 +555,23 @@ impl Position {
             }
         }
         self.to_move = mover.other();
-        self.hash ^= SIDE_KEY;
         self.phase = self.turn_start(self.to_move);
     }
 
+    /// Counts the layer `l` as taken by `mover`, into its hand where
+    /// captured pieces change sides.
+    fn hold(&mut self, mover: Side, l: Layer) {
+        self.captured[mover.index()].add(l);
+        self.held = self.held.wrapping_add(zobrist::held(mover, 0, l));
+        if self.keeps_captured() {
+            self.reserve[mover.index()].add(l);
+            self.held = self.held.wrapping_add(zobrist::held(mover, 1, l));
+        }
+    }
+
     fn apply(&mut self, mover: Side, h: &Hit) {
-        let keep = self.keeps_captured();
         let piece = *self.board.get(h.at).expect("victim");
-        let tally = &mut self.captured[mover.index()];
+        self.hash ^= zobrist::piece(h.at, &piece);
         if let Some(kind) = h.whole {
             self.last.push(CaptureEvent {
                 at: h.at,
@@ -558,13 +586,8 @@ impl Position {
                 whole: true,
             });
             for &l in piece.layers() {
-                tally.add(l);
-                if keep {
-                    self.reserve[mover.index()].add(l);
-                }
+                self.hold(mover, l);
             }
-            let slot = self.board.slot(h.at).expect("victim");
-            self.hash ^= key(slot, h.at);
             self.board.remove(h.at);
             return;
         }
@@ -581,16 +604,12 @@ impl Position {
                     kind,
                     whole: false,
                 });
-                tally.add(l);
-                if keep {
-                    self.reserve[mover.index()].add(l);
-                }
-                if self.board.get(h.at).expect("victim").layers().len() == 1 {
-                    let slot = self.board.slot(h.at).expect("victim");
-                    self.hash ^= key(slot, h.at);
-                }
+                self.hold(mover, l);
                 self.board.remove_layer(h.at, i);
             }
+        }
+        if let Some(left) = self.board.get(h.at) {
+            self.hash ^= zobrist::piece(h.at, left);
         }
         self.last[start..].reverse();
     }
@@ -624,14 +643,15 @@ impl Position {
             }
         }
         if rules.repetition > 0 {
-            let seen = self.history.iter().filter(|&&h| h == self.hash).count() as u32;
+            let key = self.key();
+            let seen = self.history.iter().filter(|&&h| h == key).count() as u32;
             if seen + 1 >= rules.repetition {
                 return Some(Ending {
                     winner: None,
                     reason: "repetition",
                 });
             }
-            self.history.push(self.hash);
+            self.history.push(key);
         }
         if v.cap.is_some_and(|c| self.ply >= c) {
             return Some(Ending {

@@ -1,9 +1,11 @@
 //! Precomputed move tables: where each shape can go from each square, and
 //! the squares that must be empty on the way.
 //!
-//! Built once per rule set from its [`Movement`]; the forward table drives
-//! move generation, the reverse one answers "which squares could reach this
-//! one?" for the captures that depend on movement.
+//! Built once per rule set from its [`Movement`]: vectors over whole
+//! bitboards drive move generation; per square, the moves nothing can block
+//! (one mask) and those pieces on the way can block (with their paths); and
+//! the reverse table answers "which squares could reach this one?" for the
+//! captures that depend on movement.
 
 use crate::games::rithmomachy::piece::Shape;
 use crate::games::rithmomachy::rules::Movement;
@@ -12,17 +14,17 @@ use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square};
 /// One way to reach a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The other end: the target (forward table) or the origin (reverse table).
+    /// The other end: the target (moves from a square) or the origin (the
+    /// reverse table).
     pub square: Square,
     /// Squares that must be empty for the move.
     pub path: Bits,
 }
 
-/// Steps per shape and square, forward and reverse.
+/// Steps per shape and square.
 #[derive(Clone, Debug)]
 pub struct Reach {
     steps: Vec<Step>,
-    forward: [[(u16, u16); 128]; 3],
     reverse: [[(u16, u16); 128]; 3],
     from_here: [Bits; 128],
     passing: [Bits; 128],
@@ -307,15 +309,12 @@ impl Reach {
             }
         }
         let mut steps = Vec::new();
-        let mut forward = [[(0u16, 0u16); 128]; 3];
         let mut reverse = [[(0u16, 0u16); 128]; 3];
-        for (table, src) in [(&mut forward, &per), (&mut reverse, &rev)] {
-            for s in 0..128 {
-                for shape in 0..3 {
-                    let start = steps.len() as u16;
-                    steps.extend_from_slice(&src[s][shape]);
-                    table[shape][s] = (start, steps.len() as u16);
-                }
+        for s in 0..128 {
+            for shape in 0..3 {
+                let start = steps.len() as u16;
+                steps.extend_from_slice(&rev[s][shape]);
+                reverse[shape][s] = (start, steps.len() as u16);
             }
         }
         // Moves that nothing can block go into one mask per square; the
@@ -372,7 +371,6 @@ impl Reach {
             flights,
             normal_len,
             steps,
-            forward,
             reverse,
             vectors,
             from_here,
@@ -381,13 +379,6 @@ impl Reach {
             blocked,
             blocked_normal,
         })
-    }
-
-    /// Where a piece of `shape` on `from` may go, with the squares that must be empty.
-    #[inline]
-    pub fn from(&self, shape: usize, from: Square) -> &[Step] {
-        let (a, b) = self.forward[shape][from.0 as usize];
-        &self.steps[a as usize..b as usize]
     }
 
     /// The squares from which a piece of `shape` could move to `to`, with

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::rithmomachy::piece::Side;
-use crate::games::rithmomachy::triumph::{ARITHMETIC, GEOMETRIC, HARMONIC};
+use crate::games::rithmomachy::progression::{ARITHMETIC, GEOMETRIC, HARMONIC, kinds};
 
 /// One rule set.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -299,9 +299,9 @@ impl Op {
                 let (lo, hi) = if a < b { (a, b) } else { (b, a) };
                 lo != 0 && hi % lo == 0 && hi / lo == v
             }
-            Op::Arithmetic => proportion(a, b, v) & ARITHMETIC != 0,
-            Op::Geometric => proportion(a, b, v) & GEOMETRIC != 0,
-            Op::Harmonic => proportion(a, b, v) & HARMONIC != 0,
+            Op::Arithmetic => kinds([a, b, v]) & ARITHMETIC != 0,
+            Op::Geometric => kinds([a, b, v]) & GEOMETRIC != 0,
+            Op::Harmonic => kinds([a, b, v]) & HARMONIC != 0,
         }
     }
 
@@ -315,11 +315,6 @@ impl Op {
         Op::Geometric,
         Op::Harmonic,
     ];
-}
-
-#[inline]
-fn proportion(a: u32, b: u32, v: u32) -> u8 {
-    crate::games::rithmomachy::triumph::kinds([a, b, v])
 }
 
 /// The victories players agreed on; `None` = not played.

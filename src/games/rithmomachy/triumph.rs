@@ -5,70 +5,12 @@
 //! progression is the middle value wherever it stands in the line; a
 //! pyramid shows its total or any layer.
 
-use crate::games::rithmomachy::board::Board;
-use crate::games::rithmomachy::piece::{MAX_LAYERS, Side};
+use crate::games::rithmomachy::board::{Board, enemy_half};
+use crate::games::rithmomachy::piece::Side;
+use crate::games::rithmomachy::progression::{ARITHMETIC, kinds, kinds4};
 use crate::games::rithmomachy::rules::{GreatProgressions, Region, Triumph, TriumphLevel};
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
-use crate::games::rithmomachy::victory::enemy_half;
-
-/// The arithmetic progression, as a bit of [`kinds`].
-pub const ARITHMETIC: u8 = 1;
-/// The geometric progression.
-pub const GEOMETRIC: u8 = 2;
-/// The harmonic progression (2ac = b(a + c)).
-pub const HARMONIC: u8 = 4;
-
-/// The kinds of progression three values show, one bit each; equal values
-/// show none.
-///
-/// ```
-/// use ludus::games::rithmomachy::triumph::{kinds, ARITHMETIC, GEOMETRIC, HARMONIC};
-/// assert_eq!(kinds([2, 3, 4]), ARITHMETIC);   // seed 002: "2C, 3C, & 4C"
-/// assert_eq!(kinds([16, 4, 8]), GEOMETRIC);   // seed 002: "4C, 8C, & 16C", in any order
-/// assert_eq!(kinds([3, 4, 6]), HARMONIC);
-/// assert_eq!(kinds([9, 9, 9]), 0);
-/// ```
-pub fn kinds(mut v: [u32; 3]) -> u8 {
-    v.sort_unstable();
-    let [a, b, c] = v.map(u64::from);
-    if a == c {
-        return 0;
-    }
-    let mut k = 0;
-    if a + c == 2 * b {
-        k |= ARITHMETIC;
-    }
-    if a * c == b * b {
-        k |= GEOMETRIC;
-    }
-    if 2 * a * c == b * (a + c) {
-        k |= HARMONIC;
-    }
-    k
-}
-
-/// The kinds shown by the four triples of four values.
-///
-/// ```
-/// use ludus::games::rithmomachy::triumph::{kinds4, ARITHMETIC, GEOMETRIC, HARMONIC};
-/// // 6 9 12 arithmetic, 6 8 12 harmonic: two kinds.
-/// assert_eq!(kinds4([6, 8, 9, 12]), ARITHMETIC | HARMONIC);
-/// // 2 3 4 arithmetic, 2 4 8 geometric, 3 4 6 would be harmonic but 6 is absent.
-/// assert_eq!(kinds4([2, 3, 4, 8]), ARITHMETIC | GEOMETRIC);
-/// ```
-pub fn kinds4(v: [u32; 4]) -> u8 {
-    (0..4).fold(0, |k, skip| {
-        let mut t = [0; 3];
-        let mut n = 0;
-        for (i, &x) in v.iter().enumerate() {
-            if i != skip {
-                t[n] = x;
-                n += 1;
-            }
-        }
-        k | kinds(t)
-    })
-}
+use crate::games::rithmomachy::values::Shown;
 
 /// Whether the kinds `k` of three values make a great triumph under `t`.
 pub fn shows_great(t: &Triumph, k: u8) -> bool {
@@ -92,35 +34,17 @@ pub fn region(r: Region, side: Side, ranks: u8) -> Bits {
     }
 }
 
-/// The values a man shows: its own, or a pyramid's layers and total.
-fn values(board: &Board, s: Square) -> ([u32; MAX_LAYERS + 1], usize) {
-    let mut out = [0; MAX_LAYERS + 1];
-    let v = board.plain_value(s);
-    if v != 0 {
-        out[0] = v as u32;
-        return (out, 1);
-    }
-    let p = board.get(s).expect("a man");
-    let mut n = 0;
-    for l in p.layers() {
-        out[n] = l.value as u32;
-        n += 1;
-    }
-    out[n] = p.total() as u32;
-    (out, n + 1)
-}
-
 /// The kinds shown by the men on `men` (three or four squares), over every
 /// choice of a value per pyramid.
 fn shown(board: &Board, men: &[Square]) -> u8 {
-    let mut vals = [([0; MAX_LAYERS + 1], 0); 4];
-    for (v, &s) in vals.iter_mut().zip(men) {
-        *v = values(board, s);
+    let mut vals = [Shown::every_at(board, men[0]); 4];
+    for (v, &s) in vals.iter_mut().zip(men).skip(1) {
+        *v = Shown::every_at(board, s);
     }
     let mut k = 0;
     let mut idx = [0usize; 4];
     loop {
-        let pick = |i: usize| vals[i].0[idx[i]];
+        let pick = |i: usize| vals[i].value(idx[i]);
         k |= match men.len() {
             3 => kinds([pick(0), pick(1), pick(2)]),
             _ => kinds4([pick(0), pick(1), pick(2), pick(3)]),
@@ -132,7 +56,7 @@ fn shown(board: &Board, men: &[Square]) -> u8 {
                 return k;
             }
             idx[i] += 1;
-            if idx[i] < vals[i].1 {
+            if idx[i] < vals[i].len() {
                 break;
             }
             idx[i] = 0;

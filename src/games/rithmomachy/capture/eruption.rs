@@ -1,0 +1,54 @@
+//! Eruption (seed 001; seed 000's assault): along a rank, file or diagonal,
+//! the first pieces in line with each other, the smaller value times the
+//! distance making the larger. The distance counts both end squares (seed
+//! 001: "the minimum distance between pieces is 2") or the empty squares
+//! between (seed 000); either piece may be the mover's, or (seed 000) only
+//! the smaller, the larger being taken.
+
+use crate::games::rithmomachy::board::Board;
+use crate::games::rithmomachy::capture::hit::{CaptureKind, Hit};
+use crate::games::rithmomachy::capture::rules::CaptureRules;
+use crate::games::rithmomachy::square::Square;
+use crate::games::rithmomachy::values::{Shown, Taken};
+
+/// Whether the victim's value `x` and the attacker's `y`, `dist` apart, make
+/// an eruption: the smaller times the distance is the larger.
+#[inline(always)]
+pub fn erupts(rules: &CaptureRules, x: u32, y: u32, dist: u32) -> bool {
+    if rules.eruption_smaller_only {
+        y * dist == x && x > y
+    } else {
+        x.min(y) * dist == x.max(y)
+    }
+}
+
+/// Eruption along a line: the mover's piece on `a`, the first piece in
+/// line with the enemy on `v`, `k` steps away.
+#[inline(always)]
+pub fn along_line(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: i8, hit: &mut Hit) {
+    if !rules.eruption {
+        return;
+    }
+    let dist = (k as i32 + rules.eruption_extra) as u32;
+    let (x, y) = (board.plain_value(v) as u32, board.plain_value(a) as u32);
+    if x != 0 && y != 0 {
+        if erupts(rules, x, y, dist) {
+            hit.take(Taken::Whole, CaptureKind::Eruption);
+        }
+        return;
+    }
+    pyramid(board, rules, v, a, dist, hit);
+}
+
+/// [`along_line`] when a pyramid is one of the two.
+#[cold]
+#[inline(never)]
+fn pyramid(board: &Board, rules: &CaptureRules, v: Square, a: Square, dist: u32, hit: &mut Hit) {
+    let attacker = Shown::as_attacker(board.get(a).expect("attacker"), rules.values, true);
+    let victim = Shown::as_victim(board.get(v).expect("enemy piece"), rules.values, true);
+    for (x, t) in victim.all() {
+        if attacker.values().any(|y| erupts(rules, x, y, dist)) {
+            hit.take(t, CaptureKind::Eruption);
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! The scan that drives the capture rules: after a move, every capture the
+//! mover has anywhere on the board, by looking at every enemy piece
+//! ([`find_all`], the reference) or only where the move can have made one
+//! ([`find_near`]).
+
+use crate::games::rithmomachy::board::Board;
+use crate::games::rithmomachy::capture::ambush;
+use crate::games::rithmomachy::capture::equality;
+use crate::games::rithmomachy::capture::eruption;
+use crate::games::rithmomachy::capture::hit::{CaptureKind, Hit};
+use crate::games::rithmomachy::capture::oblivion;
+use crate::games::rithmomachy::capture::onto;
+use crate::games::rithmomachy::capture::rules::CaptureRules;
+use crate::games::rithmomachy::capture::siege;
+use crate::games::rithmomachy::lines::{
+    AXES, axis_line, first_in_line, first_on_axis, ring, steps,
+};
+use crate::games::rithmomachy::moves::movers_to;
+use crate::games::rithmomachy::piece::Side;
+use crate::games::rithmomachy::reach::Reach;
+use crate::games::rithmomachy::square::{Bits, Square, squares};
+use crate::games::rithmomachy::values::Taken;
+
+/// Finds every capture `mover` has anywhere on `board`, looking at every
+/// enemy piece; appends one [`Hit`] per victim to `out`, in square order.
+/// The reference that [`find_near`] must agree with.
+pub fn find_all(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    out: &mut Vec<Hit>,
+) {
+    for v in squares(board.occupied_by(mover.other())) {
+        let hit = at(board, reach, rules, mover, v);
+        if hit.any() {
+            out.push(hit);
+        }
+    }
+}
+
+/// Every capture `mover` has of the enemy on `v` (which must hold one).
+pub fn at(board: &Board, reach: &Reach, rules: &CaptureRules, mover: Side, v: Square) -> Hit {
+    relations(board, reach, rules, mover, v, true)
+}
+
+/// [`at`], sieges left out unless `with_siege`.
+fn relations(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    v: Square,
+    with_siege: bool,
+) -> Hit {
+    let mut hit = Hit::new(v);
+    local(board, reach, rules, mover, v, &mut hit, with_siege);
+    if rules.looks_along_lines() {
+        let occ = board.occupied();
+        for d in 0..8 {
+            if let Some((a, k)) = first_in_line(v, d, occ)
+                && board.owner(a) == mover.index() as u8 + 1
+            {
+                along_line(board, rules, v, a, k, &mut hit);
+            }
+        }
+    }
+    hit
+}
+
+/// The captures of the enemy on `v` by the mover's piece on `a`, the first
+/// piece in line `k` steps away: equality by lines and eruption.
+#[inline(always)]
+fn along_line(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: i8, hit: &mut Hit) {
+    equality::along_line(board, rules, v, a, k, hit);
+    eruption::along_line(board, rules, v, a, k, hit);
+}
+
+/// The captures of the enemy on `v` that do not look along lines: siege,
+/// oblivion, equality by movement and ambush.
+fn local(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    v: Square,
+    hit: &mut Hit,
+    with_siege: bool,
+) {
+    if with_siege
+        && let Some((edge, sides, safe)) = rules.siege
+        && siege::sieged(board, mover, v, edge, sides)
+        && (!safe || besiegers_safe(board, reach, rules, mover, v))
+    {
+        hit.take(Taken::Whole, CaptureKind::Siege);
+    }
+    if let Some((own_men, edge)) = rules.oblivion
+        && oblivion::oblivion(board, reach, mover, v, own_men, edge)
+    {
+        hit.take(Taken::Whole, CaptureKind::Oblivion);
+    }
+    let mut movers = [Square(0); 64];
+    let n = if rules.needs_movers() {
+        movers_to(board, reach, mover, v, &mut movers)
+    } else {
+        0
+    };
+    equality::by_move(board, rules, v, &movers[..n], hit);
+    ambush::at(board, rules, mover, v, &movers[..n], hit);
+}
+
+/// Seed 002's safe siege: none of the mover's pieces around `v` could be
+/// taken by the other side now, by moving onto it or by a relation already
+/// standing against it (a siege aside, so that besiegers guarding one
+/// another is not a loop).
+fn besiegers_safe(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    v: Square,
+) -> bool {
+    let by = mover.other();
+    squares(ring(v, false) & board.occupied_by(mover)).all(|s| {
+        !onto::threatened(board, reach, rules, by, s)
+            && !relations(board, reach, rules, by, s, false).any()
+    })
+}
+
+/// The captures between two pieces first in line with each other, if one is
+/// the mover's and the other an enemy.
+#[inline(always)]
+fn line_pair(
+    board: &Board,
+    rules: &CaptureRules,
+    mover: Side,
+    x: Square,
+    y: Square,
+    out: &mut Vec<Hit>,
+) {
+    let (me, them) = (mover.index() as u8 + 1, mover.other().index() as u8 + 1);
+    let (ox, oy) = (board.owner(x), board.owner(y));
+    let (victim, attacker) = if ox == me && oy == them {
+        (y, x)
+    } else if oy == me && ox == them {
+        (x, y)
+    } else {
+        return;
+    };
+    let mut hit = Hit::new(victim);
+    along_line(board, rules, victim, attacker, steps(x, y), &mut hit);
+    if hit.any() {
+        hit_at(out, victim).merge(&hit);
+    }
+}
+
+/// The hit on `v` in `hits`, added if new.
+fn hit_at(hits: &mut Vec<Hit>, v: Square) -> &mut Hit {
+    match hits.iter().position(|h| h.at == v) {
+        Some(i) => &mut hits[i],
+        None => {
+            hits.push(Hit::new(v));
+            hits.last_mut().expect("just pushed")
+        }
+    }
+}
+
+/// As [`find_all`], but looks only at the relations a change on the
+/// squares in `changed` can have made. Exact when `changed` holds every
+/// square that changed since `mover`'s captures were last made: a relation
+/// along a line joins the first pieces on either side of a changed square
+/// (or the square's own piece and the first beyond it); the others need a
+/// mover's piece that arrived beside the victim or within reach of it, a
+/// square emptied on the way, or the victim itself to have arrived.
+pub fn find_near(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    changed: Bits,
+    out: &mut Vec<Hit>,
+) {
+    let occ = board.occupied();
+    let own = board.occupied_by(mover);
+    let enemy = board.occupied_by(mover.other());
+    let lines = rules.looks_along_lines();
+    let mut local_squares: Bits = 0;
+    // Where oblivion counts the victim's own men, their arrival blocks too.
+    let blocking = if matches!(rules.oblivion, Some((true, _))) {
+        occ
+    } else {
+        own
+    };
+    for c in squares(changed) {
+        let here = occ & c.bit() != 0;
+        local_squares |= c.bit();
+        if blocking & c.bit() != 0 {
+            local_squares |= ring(c, false) | ring(c, true);
+        }
+        // Oblivion, too, turns on men arriving on or leaving the ways of a move.
+        if rules.needs_movers() || rules.oblivion.is_some() {
+            if blocking & c.bit() != 0 {
+                local_squares |= reach.from_here(c);
+            } else if !here {
+                local_squares |= reach.passing(c);
+            }
+        }
+        if !lines {
+            continue;
+        }
+        for axis in 0..AXES.len() {
+            // A relation needs a mover's piece and an enemy on the line.
+            let line = axis_line(c, axis);
+            if line & own == 0 || line & enemy == 0 {
+                continue;
+            }
+            let (ahead, behind) = first_on_axis(c, axis, occ);
+            if here {
+                for p in [ahead, behind].into_iter().flatten() {
+                    line_pair(board, rules, mover, c, p, out);
+                }
+            } else if let (Some(p), Some(q)) = (ahead, behind) {
+                line_pair(board, rules, mover, p, q, out);
+            }
+        }
+    }
+    if let Some((_, _, true)) = rules.siege {
+        // Whether a siege's besiegers are safe can turn on a change anywhere
+        // (a line opened or closed far away): every closed ring is looked at.
+        for v in squares(enemy & !local_squares) {
+            if ring(v, false) & !own == 0 {
+                local_squares |= v.bit();
+            }
+        }
+    }
+    for v in squares(local_squares & enemy) {
+        let mut hit = Hit::new(v);
+        local(board, reach, rules, mover, v, &mut hit, true);
+        if hit.any() {
+            hit_at(out, v).merge(&hit);
+        }
+    }
+    out.sort_unstable_by_key(|h| h.at);
+}
