@@ -127,6 +127,12 @@ fn time_1_and_2(
 
 /// Prints games/s with 1 and 2 threads for each game, or an experiment's wall times.
 pub fn bench(args: BenchArgs) -> Result<(), Failure> {
+    if args.count == 0 {
+        return Err(Failure::Input("--count must be at least 1".into()));
+    }
+    if args.repeat == 0 {
+        return Err(Failure::Input("--repeat must be at least 1".into()));
+    }
     if let Some(path) = &args.experiment {
         return bench_experiment(&args, path);
     }

@@ -29,6 +29,11 @@ pub fn perft(args: PerftArgs) -> Result<(), Failure> {
     let entry = find_game(&args.game)?;
     let options = args.options.resolve(entry)?;
     let text = read_position(&args.position)?;
+    if args.depth == 0 {
+        return Err(Failure::Input(
+            "--depth must be at least 1 (perft(0) is 1, the position itself)".into(),
+        ));
+    }
     for d in 1..=args.depth {
         let t = Instant::now();
         let n = entry

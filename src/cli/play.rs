@@ -5,6 +5,7 @@ use clap::Args;
 use ludus::core::options::Options;
 use ludus::core::plural::plural;
 use ludus::core::seed::game_seed;
+use ludus::core::text::{bounded, printable};
 use ludus::registry::{GameEntry, LogDyn};
 use ludus::runner::experiment::{DEFAULT_MAX_PLIES, Experiment};
 use ludus::runner::policy_spec::PolicySpec;
@@ -175,7 +176,10 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
                 f.seat + 1,
                 seats[f.seat],
                 f.ply,
-                f.error
+                bounded(
+                    &printable(f.error.message.as_bytes(), true),
+                    ludus::runner::cell_run::MESSAGE_BYTES
+                )
             ))
         })?;
     let o = played.outcome;

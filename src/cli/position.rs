@@ -23,10 +23,17 @@ pub struct PositionArgs {
     json: bool,
 }
 
-/// Reads a position file, or says which file could not be read.
+/// The largest position file read.
+const MAX_POSITION_BYTES: u64 = 1 << 20;
+
+/// Reads a position file, or says which file could not be read: a
+/// regular file of at most [`MAX_POSITION_BYTES`].
 pub fn read_position(path: &Option<String>) -> Result<Option<String>, Failure> {
     path.as_ref()
-        .map(|p| std::fs::read_to_string(p).map_err(|e| Failure::Input(format!("{p}: {e}"))))
+        .map(|p| {
+            ludus::core::input::read_text(p, MAX_POSITION_BYTES)
+                .map_err(|e| Failure::Input(format!("{p}: {e}")))
+        })
         .transpose()
 }
 

@@ -5,6 +5,7 @@
 //! seed with the cell's game, options, seats and `--max-plies` replays
 //! exactly that game.
 
+use ludus::policies::lua::spec::requote;
 use ludus::runner::cell_run::CellPlan;
 use ludus::runner::experiment::DEFAULT_MAX_PLIES;
 
@@ -30,7 +31,16 @@ pub fn replay_command(plan: &CellPlan, game_seed: u64) -> String {
         words.push("--opt".into());
         words.push(shell_word(&format!("{k}={v}")));
     }
-    let seats: Vec<String> = plan.seats.iter().map(|s| s.to_string()).collect();
+    // A script path holding a comma is quoted, so that the list splits back
+    // into the same seats.
+    let seats: Vec<String> = plan
+        .seats
+        .iter()
+        .map(|s| match (s.name.as_str(), &s.param) {
+            ("lua", Some(text)) => format!("lua:{}", requote(text)),
+            _ => s.to_string(),
+        })
+        .collect();
     words.push("--seats".into());
     words.push(shell_word(&seats.join(",")));
     words.push("--seed".into());

@@ -9,7 +9,7 @@ use clap::Args;
 use ludus::core::plural::plural;
 use ludus::registry;
 use ludus::reports::manifest::{CellRunRecord, Manifest};
-use ludus::reports::report::{CellResult, write_report};
+use ludus::reports::report::{CellRef, CellResult, ReportWriter};
 use ludus::reports::table::summary_table;
 use ludus::reports::timings::CellTiming;
 use ludus::runner::batch::{self, Ended, Observer};
@@ -90,7 +90,11 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         exp.set_on_bot_error(on);
     }
     let threads = match args.threads {
-        Some(0) => return Err(Failure::Input("--threads must be at least 1".into())),
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => {
+            return Err(Failure::Input(format!(
+                "--threads must be 1-{MAX_THREADS}, not {t}"
+            )));
+        }
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -115,6 +119,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::Input)?;
+    check_writable(&dir)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -125,10 +130,12 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         dir: &dir,
         threads,
         progress: Progress::new(exp.cells.clone(), args.quiet, log_every),
-        last_write: None,
+        writer: ReportWriter::new(),
+        next_write: None,
     };
     let (batch, ended) = batch::play(&jobs, &pool, threads, &INTERRUPTED, &mut observer);
     observer.progress.finish();
+    let mut writer = observer.writer;
     let results = finished(&exp, &batch);
     let error = match &ended {
         Ended::Complete => None,
@@ -145,8 +152,11 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         Ended::Observer(e) => Some(e.clone()),
     };
     let interrupted = matches!(ended, Ended::Interrupted);
-    let manifest = manifest(&exp, threads, &results, &batch, interrupted, error.clone());
-    write_report(&dir, &results, &manifest).map_err(|e| report_error(&dir, e))?;
+    let manifest = manifest(&exp, threads, &batch, interrupted, error.clone());
+    let cells: Vec<CellRef> = results.iter().map(CellResult::as_ref).collect();
+    writer
+        .write(&dir, &cells, &manifest)
+        .map_err(|e| report_error(&dir, e))?;
     ludus::reports::charts::write_charts(&dir, &exp, &results)
         .map_err(|e| report_error(&dir, e))?;
     if !args.quiet {
@@ -213,19 +223,47 @@ fn check_folder(dir: &Path, exp: &Experiment, force: bool) -> Result<(), Failure
     }
 }
 
+/// The most worker threads `--threads` takes.
+pub(crate) const MAX_THREADS: usize = 1024;
+
+/// Checks, before any game is played, that the report can be written
+/// into `dir`: it is made if needed and a scratch file is written and
+/// removed.
+pub(crate) fn check_writable(dir: &Path) -> Result<(), Failure> {
+    let refuse = |e: std::io::Error| {
+        Failure::Io(format!(
+            "cannot write the report to {}: {e} (nothing was played)",
+            dir.display()
+        ))
+    };
+    std::fs::create_dir_all(dir).map_err(refuse)?;
+    let probe = tempfile::Builder::new()
+        .prefix(".ludus-write-check")
+        .tempfile_in(dir)
+        .map_err(refuse)?;
+    probe.close().map_err(refuse)
+}
+
 fn report_error(dir: &Path, e: std::io::Error) -> Failure {
     Failure::Io(format!("cannot write the report to {}: {e}", dir.display()))
 }
 
-/// Writes the report as cells finish (at most every [`CHECKPOINT`]) and
-/// draws the progress.
+/// Writes the report as cells finish and draws the progress. A write
+/// happens at most every [`CHECKPOINT`], and no sooner after the last one
+/// than [`WRITE_SHARE`] times what it took: however many cells, writing
+/// takes a small share of the run.
 struct RunObserver<'a> {
     exp: &'a Experiment,
     dir: &'a Path,
     threads: usize,
     progress: Progress,
-    last_write: Option<Instant>,
+    writer: ReportWriter,
+    next_write: Option<Instant>,
 }
+
+/// How many times its own duration the run goes on between two writes of
+/// the report.
+const WRITE_SHARE: u32 = 20;
 
 impl Observer for RunObserver<'_> {
     fn progress(&mut self, batch: &BatchProgress) {
@@ -243,14 +281,18 @@ impl Observer for RunObserver<'_> {
                 plural(tally.forfeits as usize, "game")
             ));
         }
-        if self.last_write.is_some_and(|t| t.elapsed() < CHECKPOINT) {
+        if self.next_write.is_some_and(|t| Instant::now() < t) {
             return Ok(());
         }
-        self.last_write = Some(Instant::now());
-        let results = finished(self.exp, batch);
-        let manifest = manifest(self.exp, self.threads, &results, batch, false, None);
-        write_report(self.dir, &results, &manifest)
-            .map_err(|e| report_error(self.dir, e).to_string())
+        let start = Instant::now();
+        let cells = finished_refs(self.exp, batch);
+        let manifest = manifest(self.exp, self.threads, batch, false, None);
+        let written = self
+            .writer
+            .write(self.dir, &cells, &manifest)
+            .map_err(|e| report_error(self.dir, e).to_string());
+        self.next_write = Some(Instant::now() + CHECKPOINT.max(start.elapsed() * WRITE_SHARE));
+        written
     }
 }
 
@@ -259,6 +301,23 @@ fn describe(plan: &CellPlan) -> String {
     let mut words = vec![plan.game.to_string()];
     words.extend(ludus::reports::table::cell_settings(plan));
     words.join(" ")
+}
+
+/// The finished cells, in cell order, borrowed.
+fn finished_refs<'a>(exp: &'a Experiment, batch: &'a BatchProgress) -> Vec<CellRef<'a>> {
+    exp.cells
+        .iter()
+        .zip(&batch.cells)
+        .filter(|(_, c)| c.finished())
+        .map(|(plan, c)| CellRef {
+            plan,
+            tally: &c.tally,
+            timing: CellTiming {
+                wall_seconds: c.wall_seconds(),
+                thread_seconds: c.busy.as_secs_f64(),
+            },
+        })
+        .collect()
 }
 
 /// The finished cells, in cell order.
@@ -281,11 +340,11 @@ fn finished(exp: &Experiment, batch: &BatchProgress) -> Vec<CellResult> {
 fn manifest(
     exp: &Experiment,
     threads: usize,
-    results: &[CellResult],
     batch: &BatchProgress,
     interrupted: bool,
     error: Option<String>,
 ) -> Manifest {
+    let results = finished_refs(exp, batch);
     let secs = batch.started.elapsed().as_secs_f64();
     let played: u64 = results.iter().map(|r| r.tally.games).sum();
     Manifest {

@@ -3,6 +3,7 @@
 
 use crate::core::seed::game_seed;
 use crate::reports::report::CellResult;
+use crate::runner::cell_run::CellPlan;
 
 /// The columns before the option columns (documented in reports/README.md).
 pub const FIRST_COLUMNS: &[&str] = &["cell", "entry", "game", "games", "first_game_seed", "seats"];
@@ -10,9 +11,14 @@ pub const FIRST_COLUMNS: &[&str] = &["cell", "entry", "game", "games", "first_ga
 /// Every option name of the cells' games, in order of first appearance:
 /// the option columns. Games that share an option name share its column.
 pub fn option_columns(results: &[CellResult]) -> Vec<&'static str> {
+    option_columns_of(results.iter().map(|r| &r.plan))
+}
+
+/// [`option_columns`] of the cells `plans`.
+pub fn option_columns_of<'a>(plans: impl Iterator<Item = &'a CellPlan>) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
-    for r in results {
-        for (name, _) in r.plan.in_force.iter() {
+    for plan in plans {
+        for (name, _) in plan.in_force.iter() {
             if !names.contains(&name) {
                 names.push(name);
             }
@@ -21,37 +27,40 @@ pub fn option_columns(results: &[CellResult]) -> Vec<&'static str> {
     names
 }
 
-/// The header and rows of cells.csv; a cell whose game lacks an option
-/// leaves its column empty.
-pub fn table(results: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
-    let options = option_columns(results);
-    let header = FIRST_COLUMNS
+/// The header of cells.csv with `options` as its option columns.
+pub fn header(options: &[&'static str]) -> Vec<String> {
+    FIRST_COLUMNS
         .iter()
         .copied()
         .chain(options.iter().copied())
         .map(str::to_string)
-        .collect();
-    let rows = results
-        .iter()
-        .map(|r| {
-            let p = &r.plan;
-            let seats: Vec<String> = p.seats.iter().map(|s| s.to_string()).collect();
-            let mut row = vec![
-                p.index.to_string(),
-                p.entry.to_string(),
-                p.game.to_string(),
-                p.games.to_string(),
-                game_seed(p.seed, p.index as u64, 0).to_string(),
-                seats.join(","),
-            ];
-            row.extend(options.iter().map(|name| {
-                p.in_force
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map_or(String::new(), |(_, v)| v.to_string())
-            }));
-            row
-        })
-        .collect();
-    (header, rows)
+        .collect()
+}
+
+/// The row of cell `p` in cells.csv with `options` as its option columns.
+pub fn row(p: &CellPlan, options: &[&'static str]) -> Vec<String> {
+    let seats: Vec<String> = p.seats.iter().map(|s| s.to_string()).collect();
+    let mut row = vec![
+        p.index.to_string(),
+        p.entry.to_string(),
+        p.game.to_string(),
+        p.games.to_string(),
+        game_seed(p.seed, p.index as u64, 0).to_string(),
+        seats.join(","),
+    ];
+    row.extend(options.iter().map(|name| {
+        p.in_force
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(String::new(), |(_, v)| v.to_string())
+    }));
+    row
+}
+
+/// The header and rows of cells.csv; a cell whose game lacks an option
+/// leaves its column empty.
+pub fn table(results: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
+    let options = option_columns(results);
+    let rows = results.iter().map(|r| row(&r.plan, &options)).collect();
+    (header(&options), rows)
 }

@@ -2,6 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::core::text::{bounded, printable};
+
+/// The most bytes of `error` a manifest keeps: a failure's message may
+/// quote a script, and the manifest is read by tools and people.
+pub const ERROR_BYTES: usize = 8 << 10;
+
 /// What `ludus run` records beside the CSVs.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Manifest {
@@ -41,6 +47,20 @@ pub struct Manifest {
     pub error: Option<String>,
     /// Each finished cell's games and cost, as in timings.csv.
     pub cell_runs: Vec<CellRunRecord>,
+}
+
+impl Manifest {
+    /// The manifest as written: `error` on bounded length, its control
+    /// characters escaped.
+    pub fn bounded(&self) -> Manifest {
+        Manifest {
+            error: self
+                .error
+                .as_ref()
+                .map(|e| bounded(&printable(e.as_bytes(), true), ERROR_BYTES)),
+            ..self.clone()
+        }
+    }
 }
 
 /// One finished cell in the manifest.

@@ -2,6 +2,8 @@
 //! CSVs it changes from run to run: it measures the machine, not the games.
 
 use crate::reports::report::CellResult;
+use crate::runner::cell_run::CellPlan;
+use crate::runner::tally::Tally;
 
 /// The columns of timings.csv, in order (documented in reports/README.md).
 pub const COLUMNS: &[&str] = &[
@@ -33,16 +35,18 @@ impl CellTiming {
 pub fn rows(results: &[CellResult]) -> Vec<Vec<String>> {
     results
         .iter()
-        .map(|r| {
-            let t = r.timing;
-            vec![
-                r.plan.index.to_string(),
-                r.plan.game.to_string(),
-                r.tally.games.to_string(),
-                format!("{:.6}", t.wall_seconds),
-                format!("{:.6}", t.thread_seconds),
-                format!("{:.1}", t.games_per_second(r.tally.games)),
-            ]
-        })
+        .map(|r| row(&r.plan, &r.tally, r.timing))
         .collect()
+}
+
+/// The row of one cell.
+pub fn row(plan: &CellPlan, tally: &Tally, t: CellTiming) -> Vec<String> {
+    vec![
+        plan.index.to_string(),
+        plan.game.to_string(),
+        tally.games.to_string(),
+        format!("{:.6}", t.wall_seconds),
+        format!("{:.6}", t.thread_seconds),
+        format!("{:.1}", t.games_per_second(tally.games)),
+    ]
 }

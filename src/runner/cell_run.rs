@@ -7,6 +7,7 @@ use crate::core::log::Silent;
 use crate::core::options::Options;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, game_seed, stream};
+use crate::core::text::{bounded, printable};
 use crate::runner::drive::{Retirements, SeatFailure, drive, drive_retiring, forfeit_after};
 use crate::runner::policy_spec::PolicySpec;
 use crate::runner::tally::Tally;
@@ -92,6 +93,10 @@ impl OnBotError {
         }
     }
 }
+
+/// The most bytes of a policy's failure message a run keeps (a script's
+/// message is its own text).
+pub const MESSAGE_BYTES: usize = 4 << 10;
 
 /// A policy failed: which game, which seat, what happened.
 #[derive(Clone, Debug)]
@@ -201,7 +206,7 @@ impl<G: Game> CellJob for CellRun<G> {
                 game_seed: seed,
                 seat: f.seat,
                 ply: f.ply,
-                message: f.error.message,
+                message: bounded(&printable(f.error.message.as_bytes(), true), MESSAGE_BYTES),
             };
             match played {
                 Ok(outcome) => tally.add(&outcome, game.length(), |s| game.payoff(s)),

@@ -20,6 +20,7 @@
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
+use crate::core::input::read_text;
 use crate::core::options::Options;
 use crate::core::plural::plural;
 use crate::registry;
@@ -28,6 +29,12 @@ use crate::runner::policy_spec::PolicySpec;
 
 /// The experiment `ludus run` plays when given no file.
 pub const DEFAULT_EXPERIMENT: &str = include_str!("../../data/experiments/default.toml");
+
+/// The most cells an experiment may have, sweeps expanded.
+pub const MAX_CELLS: usize = 100_000;
+
+/// The largest experiment file read.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// The longest game, in the game's own length unit, when a file sets none.
 pub const DEFAULT_MAX_PLIES: u32 = 1_000_000;
@@ -41,6 +48,10 @@ struct ExperimentFile {
     max_plies: Option<u32>,
     on_bot_error: Option<String>,
     cells: Vec<CellFile>,
+    /// A tournament beside the cells, which `ludus tournament` plays
+    /// (see [`crate::runner::tournament`]); `ludus run` leaves it.
+    #[serde(default, rename = "tournament")]
+    _tournament: Option<toml::Table>,
 }
 
 #[derive(Deserialize)]
@@ -117,6 +128,25 @@ impl Experiment {
             None => OnBotError::Stop,
             Some(text) => OnBotError::parse(text).map_err(|e| at("on_bot_error", e))?,
         };
+        // The cells every entry sweeps to, counted before any is made.
+        let mut total = 0usize;
+        for (i, cell) in file.cells.iter().enumerate() {
+            let points = cell.sweep.values().try_fold(1usize, |n, v| {
+                n.checked_mul(v.as_array().map_or(1, |a| a.len().max(1)))
+            });
+            total = match points.and_then(|p| total.checked_add(p)) {
+                Some(t) if t <= MAX_CELLS => t,
+                _ => {
+                    return Err(at(
+                        &format!("cells[{i}].sweep"),
+                        format!(
+                            "makes the experiment more than {MAX_CELLS} cells, the most it may \
+                             have (split it into several experiments)"
+                        ),
+                    ));
+                }
+            };
+        }
         let mut cells = Vec::new();
         for (i, cell) in file.cells.iter().enumerate() {
             let key = format!("cells[{i}]");
@@ -147,7 +177,7 @@ impl Experiment {
 
     /// Reads and checks an experiment file.
     pub fn load(path: &str) -> Result<Experiment, String> {
-        let text = std::fs::read_to_string(path)
+        let text = read_text(path, MAX_FILE_BYTES)
             .map_err(|e| format!("{path}: cannot read the experiment file: {e}"))?;
         Experiment::parse(&text, path)
     }

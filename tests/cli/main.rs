@@ -4,6 +4,7 @@
 //! the report folders it refuses.
 
 mod commands;
+mod limits;
 mod play;
 mod position_files;
 mod run_charts;

@@ -7,6 +7,8 @@ mod bots;
 mod cell_options;
 mod cli;
 mod failures;
+mod hostile;
+mod limits;
 mod reproducible;
 mod sandbox;
 mod support;

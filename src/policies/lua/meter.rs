@@ -53,8 +53,10 @@ pub fn step_for(used: usize) -> u32 {
     if used <= SMALL_VM {
         return HOOK_STEP;
     }
-    let scaled = (HOOK_STEP as usize).saturating_mul(SMALL_VM) / used;
-    (scaled as u32).clamp(MIN_STEP, HOOK_STEP)
+    // Halved each time memory doubles: the hook is set again only then
+    // (setting it walks the whole call stack).
+    let doublings = (used / SMALL_VM).ilog2();
+    (HOOK_STEP >> doublings.min(31)).max(MIN_STEP)
 }
 
 /// Host allocations smaller than this may go unchecked until they add up
@@ -148,7 +150,7 @@ impl Meter {
         let state = self.state.get();
         if !state.is_null() {
             // SAFETY: `state` is this VM's main state, not running now.
-            unsafe { self.arm(state) };
+            unsafe { self.arm(state, true) };
         }
         self.watch.begin(self.limits.millis);
         let previous = CURRENT.with(|c| c.replace(self));
@@ -255,15 +257,20 @@ impl Meter {
     }
 
     /// Sets the hook to run after the instructions the VM's size allows,
-    /// or where the budget ends if sooner.
+    /// or where the budget ends if sooner (`force`: also when that is what
+    /// it counts already, to start the count afresh).
     ///
     /// # Safety
     /// `state` must be this VM's main state, on this thread.
-    unsafe fn arm(&self, state: *mut ffi::lua_State) {
+    unsafe fn arm(&self, state: *mut ffi::lua_State, force: bool) {
         // SAFETY: as the caller promised.
         let used = unsafe { used_memory(state) };
         let left = self.left.get().max(1);
         let n = u64::from(step_for(used)).min(left) as u32;
+        if n == self.armed.get() && !force {
+            // The hook counts the same again by itself.
+            return;
+        }
         self.armed.set(n);
         // SAFETY: as the caller promised; setting the hook from inside the
         // hook is allowed.
@@ -300,7 +307,7 @@ impl Meter {
             }
         }
         // SAFETY: as the caller promised.
-        unsafe { self.arm(state) };
+        unsafe { self.arm(state, false) };
         None
     }
 }

@@ -11,7 +11,9 @@
 
 use std::io::Write;
 use std::rc::Rc;
+use std::sync::OnceLock;
 
+use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, LuaOptions, StdLib, Value};
 use rand_core::RngCore;
 
@@ -280,6 +282,25 @@ return function()
 end, copy
 "##;
 
+/// The prelude compiled: parsed once per process, its bytecode loaded
+/// into every later VM (a sweep makes a VM per cell and seat).
+fn prelude(lua: &Lua) -> mlua::Result<Function> {
+    static CODE: OnceLock<Vec<u8>> = OnceLock::new();
+    if let Some(code) = CODE.get() {
+        return lua
+            .load(&code[..])
+            .set_name("=ludus prelude")
+            .set_mode(ChunkMode::Binary)
+            .into_function();
+    }
+    let f = lua
+        .load(PRELUDE)
+        .set_name("=ludus prelude")
+        .into_function()?;
+    let _ = CODE.set(f.dump(false));
+    Ok(f)
+}
+
 /// Walks a table of string keys with `pairs`.
 const ORDER_PROBE: &str = r#"
 local t = {}
@@ -354,14 +375,6 @@ pub struct Sandbox {
     pub meter: Rc<Meter>,
 }
 
-/// Writes what a script prints to standard error, each line after the
-/// script's name, with control characters and bytes that are not UTF-8
-/// escaped, so that a script cannot move the cursor or pose as ludus.
-fn print_line(script: &str, text: &[u8]) {
-    let shown = printable(text, true).replace('\n', &format!("\n{script}: "));
-    let _ = writeln!(std::io::stderr().lock(), "{script}: {shown}");
-}
-
 /// Builds a sandboxed VM for `script` (named in what it prints) under
 /// `limits`; `meter` is given to `decision` for the host's calls.
 pub fn new_vm<G: Game>(
@@ -408,19 +421,22 @@ pub fn new_vm<G: Game>(
         Ok(out_of_memory)
     })?;
     let name = script.to_string();
+    // What a script prints goes to standard error, each line after the
+    // script's name, control characters and bytes that are not UTF-8
+    // escaped, so that a script cannot move the cursor or pose as ludus;
+    // counted as written.
     let m = meter.clone();
     let eprint = lua.create_function(move |_, text: mlua::LuaString| {
-        let bytes = text.as_bytes();
-        m.printed(bytes.len())?;
-        print_line(&name, &bytes);
+        m.check()?;
+        let shown = printable(&text.as_bytes(), true).replace('\n', &format!("\n{name}: "));
+        m.printed(name.len() + 3 + shown.len())?;
+        let _ = writeln!(std::io::stderr().lock(), "{name}: {shown}");
         Ok(())
     })?;
     let m = meter.clone();
     let charge = lua.create_function(move |_, units: u64| m.charge(units))?;
-    let (fresh_env, copy): (Function, Function) = lua
-        .load(PRELUDE)
-        .set_name("=ludus prelude")
-        .call((random, halted, eprint, charge, MAX_TEXT, MAX_ELEMENTS))?;
+    let (fresh_env, copy): (Function, Function) =
+        prelude(&lua)?.call((random, halted, eprint, charge, MAX_TEXT, MAX_ELEMENTS))?;
     Ok(Sandbox {
         lua,
         fresh_env,

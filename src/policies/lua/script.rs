@@ -125,6 +125,12 @@ impl<G: Game> ScriptVm<G> {
         // The previous game's `choose` holds its globals: let them go before
         // this game's top level runs, so that they count for nothing here.
         drop(self.choose.borrow_mut().take());
+        // Collect them now: Lua collects before it fails an allocation, but
+        // the string buffers of the library (string.rep, table.concat, ...)
+        // allocate without that, so garbage left by the games this thread
+        // played before would decide whether they fail. Each game starts
+        // from the same memory.
+        let _ = self.sandbox.lua.gc_collect();
         let meter = &self.sandbox.meter;
         meter.new_game();
         meter.watch.describe(

@@ -1,8 +1,13 @@
 //! The VMs of one worker thread: one per script, parameters, rule options
 //! and seat, made the first time the thread plays that seat and kept for
-//! every later game. VMs are never shared across threads (a Lua VM is not
+//! later games. VMs are never shared across threads (a Lua VM is not
 //! thread-safe); a policy finds its VM again through a [`Slot`], which is
 //! valid only on the thread that made it.
+//!
+//! A thread keeps at most [`KEPT`] VMs: a sweep of thousands of cells
+//! makes a VM per cell and seat, and the one played longest ago goes when
+//! a new one comes (the cells are played roughly in order, so it is rarely
+//! needed again).
 
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
@@ -17,10 +22,49 @@ use crate::policies::lua::script::ScriptVm;
 
 static NEXT_THREAD: AtomicUsize = AtomicUsize::new(1);
 
+/// The most VMs one thread keeps.
+pub const KEPT: usize = 64;
+
+type Key = (TypeId, String, Seat);
+
+struct Entry {
+    vm: Rc<dyn Any>,
+    key: Key,
+    generation: u64,
+    /// When a game last started on it.
+    used: u64,
+}
+
 #[derive(Default)]
 struct Cache {
-    keys: HashMap<(TypeId, String, Seat), usize>,
-    vms: Vec<Option<Rc<dyn Any>>>,
+    keys: HashMap<Key, usize>,
+    entries: Vec<Option<Entry>>,
+    free: Vec<usize>,
+    clock: u64,
+}
+
+impl Cache {
+    fn remove(&mut self, index: usize) -> Option<Rc<dyn Any>> {
+        let e = self.entries.get_mut(index)?.take()?;
+        self.keys.remove(&e.key);
+        self.free.push(index);
+        Some(e.vm)
+    }
+
+    /// Drops the VM used longest ago if the thread keeps too many.
+    fn evict(&mut self) -> Option<Rc<dyn Any>> {
+        if self.keys.len() < KEPT {
+            return None;
+        }
+        let oldest = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| e.as_ref().map(|e| (e.used, i)))
+            .min()?
+            .1;
+        self.remove(oldest)
+    }
 }
 
 thread_local! {
@@ -28,11 +72,13 @@ thread_local! {
     static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
 }
 
-/// Where a policy's VM is kept: on which thread, at which index.
+/// Where a policy's VM is kept: on which thread, at which index, and which
+/// VM of those kept there over time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {
     thread: usize,
     index: usize,
+    generation: u64,
 }
 
 /// The slot of the VM for (`key`, `seat`) on this thread, made by `load`
@@ -45,39 +91,69 @@ pub fn slot<G: Game>(
     let thread = THREAD.with(|t| *t);
     let k = (TypeId::of::<G>(), key.to_string(), seat);
     let found = CACHE.with(|c| {
-        let c = c.borrow();
-        c.keys.get(&k).copied().filter(|&i| c.vms[i].is_some())
+        let mut c = c.borrow_mut();
+        c.clock += 1;
+        let now = c.clock;
+        let index = *c.keys.get(&k)?;
+        let e = c.entries[index].as_mut()?;
+        e.used = now;
+        Some(Slot {
+            thread,
+            index,
+            generation: e.generation,
+        })
     });
-    if let Some(index) = found {
-        return Ok(Slot { thread, index });
+    if let Some(slot) = found {
+        return Ok(slot);
     }
-    // Loading runs Lua: no borrow of the cache is held meanwhile.
+    // Loading runs Lua, and dropping a VM frees it: no borrow of the cache
+    // is held meanwhile.
+    let evicted = CACHE.with(|c| c.borrow_mut().evict());
+    drop(evicted);
     let vm: Rc<dyn Any> = Rc::new(load()?);
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
-        let index = match c.keys.get(&k) {
-            Some(&i) => {
-                c.vms[i] = Some(vm);
+        c.clock += 1;
+        let generation = c.clock;
+        let entry = Entry {
+            vm,
+            key: k.clone(),
+            generation,
+            used: generation,
+        };
+        let index = match c.free.pop() {
+            Some(i) => {
+                c.entries[i] = Some(entry);
                 i
             }
             None => {
-                c.vms.push(Some(vm));
-                let i = c.vms.len() - 1;
-                c.keys.insert(k, i);
-                i
+                c.entries.push(Some(entry));
+                c.entries.len() - 1
             }
         };
-        Ok(Slot { thread, index })
+        c.keys.insert(k, index);
+        Ok(Slot {
+            thread,
+            index,
+            generation,
+        })
     })
 }
 
-/// The VM in `slot`, if the slot belongs to this thread and was not discarded.
+/// The VM in `slot`, if the slot belongs to this thread and its VM is kept.
 #[inline]
 pub fn get<G: Game>(slot: Slot) -> Option<Rc<ScriptVm<G>>> {
     if THREAD.with(|t| *t) != slot.thread {
         return None;
     }
-    let vm = CACHE.with(|c| c.borrow().vms.get(slot.index).cloned().flatten())?;
+    let vm = CACHE.with(|c| {
+        c.borrow()
+            .entries
+            .get(slot.index)
+            .and_then(Option::as_ref)
+            .filter(|e| e.generation == slot.generation)
+            .map(|e| e.vm.clone())
+    })?;
     vm.downcast::<ScriptVm<G>>().ok()
 }
 
@@ -88,10 +164,13 @@ pub fn discard(slot: Slot) {
         return;
     }
     let vm = CACHE.with(|c| {
-        c.borrow_mut()
-            .vms
-            .get_mut(slot.index)
-            .and_then(Option::take)
+        let mut c = c.borrow_mut();
+        let current = c
+            .entries
+            .get(slot.index)
+            .and_then(Option::as_ref)
+            .is_some_and(|e| e.generation == slot.generation);
+        if current { c.remove(slot.index) } else { None }
     });
     drop(vm);
 }

@@ -1,0 +1,1 @@
+function choose(g, m) while true do print(("flood "):rep(100)) end end
