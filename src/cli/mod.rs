@@ -12,6 +12,7 @@ mod replay;
 mod rules;
 mod run;
 mod solve;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 
@@ -43,6 +44,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Measures games per second for each game with 1 and 2 threads.
     Bench(bench::BenchArgs),
+    /// Plays every pair of a list of policies and rates them (Elo, Bradley-Terry).
+    Tournament(tournament::TournamentArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -58,6 +61,7 @@ pub fn main() -> i32 {
         Command::Position(args) => position::position(args),
         Command::Perft(args) => perft::perft(args),
         Command::Solve(args) => solve::solve(args),
+        Command::Tournament(args) => tournament::tournament(args),
     };
     match result {
         Ok(()) => 0,

@@ -1,6 +1,7 @@
 //! Reports: CSVs a spreadsheet, pandas or R reads, and the run's manifest.
 
 pub mod atomic;
+pub mod bradley_terry;
 pub mod cells;
 pub mod charts;
 pub mod endings;
@@ -11,6 +12,7 @@ pub mod manifest;
 pub mod payoff;
 pub mod places;
 pub mod report;
+pub mod standings;
 pub mod summary;
 pub mod table;
 pub mod timings;

@@ -7,4 +7,6 @@ pub mod dispatch;
 pub mod drive;
 pub mod experiment;
 pub mod policy_spec;
+pub mod sprt;
 pub mod tally;
+pub mod tournament;

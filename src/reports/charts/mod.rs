@@ -9,6 +9,7 @@ pub mod entry_group;
 pub mod frame;
 pub mod index_page;
 pub mod lengths;
+pub mod standings;
 pub mod win_rates;
 
 use std::path::Path;

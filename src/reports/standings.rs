@@ -1,0 +1,172 @@
+//! A tournament's tables: `standings.csv` (one row per policy, by rating)
+//! and `pairings.csv` (one row per pairing).
+
+use crate::reports::bradley_terry::{Pairing, Rating, fit, likelihood_of_superiority};
+use crate::reports::summary::fixed;
+use crate::runner::tournament::{PairingResult, Tournament};
+
+/// The columns of standings.csv (documented in reports/README.md).
+pub const STANDINGS: &[&str] = &[
+    "rank",
+    "policy",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "score",
+    "score_rate",
+    "elo",
+    "elo_low",
+    "elo_high",
+    "anchor",
+];
+
+/// The columns of pairings.csv: every count from `policy_a`'s side.
+pub const PAIRINGS: &[&str] = &[
+    "policy_a",
+    "policy_b",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "score",
+    "score_rate",
+    "los",
+    "wins_as_seat1",
+    "losses_as_seat1",
+    "wins_as_seat2",
+    "losses_as_seat2",
+];
+
+/// One policy's line of the standings.
+#[derive(Clone, Debug)]
+pub struct Standing {
+    /// Its index in the tournament.
+    pub policy: usize,
+    /// Games, wins, draws, losses.
+    pub games: u64,
+    /// Wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+    /// Its rating.
+    pub rating: Rating,
+}
+
+/// The policy ratings are anchored on: `random` where it plays, else the
+/// first policy.
+pub fn anchor(t: &Tournament) -> usize {
+    t.policies
+        .iter()
+        .position(|p| p.name == "random" && p.param.is_none())
+        .unwrap_or(0)
+}
+
+/// Every policy's standing, best rating first (ties by name order).
+pub fn standings(t: &Tournament, results: &[PairingResult]) -> Vec<Standing> {
+    let n = t.policies.len();
+    let pairings: Vec<Pairing> = results
+        .iter()
+        .map(|r| Pairing {
+            i: r.i,
+            j: r.j,
+            games: r.games() as f64,
+            score_i: r.score(),
+        })
+        .collect();
+    let ratings = fit(n, &pairings, anchor(t));
+    let mut out: Vec<Standing> = (0..n)
+        .map(|p| {
+            let mut s = Standing {
+                policy: p,
+                games: 0,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+                rating: ratings[p],
+            };
+            for r in results {
+                let (w, l) = if r.i == p {
+                    (r.wins(), r.losses())
+                } else if r.j == p {
+                    (r.losses(), r.wins())
+                } else {
+                    continue;
+                };
+                s.games += r.games();
+                s.wins += w;
+                s.losses += l;
+                s.draws += r.draws();
+            }
+            s
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.rating
+            .elo
+            .total_cmp(&a.rating.elo)
+            .then(a.policy.cmp(&b.policy))
+    });
+    out
+}
+
+/// A rating as the CSV writes it: one decimal; `NaN` where unrated.
+fn elo(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.1}")
+    } else {
+        "NaN".into()
+    }
+}
+
+/// The standings' rows.
+pub fn standings_rows(t: &Tournament, standings: &[Standing]) -> Vec<Vec<String>> {
+    let a = anchor(t);
+    standings
+        .iter()
+        .enumerate()
+        .map(|(rank, s)| {
+            let score = s.wins as f64 + s.draws as f64 / 2.0;
+            vec![
+                (rank + 1).to_string(),
+                t.policies[s.policy].to_string(),
+                s.games.to_string(),
+                s.wins.to_string(),
+                s.draws.to_string(),
+                s.losses.to_string(),
+                fixed(score),
+                fixed(score / s.games.max(1) as f64),
+                elo(s.rating.elo),
+                elo(s.rating.low),
+                elo(s.rating.high),
+                (s.policy == a).to_string(),
+            ]
+        })
+        .collect()
+}
+
+/// The pairings' rows, in the tournament's order of pairings.
+pub fn pairing_rows(t: &Tournament, results: &[PairingResult]) -> Vec<Vec<String>> {
+    results
+        .iter()
+        .map(|r| {
+            vec![
+                t.policies[r.i].to_string(),
+                t.policies[r.j].to_string(),
+                r.games().to_string(),
+                r.wins().to_string(),
+                r.draws().to_string(),
+                r.losses().to_string(),
+                fixed(r.score()),
+                fixed(r.score() / r.games().max(1) as f64),
+                fixed(likelihood_of_superiority(r.wins(), r.losses())),
+                r.i_first.wins[0].to_string(),
+                r.i_first.wins[1].to_string(),
+                r.j_first.wins[1].to_string(),
+                r.j_first.wins[0].to_string(),
+            ]
+        })
+        .collect()
+}

@@ -1,0 +1,256 @@
+//! `ludus tournament`: pairings on common random numbers, standings with
+//! Bradley-Terry ratings anchored on random, the SPRT, and bad files.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use ludus::reports::bradley_terry::{Pairing, fit};
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("ludus-tournament-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The rows of a CSV file as maps from column to field.
+fn rows(path: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+    r.records()
+        .map(|rec| {
+            header
+                .iter()
+                .cloned()
+                .zip(rec.unwrap().iter().map(str::to_string))
+                .collect()
+        })
+        .collect()
+}
+
+fn write(dir: &Path, text: &str) -> String {
+    let f = dir.join("t.toml");
+    std::fs::write(&f, text).unwrap();
+    f.to_str().unwrap().to_string()
+}
+
+const ROUND_ROBIN: &str = r#"
+name = "rr"
+seed = 5
+game = "three-men"
+options = { first = "seat1" }
+policies = ["mcts:60", "random", "alphabeta:3", "mcts:1"]
+games = 60
+"#;
+
+/// Four policies: six pairings of 60 games, standings whose counts add up
+/// to the pairings', random at 0 Elo, the stronger above, the same
+/// reports whatever the threads.
+#[test]
+fn a_round_robin_rates_every_policy_against_random() {
+    let dir = scratch("rr");
+    let file = write(&dir, ROUND_ROBIN);
+    let mut outs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("out{threads}"));
+        let o = ludus(&[
+            "tournament",
+            &file,
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        outs.push(out);
+    }
+    for f in ["standings.csv", "pairings.csv"] {
+        assert_eq!(
+            std::fs::read(outs[0].join(f)).unwrap(),
+            std::fs::read(outs[1].join(f)).unwrap(),
+            "{f} depends on the threads"
+        );
+    }
+    assert!(
+        std::fs::read_to_string(outs[0].join("standings.svg"))
+            .unwrap()
+            .contains("<svg")
+    );
+    let pairings = rows(&outs[0].join("pairings.csv"));
+    assert_eq!(pairings.len(), 6);
+    let standings = rows(&outs[0].join("standings.csv"));
+    assert_eq!(standings.len(), 4);
+    for s in &standings {
+        let p = &s["policy"];
+        let (mut w, mut d, mut l) = (0u64, 0u64, 0u64);
+        for r in &pairings {
+            let n = |k: &str| r[k].parse::<u64>().unwrap();
+            if &r["policy_a"] == p {
+                (w, d, l) = (w + n("wins"), d + n("draws"), l + n("losses"));
+            } else if &r["policy_b"] == p {
+                (w, d, l) = (w + n("losses"), d + n("draws"), l + n("wins"));
+            }
+        }
+        assert_eq!(s["games"], "180", "{p}");
+        assert_eq!(
+            (s["wins"].clone(), s["draws"].clone(), s["losses"].clone()),
+            (w.to_string(), d.to_string(), l.to_string())
+        );
+    }
+    let random = standings.iter().find(|s| s["policy"] == "random").unwrap();
+    assert_eq!(
+        (random["elo"].as_str(), random["anchor"].as_str()),
+        ("0.0", "true")
+    );
+    assert_eq!(random["rank"], "4", "random is last");
+    let elo = |name: &str| -> f64 {
+        standings.iter().find(|s| s["policy"] == name).unwrap()["elo"]
+            .parse()
+            .unwrap()
+    };
+    assert!(elo("mcts:60") > elo("mcts:1") && elo("alphabeta:3") > elo("mcts:1"));
+}
+
+/// Both seatings of a pairing play the same game seeds: two policies that
+/// choose alike (one playout of mcts is one random draw, whatever `c`)
+/// win as seat 1 exactly as often in both seatings.
+#[test]
+fn both_seatings_share_the_game_seeds() {
+    let dir = scratch("crn");
+    let file = write(
+        &dir,
+        r#"
+name = "crn"
+seed = 9
+game = "nine-men"
+options = { first = "seat1" }
+policies = ["mcts:1", "mcts:1,c=0.5"]
+games = 200
+"#,
+    );
+    let out = dir.join("out");
+    let o = ludus(&["tournament", &file, "--out", out.to_str().unwrap(), "-q"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r = &rows(&out.join("pairings.csv"))[0];
+    // a's wins as seat 1 are seat 1's wins in one seating; a's losses as
+    // seat 2 are seat 1's wins in the other.
+    assert_eq!(r["wins_as_seat1"], r["losses_as_seat2"]);
+    assert_eq!(r["losses_as_seat1"], r["wins_as_seat2"]);
+    assert_eq!(r["wins"], r["losses"]);
+}
+
+/// `--sprt`: a lopsided match stops early accepting H1; two policies that
+/// choose alike accept H0; the verdict is in tournament.json.
+#[test]
+fn the_sprt_stops_a_match_early() {
+    let dir = scratch("sprt");
+    let run = |policies: &str, name: &str| -> serde_json::Value {
+        let file = write(
+            &dir,
+            &format!(
+                "name = \"{name}\"\nseed = 2\ngame = \"three-men\"\noptions = {{ first = \"seat1\" }}\npolicies = {policies}\ngames = 100000\n"
+            ),
+        );
+        let out = dir.join(name);
+        let o = ludus(&[
+            "tournament",
+            &file,
+            "--out",
+            out.to_str().unwrap(),
+            "--sprt",
+            "0,50",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice(&std::fs::read(out.join("tournament.json")).unwrap()).unwrap()
+    };
+    let lopsided = run(r#"["mcts:50", "random"]"#, "lopsided");
+    assert_eq!(lopsided["sprt"]["verdict"], "H1");
+    assert!(lopsided["games_played"].as_u64().unwrap() < 100_000);
+    let alike = run(r#"["mcts:1", "mcts:1,c=0.5"]"#, "alike");
+    assert_eq!(alike["sprt"]["verdict"], "H0");
+    assert!(
+        alike["sprt"]["llr"].as_f64().unwrap() <= alike["sprt"]["lower_bound"].as_f64().unwrap()
+    );
+}
+
+/// Bad tournaments exit 2 naming the key.
+#[test]
+fn bad_tournaments_name_the_key() {
+    let dir = scratch("bad");
+    for (text, needle) in [
+        (
+            "game = \"four-seasons\"\npolicies = [\"random\", \"mcts:5\"]\ngames = 4\n",
+            "two seats",
+        ),
+        (
+            "game = \"three-men\"\npolicies = [\"random\"]\ngames = 4\n",
+            "`policies`: between 2",
+        ),
+        (
+            "game = \"three-men\"\npolicies = [\"random\", \"nobody\"]\ngames = 4\n",
+            "`policies[1]`",
+        ),
+        (
+            "game = \"three-men\"\npolicies = [\"random\", \"random\"]\ngames = 4\n",
+            "listed twice",
+        ),
+        (
+            "game = \"chess\"\npolicies = [\"random\", \"mcts:5\"]\ngames = 4\n",
+            "unknown game",
+        ),
+        (
+            "[tournament]\ngame = \"hazard\"\npolicies = [\"random\", \"alphabeta:2\"]\ngames = 4\n",
+            "`tournament.policies[1]`",
+        ),
+    ] {
+        let file = write(&dir, text);
+        let o = ludus(&[
+            "tournament",
+            &file,
+            "--out",
+            dir.join("o").to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(needle) && err.contains("t.toml"),
+            "{text}: {err}"
+        );
+    }
+    let file = write(&dir, ROUND_ROBIN);
+    let o = ludus(&["tournament", &file, "--sprt", "0,10"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("two policies"));
+}
+
+/// The fit recovers ratings from scores the logistic model expects.
+#[test]
+fn bradley_terry_recovers_known_ratings() {
+    let truth = [0.0, 100.0, 250.0];
+    let expect = |a: f64, b: f64| 1.0 / (1.0 + 10f64.powf((b - a) / 400.0));
+    let mut pairings = Vec::new();
+    for i in 0..3 {
+        for j in i + 1..3 {
+            let games = 1_000_000.0;
+            pairings.push(Pairing {
+                i,
+                j,
+                games,
+                score_i: games * expect(truth[i], truth[j]),
+            });
+        }
+    }
+    let r = fit(3, &pairings, 0);
+    for i in 0..3 {
+        assert!((r[i].elo - truth[i]).abs() < 0.5, "{i}: {:?}", r[i]);
+        assert!(r[i].high - r[i].low < 5.0 || i == 0);
+    }
+}
