@@ -45,11 +45,11 @@ const Z95: f64 = 1.959_963_984_540_054;
 ///
 /// ```
 /// use ludus::reports::bradley_terry::{Pairing, fit};
-/// // 0 scores 75% against 1 (301.5 of 401 with the virtual draw): 1 is
-/// // 400 log10(301.5 / 99.5) = 192.6 Elo below 0.
+/// // 0 scores 75% against 1 (300.5 of 401 with the virtual draw): 1 is
+/// // 400 log10(300.5 / 100.5) = 190.3 Elo below 0.
 /// let r = fit(2, &[Pairing { i: 0, j: 1, games: 400.0, score_i: 300.0 }], 0);
 /// assert_eq!(r[0].elo, 0.0);
-/// assert!((r[1].elo + 192.6).abs() < 0.1, "{}", r[1].elo);
+/// assert!((r[1].elo + 190.3).abs() < 0.1, "{}", r[1].elo);
 /// assert!(r[1].low < r[1].elo && r[1].elo < r[1].high);
 /// // A clean sweep is finite, and far.
 /// let r = fit(2, &[Pairing { i: 0, j: 1, games: 100.0, score_i: 100.0 }], 1);
