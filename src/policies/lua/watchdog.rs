@@ -1,8 +1,10 @@
 //! The wall-clock limit of a script's calls (`max_seconds`), kept by one
 //! watchdog thread for the whole process.
 //!
-//! A call records its deadline in its VM's [`Watch`] (a clock read and an
-//! atomic store: the only cost on the decision's path). The watchdog wakes
+//! A call records its deadline in its VM's [`Watch`]: two atomic accesses,
+//! the only cost on the decision's path, since the time is read from the
+//! watchdog's own clock, which it advances every tick (a call may so get up
+//! to one [`TICK`] more than its limit). The watchdog wakes
 //! every [`TICK`] and raises the `expired` flag of every call past its
 //! deadline; the VM reads that flag in its instruction hook (every 1,000
 //! instructions) and in every library or host call it charges, and the call
@@ -55,12 +57,17 @@ fn now_ns() -> u64 {
     epoch().elapsed().as_nanos() as u64
 }
 
+/// The watchdog's clock: [`now_ns`] as of its last tick.
+static CLOCK: AtomicU64 = AtomicU64::new(0);
+
 impl Watch {
     /// A call starts that may last `millis` milliseconds.
     #[inline]
     pub fn begin(&self, millis: u64) {
         self.expired.store(false, Ordering::Relaxed);
-        let deadline = now_ns().saturating_add(millis.saturating_mul(1_000_000));
+        // The clock may be a tick behind: the call gets that much more.
+        let now = CLOCK.load(Ordering::Relaxed) + TICK.as_nanos() as u64;
+        let deadline = now.saturating_add(millis.saturating_mul(1_000_000));
         self.deadline.store(deadline.max(1), Ordering::Release);
     }
 
@@ -90,7 +97,7 @@ struct Watchdog {
 fn watchdog() -> &'static Watchdog {
     static DOG: OnceLock<Watchdog> = OnceLock::new();
     DOG.get_or_init(|| {
-        epoch();
+        CLOCK.store(now_ns(), Ordering::Relaxed);
         std::thread::Builder::new()
             .name("ludus-watchdog".into())
             .spawn(patrol)
@@ -114,6 +121,7 @@ fn patrol() {
     loop {
         std::thread::sleep(TICK);
         let now = now_ns();
+        CLOCK.store(now, Ordering::Relaxed);
         let list = watchdog()
             .watches
             .lock()
