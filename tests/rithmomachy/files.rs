@@ -54,7 +54,7 @@ fn bad_entries_are_named() {
         ),
         (
             r#"{"at": "b2", "side": "black", "shape": "round", "value": 0}"#,
-            "at least 1",
+            "1 to 9999, not 0",
         ),
         (
             r#"{"at": "b2", "side": "black", "shape": "round"}"#,
@@ -75,6 +75,46 @@ fn bad_entries_are_named() {
             assert!(e.contains("pieces[1]"), "{entry}: {e}");
         }
     }
+}
+
+/// Issue 14: pyramid layers of 60000 + 60000 showed as a 54464 pyramid, and
+/// captured values wrapped; values no rule set uses are refused instead.
+#[test]
+fn values_that_could_overflow_are_refused() {
+    let pyramid = |v: u32| {
+        format!(
+            r#"{{"to_move": "white", "pieces": [{{"at": "b2", "side": "black", "shape": "pyramid",
+                "layers": [{{"shape": "square", "value": {v}}}, {{"shape": "round", "value": {v}}}]}}]}}"#
+        )
+    };
+    let e = load(&pyramid(60000)).unwrap_err();
+    assert!(
+        e.contains("layers[0]") && e.contains("1 to 9999, not 60000"),
+        "{e}"
+    );
+    // The largest value allowed, six times over, still totals exactly.
+    let six = format!(
+        r#"{{"to_move": "white", "pieces": [{{"at": "b2", "side": "black", "shape": "pyramid",
+            "layers": [{}]}}]}}"#,
+        vec![r#"{"shape": "square", "value": 9999}"#; 6].join(", ")
+    );
+    let g = load(&six).unwrap();
+    assert!(g.diagram().contains("59994"), "{}", g.diagram());
+    // Past 65535 the number itself is refused.
+    assert!(load(&pyramid(70000)).is_err());
+    let captured = |n: usize| {
+        format!(
+            r#"{{"to_move": "white", "pieces": [], "captured": {{"white": [{}]}}}}"#,
+            vec![r#"{"shape": "round", "value": 9999}"#; n].join(", ")
+        )
+    };
+    let e = load(&captured(100_000)).unwrap_err();
+    assert!(
+        e.contains("captured.white") && e.contains("more than the 256"),
+        "{e}"
+    );
+    let g = load(&captured(256)).unwrap();
+    assert_eq!(g.to_json()["captured"]["white"]["value"], 256 * 9999);
 }
 
 #[test]
@@ -113,7 +153,7 @@ fn what_position_json_prints_is_checked_as_it_is_read() {
         (file("7", ""), "captured.white: a list of pieces"),
         (
             file(r#"[{"shape": "round", "value": 0}]"#, ""),
-            "captured.white[0]: a value must be at least 1",
+            "captured.white[0]: a value must be 1 to 9999, not 0",
         ),
         (
             file(r#"{"taken": [{"shape": "hexagon", "value": 2}]}"#, ""),

@@ -21,6 +21,10 @@
 //! last three follow from the position and are not read; `ply` is read
 //! into [`PositionSpec::ply`]. Any other key is an error, so that a
 //! misspelt key is not silently dropped.
+//!
+//! A value is at most [`MAX_VALUE`] and each side's captures and reserve
+//! list at most [`MAX_LISTED`] pieces, so that a pyramid's total and the
+//! sums the victories count cannot overflow.
 
 use serde::Deserialize;
 use serde::de::IgnoredAny;
@@ -116,6 +120,16 @@ pub struct PositionSpec {
     pub ply: u32,
 }
 
+/// The largest value a position file may give a piece. No rule set's setup
+/// goes past 361 (Fulke's and Dagonell's largest square); six layers of
+/// this value still fit a pyramid's 16-bit total.
+pub const MAX_VALUE: u16 = 9_999;
+
+/// The most pieces one side's captures, or one side's reserve, may list:
+/// more than any board holds, few enough that their values cannot overflow
+/// the 32-bit sums.
+pub const MAX_LISTED: usize = 256;
+
 fn layer(e: &LayerEntry, what: &str) -> Result<Layer, String> {
     let shape = Shape::parse(&e.shape).ok_or_else(|| {
         format!(
@@ -123,8 +137,16 @@ fn layer(e: &LayerEntry, what: &str) -> Result<Layer, String> {
             e.shape
         )
     })?;
-    if e.value == 0 {
-        return Err(format!("{what}: a value must be at least 1"));
+    if e.value == 0 || e.value > MAX_VALUE {
+        let why = if e.value == 0 {
+            ""
+        } else {
+            " (no rule set uses more)"
+        };
+        return Err(format!(
+            "{what}: a value must be 1 to {MAX_VALUE}, not {}{why}",
+            e.value
+        ));
     }
     Ok(Layer {
         shape,
@@ -220,11 +242,22 @@ fn taken(v: &Value, what: &str) -> Result<Captured, String> {
 
 /// The captures of the pieces `list`, in order.
 fn tally(list: &[LayerEntry], what: &str) -> Result<Captured, String> {
+    listed(list, what)?;
     let mut c = Captured::default();
     for (j, l) in list.iter().enumerate() {
         c.add(layer(l, &format!("{what}[{j}]"))?);
     }
     Ok(c)
+}
+
+fn listed(list: &[LayerEntry], what: &str) -> Result<(), String> {
+    if list.len() > MAX_LISTED {
+        return Err(format!(
+            "{what}: {} pieces listed, more than the {MAX_LISTED} a side may have",
+            list.len()
+        ));
+    }
+    Ok(())
 }
 
 /// Reads a position file's text.
@@ -258,6 +291,7 @@ pub fn parse(text: &str) -> Result<PositionSpec, String> {
     let mut reserve: [Reserve; 2] = Default::default();
     for (side, list) in [(0, &file.reserve.white), (1, &file.reserve.black)] {
         let name = if side == 0 { "white" } else { "black" };
+        listed(list, &format!("reserve.{name}"))?;
         for (j, l) in list.iter().enumerate() {
             reserve[side].add(layer(l, &format!("reserve.{name}[{j}]"))?);
         }
