@@ -57,7 +57,7 @@ fn triple(board: &Board, a: Square, b: Square, c: Square, constant: bool) -> boo
 /// everywhere.
 pub fn glorious(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
     if g.clear_arms {
-        return walked(g, side, board, touched);
+        return walked(g, side, board);
     }
     let half = enemy_half(side, board.ranks());
     let occ = board.occupied();
@@ -146,11 +146,17 @@ pub fn glorious(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool 
 /// middle term B; from B, the same number of steps on along the same line
 /// or (from a rank or file, where triangles count) at a right angle, every
 /// square passed empty, to the far end C.
-fn walked(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
+fn walked(g: &Glorious, side: Side, board: &Board) -> bool {
     let half = enemy_half(side, board.ranks());
     let occ = board.occupied();
     let allowed: u8 = if g.diagonal_lines { 0xff } else { 0x0f };
-    for a in squares(board.occupied_by(side) & half & walk_ends(touched)) {
+    // Every formation found is new (an old one would have ended the game):
+    // looking from each of the side's pieces in the half is cheaper than
+    // narrowing them down to those a touched square can concern.
+    if (occ & half).count_ones() < 3 {
+        return false;
+    }
+    for a in squares(board.occupied_by(side) & half) {
         let mut dirs = allowed;
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
@@ -161,13 +167,15 @@ fn walked(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
             if half & b.bit() == 0 {
                 continue;
             }
-            // On along the line, then (an L) to either side of a rank or file.
+            // On along the line, then (an L) to either side of a rank or
+            // file: C is k steps on, every square passed empty.
             let turns = if g.triangle && d < 4 { 3 } else { 1 };
             for e in [d, (d + 1) % 4, (d + 3) % 4].into_iter().take(turns) {
-                if let Some((c, k2)) = first_in_line(b, e, occ)
-                    && k2 == k
-                    && half & c.bit() != 0
+                let (ef, er) = DIRECTIONS[e];
+                if let Some(c) = b.offset(ef * k, er * k)
+                    && occ & half & c.bit() != 0
                     && triple(board, a, b, c, g.constant)
+                    && (ray(b, e) ^ ray(c, e) ^ c.bit()) & occ == 0
                 {
                     return true;
                 }
@@ -176,52 +184,3 @@ fn walked(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
     }
     false
 }
-
-/// The squares where the end A of a walked formation can stand when one of
-/// the squares `touched` lies on it (as A, B, C or a square passed over):
-/// on a line through a touched square, or the start of an L whose second
-/// arm holds one. `!0` stands for every square.
-fn walk_ends(touched: Bits) -> Bits {
-    if touched == !0 {
-        return !0;
-    }
-    squares(touched).fold(touched, |m, t| {
-        m | lines_through(t) | ELL_STARTS[t.0 as usize & 127]
-    })
-}
-
-/// For each square t, the squares A from which an L (first arm k steps
-/// along a rank or file to B, second arm k steps at a right angle to C)
-/// has t on its second arm, C included.
-static ELL_STARTS: [Bits; 128] = {
-    let mut table = [0; 128];
-    let mut t = 0;
-    while t < 128 {
-        let (tf, tr) = ((t % 8) as i8, (t / 8) as i8);
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = DIRECTIONS[d];
-            // The two directions square to d.
-            let mut side = 0;
-            while side < 2 {
-                let (ef, er) = if side == 0 { (dr, df) } else { (-dr, -df) };
-                let mut k = 1;
-                while k < 16 {
-                    let mut j = 1;
-                    while j <= k {
-                        let (f, r) = (tf - j * ef - k * df, tr - j * er - k * dr);
-                        if f >= 0 && f < 8 && r >= 0 && r < 16 {
-                            table[t] |= 1u128 << (r * 8 + f);
-                        }
-                        j += 1;
-                    }
-                    k += 1;
-                }
-                side += 1;
-            }
-            d += 1;
-        }
-        t += 1;
-    }
-    table
-};

@@ -85,8 +85,14 @@ pub fn first_in_line(from: Square, d: usize, occ: Bits) -> Option<(Square, i8)> 
     } else {
         127 - hits.leading_zeros() as u8
     };
-    // The squares up to and including the hit, counted.
-    let steps = (r & !RAYS[s as usize][d]).count_ones() as i8;
+    // Along a rank the files differ by the steps; along a file or a
+    // diagonal the ranks do.
+    let (a, b) = (from.0 as i8, s as i8);
+    let steps = if d == 1 || d == 3 {
+        ((a & 7) - (b & 7)).abs()
+    } else {
+        ((a >> 3) - (b >> 3)).abs()
+    };
     Some((Square(s), steps))
 }
 

@@ -102,10 +102,14 @@ impl Shown {
     #[inline]
     pub fn whole(p: &Piece, mode: PyramidValues) -> Shown {
         let mut out = Shown::empty();
-        for (x, t) in Shown::as_victim(p, mode, true).v_iter() {
-            if t == Taken::Whole {
-                out.push(x, t);
-            }
+        let layers = p.layers();
+        if !p.pyramid {
+            out.push(layers[0].value as u32, Taken::Whole);
+            return out;
+        }
+        out.push(p.total() as u32, Taken::Whole);
+        if mode == PyramidValues::BaseAndSums {
+            out.push(layers[0].value as u32, Taken::Whole);
         }
         out
     }

@@ -37,11 +37,17 @@ impl ValueSet {
     /// The values that take the pieces on `pieces` whole.
     pub fn of(board: &Board, rules: &CaptureRules, pieces: Bits) -> ValueSet {
         let mut set = ValueSet([0; 8]);
+        let mut add = |x: u32| {
+            // Values past the set's end are kept as "any large value".
+            let x = x.min(511) as usize;
+            set.0[x / 64] |= 1 << (x % 64);
+        };
         for s in squares(pieces) {
-            for x in Shown::whole(board.get(s).expect("a piece"), rules.values).values() {
-                // Values past the set's end are kept as "any large value".
-                let x = x.min(511) as usize;
-                set.0[x / 64] |= 1 << (x % 64);
+            match board.plain_value(s) {
+                0 => Shown::whole(board.get(s).expect("a piece"), rules.values)
+                    .values()
+                    .for_each(&mut add),
+                x => add(x as u32),
             }
         }
         set
