@@ -157,3 +157,37 @@ fn content_hashes_follow_what_the_board_holds() {
     assert_eq!(a, c);
     assert_ne!(a, play(&["a4-a5", "a9-a8", "l4-l5", "k9-k8"]));
 }
+
+/// Rithmomachy's evaluation (boardspace.net's robots' measure): zero-sum,
+/// within -1..1, even at the start, and it moves with every capture, the
+/// capturer's way; the content hash is Position::key.
+#[test]
+fn rithmomachy_evaluation_counts_pieces_and_half_their_value() {
+    use ludus::games::rithmomachy::Rithmomachy;
+    use ludus::games::rithmomachy::piece::Side;
+    let opts = options("rithmomachy", &[("rules", "boardspace")]);
+    let mut g = Rithmomachy::new(&opts).unwrap();
+    assert_eq!(g.evaluate(0), Some(0.0));
+    let mut rng = stream(3, Stream::Seat(0));
+    let mut legal = Vec::new();
+    let mut last = 0.0;
+    let mut moved = 0;
+    while let Turn::Decide(_) = g.turn() {
+        g.legal_moves(&mut legal);
+        let mv = legal[ludus::core::seed::below(&mut rng, legal.len() as u32) as usize];
+        let mover = g.position().to_move();
+        let before = g.position().captured(mover).pieces;
+        g.play(mv, &mut Silent);
+        let (w, b) = (g.evaluate(0).unwrap(), g.evaluate(1).unwrap());
+        assert_eq!(w, -b);
+        assert!((-1.0..=1.0).contains(&w), "{w}");
+        let seat = if mover == Side::White { 0 } else { 1 };
+        if g.position().captured(mover).pieces > before {
+            assert!(g.evaluate(seat).unwrap() > if seat == 0 { last } else { -last });
+            moved += 1;
+        }
+        last = w;
+        assert_eq!(g.content_hash(), Some(g.position().key()));
+    }
+    assert!(moved > 0, "a random game with no capture");
+}

@@ -37,7 +37,7 @@ fn piece_json(at: Square, p: &Piece) -> Value {
 fn captured_json(c: &Captured) -> Value {
     json!({
         "pieces": c.pieces, "value": c.value, "digits": c.digits,
-        "taken": c.taken.iter()
+        "taken": c.taken.in_order().iter()
             .map(|l| json!({"shape": l.shape.name(), "value": l.value}))
             .collect::<Vec<_>>(),
     })

@@ -7,6 +7,7 @@ pub mod board;
 pub mod capture;
 pub mod captured;
 pub mod describe;
+pub mod evaluation;
 pub mod glorious;
 pub mod lines;
 pub mod moves;
@@ -181,6 +182,17 @@ impl Game for Rithmomachy {
 
     fn length(&self) -> u32 {
         self.pos.ply()
+    }
+
+    /// boardspace.net's robots' measure: the fraction of the enemy's pieces
+    /// taken plus half the fraction of their value, this side's less the
+    /// other's ([`evaluation::balance`]).
+    fn evaluate(&self, seat: usize) -> Option<f64> {
+        Some(evaluation::balance(&self.pos, Side::of_seat(seat)))
+    }
+
+    fn content_hash(&self) -> Option<u64> {
+        Some(self.pos.key())
     }
 
     fn diagram(&self) -> String {

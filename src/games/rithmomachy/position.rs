@@ -157,7 +157,7 @@ impl Position {
             .fold(0, |h, (s, p)| h ^ zobrist::piece(s, p));
         let mut held = 0u64;
         for side in [Side::White, Side::Black] {
-            for &l in &self.captured[side.index()].taken {
+            for &l in &self.captured[side.index()].taken.in_order() {
                 held = held.wrapping_add(zobrist::held(side, 0, l));
             }
             for &l in self.reserve[side.index()].pieces() {
