@@ -96,7 +96,7 @@ fn values_that_could_overflow_are_refused() {
     let six = format!(
         r#"{{"to_move": "white", "pieces": [{{"at": "b2", "side": "black", "shape": "pyramid",
             "layers": [{}]}}]}}"#,
-        vec![r#"{"shape": "square", "value": 9999}"#; 6].join(", ")
+        [r#"{"shape": "square", "value": 9999}"#; 6].join(", ")
     );
     let g = load(&six).unwrap();
     assert!(g.diagram().contains("59994"), "{}", g.diagram());
