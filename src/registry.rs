@@ -20,6 +20,7 @@ use crate::games::rithmomachy::Rithmomachy;
 use crate::runner::cell_run::{CellJob, CellPlan, CellRun};
 use crate::runner::drive::{SeatFailure, drive};
 use crate::runner::policy_spec::PolicySpec;
+use crate::runner::search_speed::{self, SearchSpeed};
 
 /// A game as the game-agnostic layers see it.
 pub trait GameEntry: Sync {
@@ -60,6 +61,15 @@ pub trait GameEntry: Sync {
         max_plies: u32,
         log: &mut dyn LogDyn,
     ) -> Result<PlayedGame, SeatFailure>;
+    /// Times one decision of a search policy from each of `count` positions
+    /// met in random games ([`search_speed::measure`]).
+    fn search_speed(
+        &self,
+        options: &Options,
+        spec: &PolicySpec,
+        count: usize,
+        seed: u64,
+    ) -> Result<SearchSpeed, String>;
     /// Counts the leaf positions `depth` decisions deep (a finished game is
     /// a leaf), from the start or from a position file's text.
     fn perft(&self, options: &Options, position: Option<&str>, depth: u32) -> Result<u64, String>;
@@ -235,6 +245,15 @@ impl<G: Game> GameEntry for Entry<G> {
             length: game.length(),
             payoffs: (0..game.players()).map(|s| game.payoff(s)).collect(),
         })
+    }
+    fn search_speed(
+        &self,
+        options: &Options,
+        spec: &PolicySpec,
+        count: usize,
+        seed: u64,
+    ) -> Result<SearchSpeed, String> {
+        search_speed::measure::<G>(options, spec, count, seed)
     }
     fn perft(&self, options: &Options, position: Option<&str>, depth: u32) -> Result<u64, String> {
         let game: G = load(options, position)?;

@@ -15,6 +15,12 @@
 //! then shows its speed relative to the first row (1 thread) and the time
 //! it adds per unit of game length (a decision in Rithmomachy, where every
 //! ply is one), `(1/rate - 1/first rate) / mean length`.
+//!
+//! `--search P` (repeatable) benches a search policy instead: one decision
+//! from each of `--count` positions met in random games (every fifth
+//! position with a choice), on one thread, and prints its work per second
+//! (playouts for `mcts`, positions visited for `alphabeta`), the median of
+//! `--repeat` runs over the same positions.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -58,6 +64,11 @@ pub struct BenchArgs {
     /// With --experiment: games per cell, replacing the file's.
     #[arg(long, requires = "experiment")]
     cell_games: Option<u64>,
+    /// Bench a search policy (e.g. `mcts:100`, `alphabeta:3`): its
+    /// playouts or positions per second, deciding from `--count` positions
+    /// met in random games; repeatable.
+    #[arg(long, value_name = "POLICY", conflicts_with_all = ["seats", "experiment"])]
+    search: Vec<String>,
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -135,6 +146,9 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
     }
     if let Some(path) = &args.experiment {
         return bench_experiment(&args, path);
+    }
+    if !args.search.is_empty() {
+        return bench_search(&args);
     }
     let entries: Vec<_> = if args.games.is_empty() {
         ludus::registry::games().to_vec()
@@ -216,6 +230,75 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
             } else {
                 println!();
             }
+        }
+    }
+    Ok(())
+}
+
+/// Each search policy's work per second in each game, medians of
+/// `--repeat` runs over the same positions.
+fn bench_search(args: &BenchArgs) -> Result<(), Failure> {
+    let count = usize::try_from(args.count)
+        .ok()
+        .filter(|&n| n <= 100_000)
+        .ok_or_else(|| {
+            Failure::Input("with --search, --count is at most 100000 positions".into())
+        })?;
+    let entries: Vec<_> = if args.games.is_empty() {
+        ludus::registry::games().to_vec()
+    } else {
+        args.games
+            .iter()
+            .map(|g| find_game(g))
+            .collect::<Result<_, _>>()?
+    };
+    println!(
+        "{:<16} {:<20} {:>9} {:>14} {:>14} {:>12}",
+        "game", "policy", "decisions", "work/decision", "work/s", "ms/decision"
+    );
+    let one = entries.len() == 1;
+    for entry in entries {
+        let options = if one {
+            args.options.resolve(entry)?
+        } else {
+            Options::defaults(entry.option_specs())
+        };
+        let in_force = entry.options_in_force(&options).map_err(Failure::Input)?;
+        for name in &args.search {
+            let spec = PolicySpec::parse(name)
+                .map_err(|e| Failure::Input(format!("--search {name}: {e}")))?;
+            if let Err(e) = entry.check_policy(&spec, &in_force) {
+                if args.games.is_empty() {
+                    // Benching every game: skip those the policy cannot play.
+                    println!("{:<16} {:<20} {e}", entry.name(), name);
+                    continue;
+                }
+                return Err(Failure::Input(format!("--search {name}: {e}")));
+            }
+            let mut runs = Vec::new();
+            let mut last = None;
+            for _ in 0..args.repeat {
+                let s = match entry.search_speed(&options, &spec, count, 1) {
+                    Ok(s) => s,
+                    Err(e) if args.games.is_empty() => {
+                        println!("{:<16} {:<20} {e}", entry.name(), name);
+                        break;
+                    }
+                    Err(e) => return Err(Failure::Input(format!("{}: {e}", entry.name()))),
+                };
+                runs.push(s.work as f64 / s.seconds.max(1e-9));
+                last = Some(s);
+            }
+            let Some(s) = last else { continue };
+            println!(
+                "{:<16} {:<20} {:>9} {:>14.1} {:>14.0} {:>12.3}",
+                entry.name(),
+                name,
+                s.decisions,
+                s.work as f64 / s.decisions as f64,
+                median(runs),
+                s.seconds / s.decisions as f64 * 1e3
+            );
         }
     }
     Ok(())

@@ -41,4 +41,11 @@ pub trait Policy<G: Game>: Send {
     /// Returns the index in `moves` of the chosen decision. `moves` is never
     /// empty; `rng` is this seat's own stream for this game.
     fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError>;
+
+    /// The search work done so far, over every decision: playouts for
+    /// `mcts`, positions visited for `alphabeta`, 0 for policies that do not
+    /// search (`ludus bench --search` divides it by the time taken).
+    fn work(&self) -> u64 {
+        0
+    }
 }

@@ -83,6 +83,8 @@ pub struct AlphaBeta<G: Game> {
     settings: AlphaBetaSettings,
     table: HashMap<u64, Known<G::Move>>,
     nodes: u64,
+    /// Nodes visited by every decision before.
+    done: u64,
     me: Seat,
     bufs: Vec<Vec<G::Move>>,
 }
@@ -94,6 +96,7 @@ impl<G: Game> AlphaBeta<G> {
             settings,
             table: HashMap::new(),
             nodes: 0,
+            done: 0,
             me: 0,
             bufs: Vec::new(),
         }
@@ -250,6 +253,7 @@ impl<G: Game> Policy<G> for AlphaBeta<G> {
         }
         self.me = me;
         self.nodes = 0;
+        let done = self.done;
         self.table.clear();
         // The root's order: shuffled once, then best first at each depth.
         let mut order: Vec<usize> = (0..moves.len()).collect();
@@ -288,6 +292,11 @@ impl<G: Game> Policy<G> for AlphaBeta<G> {
                 break;
             }
         }
+        self.done = done + self.nodes;
         Ok(chosen)
+    }
+
+    fn work(&self) -> u64 {
+        self.done
     }
 }

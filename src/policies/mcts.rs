@@ -85,6 +85,8 @@ pub struct Mcts<G: Game> {
     nodes: Vec<Node<G::Move>>,
     moves: Vec<G::Move>,
     path: Vec<(u32, usize)>,
+    /// Playouts run by every decision so far.
+    work: u64,
 }
 
 impl<G: Game> Mcts<G> {
@@ -95,6 +97,7 @@ impl<G: Game> Mcts<G> {
             nodes: Vec::new(),
             moves: Vec::new(),
             path: Vec::new(),
+            work: 0,
         }
     }
 
@@ -228,6 +231,7 @@ impl<G: Game> Policy<G> for Mcts<G> {
         // game's dice are never touched and the decision is reproducible.
         use rand_core::RngCore;
         let mut dice = Dice::seeded(stream(rng.next_u64(), Stream::Dice));
+        self.work += u64::from(self.settings.playouts);
         for _ in 0..self.settings.playouts {
             let mut g = game.clone();
             self.descend(&mut g, &mut dice, rng);
@@ -247,5 +251,9 @@ impl<G: Game> Policy<G> for Mcts<G> {
             .max_by_key(|&i| (root[i].visits, std::cmp::Reverse(i)))
             .expect("at least two moves");
         Ok(best)
+    }
+
+    fn work(&self) -> u64 {
+        self.work
     }
 }

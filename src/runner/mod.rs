@@ -7,6 +7,7 @@ pub mod dispatch;
 pub mod drive;
 pub mod experiment;
 pub mod policy_spec;
+pub mod search_speed;
 pub mod sprt;
 pub mod tally;
 pub mod tournament;

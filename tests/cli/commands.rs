@@ -404,3 +404,51 @@ fn the_readmes_experiment_example_is_a_valid_experiment() {
     let last = e.cells.last().unwrap();
     assert_eq!(last.seats[0].name, "lua");
 }
+
+/// `ludus bench --search`: a search policy's work per second, from
+/// positions of random games; a policy the game cannot take is an input
+/// error, and a game with no decision says so when every game is benched.
+#[test]
+fn bench_search_reports_work_per_second() {
+    let o = ludus(&[
+        "bench",
+        "three-men",
+        "--search",
+        "alphabeta:3",
+        "--search",
+        "mcts:20",
+        "--count",
+        "6",
+        "--repeat",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let row = |policy: &str| -> Vec<String> {
+        out.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(policy))
+            .unwrap_or_else(|| panic!("no row for {policy}: {out}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    let mcts = row("mcts:20");
+    assert_eq!(mcts[2], "6");
+    assert_eq!(mcts[3], "20.0", "{out}");
+    let ab = row("alphabeta:3");
+    assert!(ab[3].parse::<f64>().unwrap() > 1.0, "{out}");
+    assert!(ab[4].parse::<f64>().unwrap() > 0.0, "{out}");
+    let o = ludus(&[
+        "bench",
+        "half-hazard",
+        "--search",
+        "alphabeta:3",
+        "--count",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("without chance"));
+    let o = ludus(&["bench", "mayor", "--search", "mcts:5", "--count", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no decision"));
+}
