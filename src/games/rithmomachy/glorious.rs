@@ -171,11 +171,10 @@ fn walked(g: &Glorious, side: Side, board: &Board) -> bool {
             // file: C is k steps on, every square passed empty.
             let turns = if g.triangle && d < 4 { 3 } else { 1 };
             for e in [d, (d + 1) % 4, (d + 3) % 4].into_iter().take(turns) {
-                let (ef, er) = DIRECTIONS[e];
-                // The cheap tests first: the value test is the dearest.
-                if let Some(c) = b.offset(ef * k, er * k)
-                    && occ & half & c.bit() != 0
-                    && (ray(b, e) ^ ray(c, e) ^ c.bit()) & occ == 0
+                // C is the first piece met from B, k steps on.
+                if let Some((c, k2)) = first_in_line(b, e, occ)
+                    && k2 == k
+                    && half & c.bit() != 0
                     && triple(board, a, b, c, g.constant)
                 {
                     return true;
