@@ -4,6 +4,7 @@ mod bench;
 mod failure;
 mod game_options;
 mod games;
+mod merge;
 mod perft;
 mod play;
 mod position;
@@ -30,6 +31,8 @@ struct Cli {
 enum Command {
     /// Plays an experiment (the embedded default if no file is given) and writes CSVs.
     Run(run::RunArgs),
+    /// Sums the partials of a run's shards into the report one run writes.
+    Merge(merge::MergeArgs),
     /// Lists every game with its options, defaults and policies.
     Games,
     /// Prints a game's rules as implemented, with every interpretation made.
@@ -54,6 +57,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => run::run(args),
+        Command::Merge(args) => merge::merge(args),
         Command::Games => games::games(),
         Command::Rules(args) => rules::rules(args),
         Command::Play(args) => play::play(args),

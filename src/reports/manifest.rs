@@ -47,6 +47,23 @@ pub struct Manifest {
     pub error: Option<String>,
     /// Each finished cell's games and cost, as in timings.csv.
     pub cell_runs: Vec<CellRunRecord>,
+    /// For a report merged from partials (`ludus merge`): which, and the
+    /// games none of them held. Absent from a run's manifest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merged: Option<MergeRecord>,
+}
+
+/// Where a merged report's games come from.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MergeRecord {
+    /// The partial files summed, as given.
+    pub partials: Vec<String>,
+    /// The shards they are of (`K/N`), where they are shards.
+    pub shards: Vec<String>,
+    /// Games of the experiment in none of them (`--allow-partial`).
+    pub games_missing: u64,
+    /// Which games those are, per cell.
+    pub missing: Vec<crate::reports::partial::MissingGames>,
 }
 
 impl Manifest {

@@ -9,6 +9,8 @@ pub mod interval;
 pub mod length_stats;
 pub mod lengths;
 pub mod manifest;
+pub mod merge;
+pub mod partial;
 pub mod payoff;
 pub mod places;
 pub mod report;

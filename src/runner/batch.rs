@@ -56,7 +56,7 @@ pub enum Ended {
 
 struct Chunk {
     cell: usize,
-    len: u64,
+    range: std::ops::Range<u64>,
     start: Instant,
     busy: Duration,
     result: Result<Tally, GameFailure>,
@@ -149,7 +149,7 @@ pub fn play(
                     }
                     let chunk = Chunk {
                         cell,
-                        len: range.end - range.start,
+                        range,
                         start,
                         busy,
                         result,
@@ -167,8 +167,8 @@ pub fn play(
                 Ok(chunk) => {
                     let cell = chunk.cell;
                     match chunk.result {
-                        Ok(tally) if tally.games == chunk.len => {
-                            progress.cells[cell].add(tally, chunk.start, chunk.busy);
+                        Ok(tally) if tally.games == chunk.range.end - chunk.range.start => {
+                            progress.cells[cell].add(chunk.range, tally, chunk.start, chunk.busy);
                             if progress.cells[cell].finished()
                                 && observer_error.is_none()
                                 && let Err(e) = observer.cell_finished(cell, &progress)

@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::runner::game_ranges::GameRanges;
 use crate::runner::tally::Tally;
 
 /// One cell's progress.
@@ -12,6 +13,8 @@ pub struct CellProgress {
     pub games: u64,
     /// The games whose chunks have come back.
     pub done: u64,
+    /// Which games those are (indices of the cell's job).
+    pub ranges: GameRanges,
     /// What those games add up to; the cell's result once `done == games`.
     pub tally: Tally,
     /// Thread time spent on those games.
@@ -28,6 +31,7 @@ impl CellProgress {
         CellProgress {
             games,
             done: 0,
+            ranges: GameRanges::new(),
             tally: Tally::new(players),
             busy: Duration::ZERO,
             first_start: None,
@@ -40,9 +44,17 @@ impl CellProgress {
         self.done == self.games
     }
 
-    /// Adds a chunk of `tally.games` games that ran from `start` for `busy`.
-    pub fn add(&mut self, tally: Tally, start: Instant, busy: Duration) {
+    /// Adds the chunk of games `range`, whose tally is `tally`, that ran
+    /// from `start` for `busy`.
+    pub fn add(
+        &mut self,
+        range: std::ops::Range<u64>,
+        tally: Tally,
+        start: Instant,
+        busy: Duration,
+    ) {
         self.done += tally.games;
+        self.ranges.insert(range);
         let t = std::mem::replace(&mut self.tally, Tally::new(0));
         self.tally = t.merge(tally);
         self.busy += busy;

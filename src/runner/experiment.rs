@@ -82,6 +82,8 @@ pub struct Experiment {
     pub source: String,
     /// SHA-256 of the file's text.
     pub source_sha256: String,
+    /// The file's text.
+    pub text: String,
     /// The experiment seed.
     pub seed: u64,
     /// Games per cell, for the cells that do not set their own.
@@ -95,6 +97,38 @@ pub struct Experiment {
 impl Experiment {
     /// Parses and checks the text of an experiment file; `source` names it in errors.
     pub fn parse(text: &str, source: &str) -> Result<Experiment, String> {
+        Experiment::parse_checking(text, source, true)
+    }
+
+    /// Parses the text of an experiment whose games were played already
+    /// (read back from a partial, see [`crate::reports::partial`]): checked
+    /// as [`Experiment::parse`] does, except that the seats' policies are
+    /// not built, so that its Lua scripts need not be at hand.
+    pub fn parse_played(text: &str, source: &str) -> Result<Experiment, String> {
+        Experiment::parse_checking(text, source, false)
+    }
+
+    /// The paths of the Lua scripts the cells' seats name, each once, sorted.
+    pub fn script_paths(&self) -> Vec<String> {
+        let mut paths: Vec<String> = self
+            .cells
+            .iter()
+            .flat_map(|c| &c.seats)
+            .filter(|s| s.name == "lua")
+            .filter_map(|s| s.param.as_deref())
+            .filter_map(|p| crate::policies::lua::spec::LuaSpec::parse(p).ok())
+            .map(|s| s.path)
+            .collect();
+        paths.sort();
+        paths.dedup();
+        paths
+    }
+
+    fn parse_checking(
+        text: &str,
+        source: &str,
+        check_policies: bool,
+    ) -> Result<Experiment, String> {
         let file: ExperimentFile = toml::from_str(text).map_err(|e| format!("{source}: {e}"))?;
         let at = |key: &str, msg: String| format!("{source}: `{key}`: {msg}");
         if file.name.is_empty()
@@ -153,7 +187,7 @@ impl Experiment {
             if cell.games == Some(0) {
                 return Err(at(&format!("{key}.games"), "must be at least 1".into()));
             }
-            for plan in expand(cell, i, source)? {
+            for plan in expand(cell, i, source, check_policies)? {
                 cells.push(CellPlan {
                     index: cells.len(),
                     seed: file.seed,
@@ -168,6 +202,7 @@ impl Experiment {
             name: file.name,
             source: source.to_string(),
             source_sha256: format!("{:x}", Sha256::digest(text.as_bytes())),
+            text: text.to_string(),
             seed: file.seed,
             games: file.games,
             max_plies,
@@ -242,7 +277,12 @@ impl AxisValue {
 }
 
 /// The cells one `[[cells]]` entry stands for: one, or one per sweep point.
-fn expand(cell: &CellFile, entry_index: usize, source: &str) -> Result<Vec<CellPlan>, String> {
+fn expand(
+    cell: &CellFile,
+    entry_index: usize,
+    source: &str,
+    check_policies: bool,
+) -> Result<Vec<CellPlan>, String> {
     let key = format!("cells[{entry_index}]");
     let at = |sub: &str, msg: String| format!("{source}: `{key}.{sub}`: {msg}");
     let entry = registry::find(&cell.game).ok_or_else(|| {
@@ -380,9 +420,11 @@ fn expand(cell: &CellFile, entry_index: usize, source: &str) -> Result<Vec<CellP
         for (s, text) in seats.iter().enumerate() {
             let spec = PolicySpec::parse(text)
                 .map_err(|e| at(&format!("{seats_at}[{s}]"), format!("{e}{label}")))?;
-            entry
-                .check_policy(&spec, &in_force)
-                .map_err(|e| at(&format!("{seats_at}[{s}]"), format!("{e}{label}")))?;
+            if check_policies {
+                entry
+                    .check_policy(&spec, &in_force)
+                    .map_err(|e| at(&format!("{seats_at}[{s}]"), format!("{e}{label}")))?;
+            }
             specs.push(spec);
         }
         plans.push(CellPlan {

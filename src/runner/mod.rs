@@ -3,11 +3,15 @@
 pub mod batch;
 pub mod cell_progress;
 pub mod cell_run;
+pub mod checkpoint;
 pub mod dispatch;
 pub mod drive;
 pub mod experiment;
+pub mod game_ranges;
 pub mod policy_spec;
 pub mod search_speed;
+pub mod selected_games;
+pub mod shard;
 pub mod sprt;
 pub mod tally;
 pub mod tournament;

@@ -1,0 +1,157 @@
+//! `ludus merge PARTIAL_DIRS... --out DIR`: sums the partials of a run's
+//! shards and writes the report one `ludus run` of the experiment writes.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Args;
+
+use ludus::core::plural::plural;
+use ludus::reports::atomic::write_atomic;
+use ludus::reports::manifest::MergeRecord;
+use ludus::reports::merge::merge as sum_partials;
+use ludus::reports::partial::{self, CellRecord, Partial};
+use ludus::reports::report::{CellRef, CellResult, ReportWriter};
+use ludus::reports::table::summary_table;
+use ludus::reports::timings::CellTiming;
+use ludus::runner::cell_run::OnBotError;
+use ludus::runner::experiment::Experiment;
+
+use crate::cli::Failure;
+use crate::cli::run::{check_folder, check_writable, manifest, report_error};
+
+/// Arguments of `ludus merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The folders the shards wrote (each holding a partial.json), or
+    /// partial.json files.
+    #[arg(required = true, value_name = "PARTIAL_DIRS")]
+    partials: Vec<PathBuf>,
+    /// The report folder to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Write the report even if games are missing (a shard not done): the
+    /// cells hold the games there are, and manifest.json lists the rest.
+    #[arg(long)]
+    allow_partial: bool,
+    /// Write into a report folder that holds another experiment's report.
+    #[arg(long)]
+    force: bool,
+    /// No table.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// The partial.json a command-line argument names: a folder's, or the file.
+fn partial_file(arg: &Path) -> PathBuf {
+    if arg.is_dir() {
+        arg.join(partial::FILE)
+    } else {
+        arg.to_path_buf()
+    }
+}
+
+/// Reads, checks and sums the partials, then writes the report.
+pub fn merge(args: MergeArgs) -> Result<(), Failure> {
+    let started = Instant::now();
+    let mut partials = Vec::new();
+    for arg in &args.partials {
+        let file = partial_file(arg);
+        let name = file.display().to_string();
+        let p = Partial::read(&file).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+        partials.push((name, p));
+    }
+    let merged = sum_partials(&partials, env!("CARGO_PKG_VERSION"), args.allow_partial)
+        .map_err(|e| Failure::Input(e.to_string()))?;
+    let m = &merged.manifest;
+    let first = &partials[0].0;
+    let bad = |what: String| Failure::Input(format!("{first}: {what}"));
+    let mut exp = Experiment::parse_played(&m.experiment_text, &m.source)
+        .map_err(|e| bad(format!("its experiment does not read: {e}")))?;
+    if exp.source_sha256 != m.experiment_sha256 || exp.cells.len() != m.cell_games.len() {
+        return Err(bad(
+            "its experiment's text does not match its hash or its cells".into(),
+        ));
+    }
+    exp.set_seed(m.seed);
+    exp.games = m.games_per_cell;
+    exp.max_plies = m.max_plies;
+    exp.set_on_bot_error(OnBotError::parse(&m.on_bot_error).map_err(bad)?);
+    for (plan, &games) in exp.cells.iter_mut().zip(&m.cell_games) {
+        plan.games = games;
+        plan.max_plies = m.max_plies;
+    }
+    check_folder(&args.out, &exp, args.force)?;
+    check_writable(&args.out)?;
+    // A cell some games of which are missing holds the games there are.
+    let results: Vec<CellResult> = exp
+        .cells
+        .iter()
+        .zip(&merged.states)
+        .filter(|(_, s)| s.tally.games > 0)
+        .map(|(plan, s)| {
+            let mut plan = plan.clone();
+            plan.games = s.tally.games;
+            CellResult {
+                plan,
+                tally: s.tally.clone(),
+                timing: CellTiming {
+                    wall_seconds: s.wall_seconds,
+                    thread_seconds: s.thread_seconds,
+                },
+            }
+        })
+        .collect();
+    let games_missing = m.games_planned - m.games_played;
+    let error = (games_missing > 0).then(|| {
+        format!(
+            "merged with --allow-partial: {} of {} missing (see `merged.missing`)",
+            plural(games_missing as usize, "game"),
+            m.games_planned
+        )
+    });
+    let secs: f64 = results.iter().map(|r| r.timing.wall_seconds).sum();
+    let mut report = manifest(&exp, 0, secs, &results, false, error);
+    report.complete = m.complete && results.len() == exp.cells.len();
+    report.merged = Some(MergeRecord {
+        partials: partials.iter().map(|(f, _)| f.clone()).collect(),
+        shards: partials
+            .iter()
+            .filter_map(|(_, p)| p.manifest.shard.map(|s| format!("{}/{}", s.index, s.count)))
+            .collect(),
+        games_missing,
+        missing: m.missing.clone(),
+    });
+    let dir = &args.out;
+    let cells: Vec<CellRef> = results.iter().map(CellResult::as_ref).collect();
+    ReportWriter::new()
+        .write(dir, &cells, &report)
+        .map_err(|e| report_error(dir, e))?;
+    ludus::reports::charts::write_charts(dir, &exp, &results).map_err(|e| report_error(dir, e))?;
+    let records = exp
+        .cells
+        .iter()
+        .zip(&merged.states)
+        .map(|(plan, s)| CellRecord::new(plan.index, plan.game, s))
+        .collect();
+    let sum = Partial::new(m.clone(), records);
+    write_atomic(&dir.join(partial::FILE), &sum.to_json()).map_err(|e| report_error(dir, e))?;
+    if !args.quiet {
+        print!("{}", summary_table(&results));
+        println!(
+            "{} games from {} merged in {:.2} s; report in {}",
+            m.games_played,
+            plural(partials.len(), "partial"),
+            started.elapsed().as_secs_f64(),
+            dir.display()
+        );
+    }
+    if games_missing > 0 {
+        eprintln!(
+            "warning: {} of {} missing; manifest.json lists them",
+            plural(games_missing as usize, "game"),
+            m.games_planned
+        );
+    }
+    Ok(())
+}
