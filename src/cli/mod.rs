@@ -12,6 +12,7 @@ mod progress;
 mod replay;
 mod rules;
 mod run;
+mod slurm;
 mod solve;
 mod tournament;
 
@@ -33,6 +34,8 @@ enum Command {
     Run(run::RunArgs),
     /// Sums the partials of a run's shards into the report one run writes.
     Merge(merge::MergeArgs),
+    /// Writes (and with --submit submits) Slurm jobs that play a run in shards and merge them.
+    Slurm(slurm::SlurmArgs),
     /// Lists every game with its options, defaults and policies.
     Games,
     /// Prints a game's rules as implemented, with every interpretation made.
@@ -58,6 +61,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Run(args) => run::run(args),
         Command::Merge(args) => merge::merge(args),
+        Command::Slurm(args) => slurm::slurm(args),
         Command::Games => games::games(),
         Command::Rules(args) => rules::rules(args),
         Command::Play(args) => play::play(args),

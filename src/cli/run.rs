@@ -124,7 +124,9 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let dir = args.out.clone().unwrap_or_else(|| {
         let report = PathBuf::from("reports").join(&exp.name);
         match shard {
-            Some(s) => report.join(format!("shard-{}-of-{}", s.index, s.count)),
+            Some(s) => report
+                .join("shards")
+                .join(format!("shard-{}-of-{}", s.index, s.count)),
             None => report,
         }
     });
