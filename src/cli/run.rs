@@ -415,8 +415,15 @@ pub(crate) fn check_folder(dir: &Path, exp: &Experiment, force: bool) -> Result<
             }
             Err(_) => refuse("holds a manifest.json that is not a ludus report's".into()),
         },
+        // A run killed while writing its report may leave its CSVs without
+        // a manifest, but its checkpoint says whose they are.
         Err(_) if dir.join("summary.csv").exists() => {
-            refuse("holds a summary.csv but no manifest.json".into())
+            match Partial::read(&dir.join(partial::FILE)) {
+                Ok(p) if p.manifest.experiment == exp.name && p.manifest.source == exp.source => {
+                    Ok(())
+                }
+                _ => refuse("holds a summary.csv but no manifest.json".into()),
+            }
         }
         Err(_) => Ok(()),
     }

@@ -214,9 +214,9 @@ pub fn slurm(args: SlurmArgs) -> Result<(), Failure> {
         )));
     }
     for (flag, v) in [("--partition", &args.partition), ("--time", &args.time)] {
-        if v.as_ref().is_some_and(|v| {
-            v.is_empty() || v.chars().any(|c| c.is_whitespace() || c.is_control())
-        }) {
+        if v.as_ref()
+            .is_some_and(|v| v.is_empty() || v.chars().any(|c| c.is_whitespace() || c.is_control()))
+        {
             return Err(Failure::Input(format!(
                 "{flag} takes one word, not {:?}",
                 v.as_deref().unwrap_or("")
@@ -234,7 +234,10 @@ pub fn slurm(args: SlurmArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::Io(format!("cannot tell where ludus is: {e}")))?;
     let slurm_dir = out.join("slurm");
     let io = |e: std::io::Error| {
-        Failure::Io(format!("cannot write the scripts to {}: {e}", slurm_dir.display()))
+        Failure::Io(format!(
+            "cannot write the scripts to {}: {e}",
+            slurm_dir.display()
+        ))
     };
     std::fs::create_dir_all(slurm_dir.join("logs")).map_err(io)?;
     let text = |p: &Path| p.to_string_lossy().into_owned();

@@ -1,13 +1,16 @@
 //! The `ludus` command line as a user meets it: exit codes and messages,
 //! `ludus play` and `ludus position`, and `ludus run` with the reports it
 //! writes (read as pandas or R would), its charts, its progress, Ctrl-C and
-//! the report folders it refuses.
+//! the report folders it refuses; shards, merge, resume and Slurm jobs.
 
 mod commands;
 mod limits;
 mod play;
 mod position_files;
+mod resume;
 mod run_charts;
 mod run_control;
 mod run_reports;
+mod shards;
+mod slurm;
 mod support;
