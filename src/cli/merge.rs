@@ -64,6 +64,9 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
     let merged = sum_partials(&partials, env!("CARGO_PKG_VERSION"), args.allow_partial)
         .map_err(|e| Failure::Input(e.to_string()))?;
     let m = &merged.manifest;
+    if m.kind == partial::TOURNAMENT {
+        return merge_tournament(&args, &partials, &merged, started);
+    }
     let first = &partials[0].0;
     let bad = |what: String| Failure::Input(format!("{first}: {what}"));
     let mut exp = Experiment::parse_played(&m.experiment_text, &m.source)
@@ -149,6 +152,76 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
     if games_missing > 0 {
         eprintln!(
             "warning: {} of {} missing; manifest.json lists them",
+            plural(games_missing as usize, "game"),
+            m.games_planned
+        );
+    }
+    Ok(())
+}
+
+/// Writes the standings of a tournament's merged partials.
+fn merge_tournament(
+    args: &MergeArgs,
+    partials: &[(String, Partial)],
+    merged: &ludus::reports::merge::Merged,
+    started: Instant,
+) -> Result<(), Failure> {
+    use ludus::runner::tournament::{PairingResult, Tournament};
+    let m = &merged.manifest;
+    let first = &partials[0].0;
+    let bad = |what: String| Failure::Input(format!("{first}: {what}"));
+    let mut t = Tournament::parse_played(&m.experiment_text, &m.source)
+        .map_err(|e| bad(format!("its tournament does not read: {e}")))?;
+    t.seed = m.seed;
+    t.games_per_seating = m.games_per_cell;
+    t.max_plies = m.max_plies;
+    t.on_bot_error = OnBotError::parse(&m.on_bot_error).map_err(bad)?;
+    let pairings = t.pairings();
+    if t.hash != m.experiment_sha256 || m.cell_games.len() != 2 * pairings.len() {
+        return Err(bad(
+            "its tournament's text does not match its hash or its seatings".into(),
+        ));
+    }
+    let results: Vec<PairingResult> = pairings
+        .iter()
+        .enumerate()
+        .map(|(k, &(i, j))| PairingResult {
+            i,
+            j,
+            i_first: merged.states[2 * k].tally.clone(),
+            j_first: merged.states[2 * k + 1].tally.clone(),
+        })
+        .collect();
+    let dir = &args.out;
+    check_writable(dir)?;
+    let games_missing = m.games_planned - m.games_played;
+    let record = serde_json::json!({
+        "partials": partials.iter().map(|(f, _)| f.clone()).collect::<Vec<_>>(),
+        "shards": partials
+            .iter()
+            .filter_map(|(_, p)| p.manifest.shard.map(|s| format!("{}/{}", s.index, s.count)))
+            .collect::<Vec<_>>(),
+        "games_missing": games_missing,
+        "missing": m.missing,
+    });
+    crate::cli::tournament::write_report(
+        dir,
+        &t,
+        &results,
+        None,
+        &crate::cli::tournament::Made {
+            source: &m.source,
+            threads: 0,
+            seconds: started.elapsed().as_secs_f64(),
+            complete: m.complete,
+            merged: Some(record),
+        },
+        args.quiet,
+    )?;
+    crate::cli::tournament::write_partial(&dir.join(partial::FILE), &t, m.clone(), &merged.states)?;
+    if games_missing > 0 {
+        eprintln!(
+            "warning: {} of {} missing; tournament.json lists them",
             plural(games_missing as usize, "game"),
             m.games_planned
         );

@@ -289,22 +289,14 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
 /// What run a partial of this one must belong to: the experiment, its
 /// settings, the scripts' hashes, the shard.
 fn identity(exp: &Experiment, shard: Option<Shard>) -> Result<PartialManifest, Failure> {
-    use sha2::{Digest, Sha256};
-    let mut scripts = Vec::new();
-    for path in exp.script_paths() {
-        let bytes = std::fs::read(&path)
-            .map_err(|e| Failure::Input(format!("{path}: cannot read the script: {e}")))?;
-        scripts.push(ScriptHash {
-            path,
-            sha256: format!("{:x}", Sha256::digest(&bytes)),
-        });
-    }
+    let scripts = script_hashes(exp.script_paths())?;
     let on_bot_error = match exp.cells.first().map(|c| c.on_bot_error) {
         Some(OnBotError::Forfeit) => "forfeit",
         _ => "stop",
     };
     let cell_games: Vec<u64> = exp.cells.iter().map(|c| c.games).collect();
     Ok(PartialManifest {
+        kind: partial::EXPERIMENT.to_string(),
         ludus_version: env!("CARGO_PKG_VERSION").to_string(),
         experiment: exp.name.clone(),
         source: exp.source.clone(),
@@ -326,6 +318,22 @@ fn identity(exp: &Experiment, shard: Option<Shard>) -> Result<PartialManifest, F
         missing: Vec::new(),
         experiment_text: exp.text.clone(),
     })
+}
+
+/// The SHA-256 of each script at `paths`, or an input error naming the one
+/// that cannot be read.
+pub(crate) fn script_hashes(paths: Vec<String>) -> Result<Vec<ScriptHash>, Failure> {
+    use sha2::{Digest, Sha256};
+    let mut scripts = Vec::new();
+    for path in paths {
+        let bytes = std::fs::read(&path)
+            .map_err(|e| Failure::Input(format!("{path}: cannot read the script: {e}")))?;
+        scripts.push(ScriptHash {
+            path,
+            sha256: format!("{:x}", Sha256::digest(&bytes)),
+        });
+    }
+    Ok(scripts)
 }
 
 /// What the report folder's checkpoint holds of this run, every cell, or

@@ -8,17 +8,22 @@ use clap::Args;
 use serde_json::json;
 
 use crate::cli::Failure;
-use crate::cli::run::{MAX_THREADS, check_writable};
+use crate::cli::run::{MAX_THREADS, check_writable, script_hashes};
 use ludus::core::input::read_text;
 use ludus::reports::atomic::write_atomic;
 use ludus::reports::charts;
+use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest};
 use ludus::reports::report::csv_bytes;
 use ludus::reports::standings::{
     PAIRINGS, STANDINGS, anchor, pairing_rows, standings, standings_rows,
 };
 use ludus::runner::batch::{Ended, Unobserved};
+use ludus::runner::cell_run::OnBotError;
+use ludus::runner::checkpoint::CellState;
+use ludus::runner::game_ranges::GameRanges;
+use ludus::runner::shard::Shard;
 use ludus::runner::sprt::{Sprt, Verdict};
-use ludus::runner::tournament::{self, Tournament};
+use ludus::runner::tournament::{self, PairingResult, Tournament};
 
 /// The largest tournament file read.
 const MAX_FILE: u64 = 1 << 20;
@@ -44,8 +49,13 @@ pub struct TournamentArgs {
     /// ratio test accepts H0 (Elo difference elo0) or H1 (elo1), with
     /// error rates alpha and beta (default 0.05 each), looking after every
     /// 100 games of each seating.
-    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", conflicts_with = "shard")]
     sprt: Option<String>,
+    /// Play only shard K of N: in every seating of every pairing, the K-th
+    /// of N contiguous ranges of its games. Writes partial.json for
+    /// `ludus merge`, not the standings.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
     /// No table.
     #[arg(long, short)]
     quiet: bool,
@@ -87,73 +97,161 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let dir = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("reports").join(&t.name));
+    let shard = match &args.shard {
+        Some(s) => Some(Shard::parse(s).map_err(Failure::Input)?),
+        None => None,
+    };
+    let dir = args.out.clone().unwrap_or_else(|| {
+        let report = PathBuf::from("reports").join(&t.name);
+        match shard {
+            Some(s) => report
+                .join("shards")
+                .join(format!("shard-{}-of-{}", s.index, s.count)),
+            None => report,
+        }
+    });
+    let scripts = script_hashes(t.script_paths())?;
     check_writable(&dir)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| Failure::Io(format!("cannot start {threads} threads: {e}")))?;
     let started = std::time::Instant::now();
+    let games = shard.map_or(0..t.games_per_seating, |s| s.games(t.games_per_seating));
     let outcome = tournament::play(
         &t,
         sprt,
+        games.clone(),
         &pool,
         threads,
         &AtomicBool::new(false),
         &mut Unobserved,
     )
     .map_err(Failure::Input)?;
-    let table = standings(&t, &outcome.pairings);
+    if let Some(shard) = shard
+        && matches!(outcome.ended, Ended::Complete)
+    {
+        let mut manifest = identity(&t, &text, &args.file, Some(shard), scripts);
+        let cells = seating_states(&outcome.pairings, &games);
+        manifest.games_played = cells.iter().map(|s| s.tally.games).sum();
+        manifest.complete = true;
+        let path = dir.join(partial::FILE);
+        write_partial(&path, &t, manifest, &cells)?;
+        if !args.quiet {
+            println!(
+                "shard {shard}: {} games in {:.1} s; partial in {}",
+                cells.iter().map(|s| s.tally.games).sum::<u64>(),
+                started.elapsed().as_secs_f64(),
+                path.display()
+            );
+        }
+    } else if shard.is_none() {
+        write_report(
+            &dir,
+            &t,
+            &outcome.pairings,
+            outcome.sprt,
+            &Made {
+                source: &args.file,
+                threads,
+                seconds: started.elapsed().as_secs_f64(),
+                complete: matches!(outcome.ended, Ended::Complete),
+                merged: None,
+            },
+            args.quiet,
+        )?;
+    }
+    match outcome.ended {
+        Ended::Complete => Ok(()),
+        Ended::Failed(f) => Err(Failure::Bot(format!(
+            "pairing {} game {} (seed {}): seat {} failed at ply {}: {} (the report holds the games played before)",
+            f.cell,
+            f.game_index,
+            f.game_seed,
+            f.seat + 1,
+            f.ply,
+            f.message
+        ))),
+        Ended::Interrupted => Err(Failure::Interrupted("stopped".into())),
+        Ended::Observer(e) => Err(Failure::Io(e)),
+    }
+}
+
+/// How a tournament's report was made, for tournament.json.
+pub(crate) struct Made<'a> {
+    /// The tournament file as given.
+    pub source: &'a str,
+    /// Worker threads (0 for a merge).
+    pub threads: usize,
+    /// Seconds it took.
+    pub seconds: f64,
+    /// Whether every game was played.
+    pub complete: bool,
+    /// For a merge: the partials summed and the games missing.
+    pub merged: Option<serde_json::Value>,
+}
+
+/// Writes standings.csv, pairings.csv, standings.svg and tournament.json
+/// of `pairings` into `dir`, and prints the standings unless `quiet`.
+pub(crate) fn write_report(
+    dir: &std::path::Path,
+    t: &Tournament,
+    pairings: &[PairingResult],
+    sprt: Option<(Sprt, Verdict, f64)>,
+    made: &Made,
+    quiet: bool,
+) -> Result<(), Failure> {
+    let table = standings(t, pairings);
     let io = |e: std::io::Error| {
         Failure::Io(format!("cannot write the report to {}: {e}", dir.display()))
     };
     write_atomic(
         &dir.join("standings.csv"),
-        &csv_bytes(STANDINGS, standings_rows(&t, &table)).map_err(io)?,
+        &csv_bytes(STANDINGS, standings_rows(t, &table)).map_err(io)?,
     )
     .map_err(io)?;
     write_atomic(
         &dir.join("pairings.csv"),
-        &csv_bytes(PAIRINGS, pairing_rows(&t, &outcome.pairings)).map_err(io)?,
+        &csv_bytes(PAIRINGS, pairing_rows(t, pairings)).map_err(io)?,
     )
     .map_err(io)?;
     let names: Vec<String> = t.policies.iter().map(|p| p.to_string()).collect();
     let title = format!("{}: {} ({})", t.name, t.game, t.options);
     let svg = charts::standings::svg(&title, &names, &table).map_err(io)?;
     write_atomic(&dir.join("standings.svg"), svg.as_bytes()).map_err(io)?;
-    let games: u64 = outcome.pairings.iter().map(|r| r.games()).sum();
-    let sprt_json = outcome.sprt.map(|(s, v, llr)| {
+    let games: u64 = pairings.iter().map(|r| r.games()).sum();
+    let sprt_json = sprt.map(|(s, v, llr)| {
         let (low, high) = s.bounds();
         json!({"elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
                "llr": llr, "lower_bound": low, "upper_bound": high, "verdict": v.name(),
                "games": games})
     });
-    let manifest = json!({
+    let mut manifest = json!({
         "tournament": t.name,
-        "source": args.file,
+        "source": made.source,
         "file_sha256": t.hash,
         "ludus_version": env!("CARGO_PKG_VERSION"),
         "game": t.game,
         "options": t.options.to_string(),
         "policies": names,
-        "anchor": names[anchor(&t)],
+        "anchor": names[anchor(t)],
         "seed": t.seed,
         "games_per_pairing": 2 * t.games_per_seating,
         "games_played": games,
-        "threads": threads,
-        "seconds": started.elapsed().as_secs_f64(),
-        "complete": matches!(outcome.ended, Ended::Complete),
+        "threads": made.threads,
+        "seconds": made.seconds,
+        "complete": made.complete,
         "sprt": sprt_json,
     });
+    if let Some(m) = &made.merged {
+        manifest["merged"] = m.clone();
+    }
     let bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| io(std::io::Error::other(e)))?;
     write_atomic(&dir.join("tournament.json"), &bytes).map_err(io)?;
-    if !args.quiet {
+    if !quiet {
         println!(
             "{title}: {games} games; Elo anchored on {}",
-            names[anchor(&t)]
+            names[anchor(t)]
         );
         println!(
             "{:>4}  {:<40} {:>8} {:>9} {:>8}  95% interval",
@@ -172,7 +270,7 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
                 s.rating.high
             );
         }
-        if let Some((s, v, llr)) = outcome.sprt {
+        if let Some((s, v, llr)) = sprt {
             let (low, high) = s.bounds();
             let what = match v {
                 Verdict::H1 => format!(
@@ -192,18 +290,76 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         }
         println!("report: {}", dir.display());
     }
-    match outcome.ended {
-        Ended::Complete => Ok(()),
-        Ended::Failed(f) => Err(Failure::Bot(format!(
-            "pairing {} game {} (seed {}): seat {} failed at ply {}: {} (the report holds the games played before)",
-            f.cell,
-            f.game_index,
-            f.game_seed,
-            f.seat + 1,
-            f.ply,
-            f.message
-        ))),
-        Ended::Interrupted => Err(Failure::Interrupted("stopped".into())),
-        Ended::Observer(e) => Err(Failure::Io(e)),
+    Ok(())
+}
+
+/// What a partial of tournament `t` (file `source`, text `text`) must
+/// belong to.
+pub(crate) fn identity(
+    t: &Tournament,
+    text: &str,
+    source: &str,
+    shard: Option<Shard>,
+    scripts: Vec<partial::ScriptHash>,
+) -> PartialManifest {
+    let seatings = 2 * t.pairings().len();
+    let g = t.games_per_seating;
+    let per_seating = shard.map_or(g, |s| s.games(g).end - s.games(g).start);
+    PartialManifest {
+        kind: partial::TOURNAMENT.to_string(),
+        ludus_version: env!("CARGO_PKG_VERSION").to_string(),
+        experiment: t.name.clone(),
+        source: source.to_string(),
+        experiment_sha256: t.hash.clone(),
+        seed: t.seed,
+        games_per_cell: g,
+        cell_games: vec![g; seatings],
+        max_plies: t.max_plies,
+        on_bot_error: match t.on_bot_error {
+            OnBotError::Stop => "stop",
+            OnBotError::Forfeit => "forfeit",
+        }
+        .to_string(),
+        scripts,
+        shard: shard.map(Into::into),
+        complete: false,
+        games_planned: per_seating * seatings as u64,
+        games_played: 0,
+        missing: Vec::new(),
+        experiment_text: text.to_string(),
     }
+}
+
+/// Every seating's state (two per pairing, the first policy in seat 1
+/// first), every game of `games` played. (A shard that did not finish
+/// writes no partial: it has no checkpoint to resume and is played again.)
+fn seating_states(pairings: &[PairingResult], games: &std::ops::Range<u64>) -> Vec<CellState> {
+    pairings
+        .iter()
+        .flat_map(|r| [&r.i_first, &r.j_first])
+        .map(|tally| CellState {
+            done: GameRanges::from(games.clone()),
+            tally: tally.clone(),
+            thread_seconds: 0.0,
+            wall_seconds: 0.0,
+        })
+        .collect()
+}
+
+/// Writes the partial of tournament `t` with the seatings' `cells`.
+pub(crate) fn write_partial(
+    path: &std::path::Path,
+    t: &Tournament,
+    manifest: PartialManifest,
+    cells: &[CellState],
+) -> Result<(), Failure> {
+    let plans = t.seatings().map_err(Failure::Input)?;
+    let records = plans
+        .iter()
+        .zip(cells)
+        .enumerate()
+        .map(|(c, (plan, s))| CellRecord::new(c, plan.game, s))
+        .collect();
+    write_atomic(path, &Partial::new(manifest, records).to_json())
+        .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display())))
 }

@@ -28,6 +28,12 @@ pub const FORMAT: &str = "ludus-partial";
 /// The version of the format this ludus writes and reads.
 pub const VERSION: u32 = 1;
 
+/// `kind` of a partial of `ludus run`.
+pub const EXPERIMENT: &str = "experiment";
+
+/// `kind` of a partial of `ludus tournament`.
+pub const TOURNAMENT: &str = "tournament";
+
 /// The largest partial read.
 pub const MAX_BYTES: u64 = 1 << 30;
 
@@ -50,6 +56,8 @@ pub struct Partial {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PartialManifest {
+    /// What was played: `experiment` (`ludus run`) or `tournament`.
+    pub kind: String,
     /// The ludus version that played the games.
     pub ludus_version: String,
     /// The experiment's name.
@@ -442,6 +450,9 @@ impl PartialManifest {
     /// or `None` if its games add up with this one's.
     pub fn differs(&self, other: &PartialManifest, shard: bool) -> Option<String> {
         let short = |h: &str| h.chars().take(12).collect::<String>();
+        if self.kind != other.kind {
+            return Some(format!("a {}, not a {}", other.kind, self.kind));
+        }
         if self.ludus_version != other.ludus_version {
             return Some(format!(
                 "ludus version {}, not {}",

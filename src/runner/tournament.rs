@@ -25,9 +25,11 @@ use serde::Deserialize;
 use crate::core::options::Options;
 use crate::registry::{self, GameEntry};
 use crate::runner::batch::{self, Ended, Observer};
-use crate::runner::cell_run::{CellJob, CellPlan, GameFailure, OnBotError};
+use crate::runner::cell_run::{CellJob, CellPlan, OnBotError};
 use crate::runner::experiment::DEFAULT_MAX_PLIES;
+use crate::runner::game_ranges::GameRanges;
 use crate::runner::policy_spec::PolicySpec;
+use crate::runner::selected_games::SelectedGames;
 use crate::runner::sprt::{Sprt, Verdict};
 use crate::runner::tally::Tally;
 
@@ -76,6 +78,44 @@ impl Tournament {
     /// it has one, whose `name` and `seed` default to the file's own);
     /// `file` names it in messages.
     pub fn parse(text: &str, file: &str) -> Result<Tournament, String> {
+        Tournament::parse_checking(text, file, true)
+    }
+
+    /// Reads a tournament whose games were played already (from a
+    /// partial): as [`Tournament::parse`], but its policies are not built,
+    /// so that its Lua scripts need not be at hand.
+    pub fn parse_played(text: &str, file: &str) -> Result<Tournament, String> {
+        Tournament::parse_checking(text, file, false)
+    }
+
+    /// The paths of the Lua scripts among the policies, sorted.
+    pub fn script_paths(&self) -> Vec<String> {
+        let mut paths: Vec<String> = self
+            .policies
+            .iter()
+            .filter(|s| s.name == "lua")
+            .filter_map(|s| s.param.as_deref())
+            .filter_map(|p| crate::policies::lua::spec::LuaSpec::parse(p).ok())
+            .map(|s| s.path)
+            .collect();
+        paths.sort();
+        paths.dedup();
+        paths
+    }
+
+    /// The seatings' cells, two per pairing (the first policy in seat 1,
+    /// then in seat 2), in the order of [`Tournament::pairings`]: what a
+    /// partial of a tournament lists.
+    pub fn seatings(&self) -> Result<Vec<CellPlan>, String> {
+        let mut plans = Vec::new();
+        for (k, (i, j)) in self.pairings().into_iter().enumerate() {
+            plans.push(self.plan(k, i, j)?);
+            plans.push(self.plan(k, j, i)?);
+        }
+        Ok(plans)
+    }
+
+    fn parse_checking(text: &str, file: &str, check: bool) -> Result<Tournament, String> {
         let table: toml::Table = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
         let (mut body, outer) = match table.get("tournament") {
             Some(toml::Value::Table(t)) => (t.clone(), Some(&table)),
@@ -142,9 +182,11 @@ impl Tournament {
         for (i, p) in f.policies.iter().enumerate() {
             let spec = PolicySpec::parse(p)
                 .map_err(|e| format!("{}: {e}", at(&format!("policies[{i}]"))))?;
-            entry
-                .check_policy(&spec, &in_force)
-                .map_err(|e| format!("{}: {e}", at(&format!("policies[{i}]"))))?;
+            if check {
+                entry
+                    .check_policy(&spec, &in_force)
+                    .map_err(|e| format!("{}: {e}", at(&format!("policies[{i}]"))))?;
+            }
             if policies.contains(&spec) {
                 return Err(format!("{}: `{spec}` is listed twice", at("policies")));
             }
@@ -254,38 +296,19 @@ pub struct Outcome {
     pub ended: Ended,
 }
 
-/// A cell's games `start..start + games`: the blocks of a match that an
-/// SPRT may stop between.
-struct Block {
-    inner: Box<dyn CellJob>,
-    plan: CellPlan,
-    start: u64,
-}
-
-impl CellJob for Block {
-    fn plan(&self) -> &CellPlan {
-        &self.plan
-    }
-
-    fn play(&self, games: Range<u64>, go_on: &dyn Fn(u64) -> bool) -> Result<Tally, GameFailure> {
-        let shift = self.start;
-        self.inner
-            .play(games.start + shift..games.end + shift, &|index| {
-                go_on(index - shift)
-            })
-    }
-}
-
 /// Game pairs per block of an SPRT match: the test looks after each.
 pub const SPRT_BLOCK: u64 = 100;
 
-/// Plays the tournament on `threads` workers of `pool`. With `sprt` (two
-/// policies only) the match is played in blocks of [`SPRT_BLOCK`] games per
-/// seating and stops after the first block whose results cross a bound;
-/// blocks are fixed, so where it stops does not depend on the threads.
+/// Plays the games `games` of every seating of the tournament (all of
+/// them, `0..t.games_per_seating`, or a shard's) on `threads` workers of
+/// `pool`. With `sprt` (two policies only) the match is played in blocks
+/// of [`SPRT_BLOCK`] games per seating and stops after the first block
+/// whose results cross a bound; blocks are fixed, so where it stops does
+/// not depend on the threads.
 pub fn play(
     t: &Tournament,
     sprt: Option<Sprt>,
+    games: Range<u64>,
     pool: &rayon::ThreadPool,
     threads: usize,
     halt: &std::sync::atomic::AtomicBool,
@@ -309,10 +332,11 @@ pub fn play(
         })
         .collect();
     let blocks: Vec<(u64, u64)> = match sprt {
-        None => vec![(0, t.games_per_seating)],
-        Some(_) => (0..t.games_per_seating)
+        None => vec![(games.start, games.end - games.start)],
+        Some(_) => games
+            .clone()
             .step_by(SPRT_BLOCK as usize)
-            .map(|s| (s, SPRT_BLOCK.min(t.games_per_seating - s)))
+            .map(|s| (s, SPRT_BLOCK.min(games.end - s)))
             .collect(),
     };
     let mut verdict = None;
@@ -320,15 +344,11 @@ pub fn play(
         let mut jobs: Vec<Box<dyn CellJob>> = Vec::new();
         for (k, &(i, j)) in pairings.iter().enumerate() {
             for (a, b) in [(i, j), (j, i)] {
-                let plan = t.plan(k, a, b)?;
-                let inner = entry.cell_job(&plan)?;
-                let mut block_plan = plan;
-                block_plan.games = len;
-                jobs.push(Box::new(Block {
+                let inner = entry.cell_job(&t.plan(k, a, b)?)?;
+                jobs.push(Box::new(SelectedGames::new(
                     inner,
-                    plan: block_plan,
-                    start,
-                }));
+                    GameRanges::from(start..start + len),
+                )));
             }
         }
         let (progress, ended) = batch::play(&jobs, pool, threads, halt, observer);

@@ -270,3 +270,82 @@ fn allow_partial_writes_the_games_there_are_and_says_what_is_missing() {
     let cells = crate::support::read_csv(&out.join("cells.csv"));
     assert_eq!(cells[3]["games"], "151");
 }
+
+#[test]
+fn tournament_shards_merged_give_the_standings_of_one_tournament() {
+    let dir = scratch("shard-tournament");
+    let file = write(
+        &dir,
+        "t.toml",
+        r#"
+name = "tt"
+seed = 4
+game = "three-men"
+options = { first = "seat1" }
+policies = ["random", "mcts:20", "alphabeta:2"]
+games = 101
+"#,
+    );
+    let whole = dir.join("whole");
+    run(&[
+        "tournament",
+        &file,
+        "-q",
+        "--threads",
+        "2",
+        "--out",
+        whole.to_str().unwrap(),
+    ]);
+    let shards: Vec<String> = (1..=3)
+        .map(|k| {
+            let out = dir.join(format!("t{k}"));
+            let spec = format!("{k}/3");
+            let threads = if k == 2 { "2" } else { "1" };
+            let o = out.to_str().unwrap();
+            run(&[
+                "tournament",
+                &file,
+                "-q",
+                "--threads",
+                threads,
+                "--shard",
+                &spec,
+                "--out",
+                o,
+            ]);
+            assert!(
+                !out.join("standings.csv").exists(),
+                "a shard writes no standings"
+            );
+            o.to_string()
+        })
+        .collect();
+    let merged = dir.join("merged");
+    let m = merged.to_str().unwrap();
+    run(&[
+        "merge", &shards[1], &shards[2], &shards[0], "--out", m, "-q",
+    ]);
+    for f in ["standings.csv", "pairings.csv"] {
+        assert!(
+            std::fs::read(whole.join(f)).unwrap() == std::fs::read(merged.join(f)).unwrap(),
+            "{f} differs"
+        );
+    }
+    assert!(merged.join("standings.svg").exists());
+    // Shard 2 missing; an experiment's partial among a tournament's.
+    let o = ludus(&["merge", &shards[0], &shards[2], "--out", m, "-q"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("shard 2/3"), "{}", stderr(&o));
+    let exp = write(&dir, "e.toml", EXPERIMENT);
+    let s = shard(&exp, &dir, 2, 3, "2", &[]);
+    let o = ludus(&["merge", &shards[0], &s, &shards[2], "--out", m, "-q"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&s) && stderr(&o).contains("not a tournament"),
+        "{}",
+        stderr(&o)
+    );
+    // A sequential test cannot be cut into shards.
+    let o = ludus(&["tournament", &file, "--shard", "1/2", "--sprt", "0,50"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
