@@ -34,9 +34,10 @@ fn checkpoint(dir: &Path) -> Option<(u64, bool)> {
 }
 
 /// Starts `ludus args`, waits for a checkpoint holding some games but not
-/// all, and kills it (SIGKILL: nothing more is written). Returns the games
-/// the checkpoint held.
-fn kill_after_a_checkpoint(args: &[&str], out: &Path) -> u64 {
+/// all, and kills it: with SIGKILL (`term` false) nothing more is
+/// written; SIGTERM (what `scancel` sends) ends it with exit code 130.
+/// Returns the games the checkpoint held.
+fn kill_after_a_checkpoint(args: &[&str], out: &Path, term: bool) -> u64 {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args(args)
         .stdout(Stdio::null())
@@ -55,11 +56,20 @@ fn kill_after_a_checkpoint(args: &[&str], out: &Path) -> u64 {
         assert!(start.elapsed() < Duration::from_secs(60), "no checkpoint");
         std::thread::sleep(Duration::from_millis(10));
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    if term {
+        // SAFETY: sending a signal to a child this test started.
+        unsafe {
+            libc::kill(child.id() as i32, libc::SIGTERM);
+        }
+        assert_eq!(child.wait().unwrap().code(), Some(130));
+    } else {
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
     checkpoint(out).unwrap().0
 }
 
+#[cfg(unix)]
 #[test]
 fn a_killed_run_resumed_gives_the_csvs_of_a_run_never_stopped() {
     let dir = scratch("resume");
@@ -77,8 +87,11 @@ fn a_killed_run_resumed_gives_the_csvs_of_a_run_never_stopped() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = dir.join("killed");
     let out_s = out.to_str().unwrap();
-    let kept =
-        kill_after_a_checkpoint(&["run", &exp, "-q", "--threads", "2", "--out", out_s], &out);
+    let kept = kill_after_a_checkpoint(
+        &["run", &exp, "-q", "--threads", "2", "--out", out_s],
+        &out,
+        false,
+    );
     // Run again without --resume: refused, the checkpoint kept.
     let o = ludus(&["run", &exp, "-q", "--out", out_s]);
     let err = stderr(&o);
@@ -105,6 +118,7 @@ fn a_killed_run_resumed_gives_the_csvs_of_a_run_never_stopped() {
     assert_eq!(checkpoint(&out), Some((453000, true)));
 }
 
+#[cfg(unix)]
 #[test]
 fn a_killed_shard_resumed_merges_as_if_never_stopped() {
     let dir = scratch("resume-shard");
@@ -125,7 +139,11 @@ fn a_killed_shard_resumed_merges_as_if_never_stopped() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let s2_s = s2.to_str().unwrap();
-    kill_after_a_checkpoint(&["run", &exp, "-q", "--shard", "2/2", "--out", s2_s], &s2);
+    kill_after_a_checkpoint(
+        &["run", &exp, "-q", "--shard", "2/2", "--out", s2_s],
+        &s2,
+        true,
+    );
     // The unfinished shard is refused by merge, naming it.
     let merged = dir.join("merged");
     let m_s = merged.to_str().unwrap();
