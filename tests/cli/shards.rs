@@ -349,3 +349,39 @@ games = 101
     let o = ludus(&["tournament", &file, "--shard", "1/2", "--sprt", "0,50"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+#[test]
+fn merge_refuses_a_shard_played_with_another_script_and_needs_no_script_itself() {
+    let dir = scratch("shard-script");
+    let bot = dir.join("bot.lua");
+    let script = "function choose(game, moves)\n  return math.random(#moves)\nend\n";
+    std::fs::write(&bot, script).unwrap();
+    let exp = write(
+        &dir,
+        "e.toml",
+        &format!(
+            "name = \"lua\"\nseed = 1\ngames = 40\n[[cells]]\ngame = \"half-hazard\"\nseats = [\"lua:{}\", \"random\"]\n",
+            bot.display()
+        ),
+    );
+    let s1 = shard(&exp, &dir, 1, 2, "2", &[]);
+    let s2 = shard(&exp, &dir, 2, 2, "2", &[]);
+    std::fs::write(&bot, format!("{script}-- changed\n")).unwrap();
+    let changed = shard(&exp, &dir, 2, 2, "2", &["--progress-every", "5"]);
+    let out = dir.join("out");
+    let out_s = out.to_str().unwrap();
+    let o = ludus(&["merge", &s1, &changed, "--out", out_s, "-q"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&changed) && stderr(&o).contains("another version of script"),
+        "{}",
+        stderr(&o)
+    );
+    // The script gone, the shards played with it still merge.
+    std::fs::remove_file(&bot).unwrap();
+    let o = ludus(&["merge", &s1, &s2, "--out", out_s, "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary = crate::support::read_csv(&out.join("summary.csv"));
+    assert_eq!(summary[0]["games"], "40");
+    assert!(summary[0]["policy"].starts_with("lua:"), "{:?}", summary[0]);
+}
