@@ -207,6 +207,24 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn view(&self, name: &str, _arg: ViewArg<'_, Self::Move>) -> Result<View, String> {
         Err(unknown_view::<Self>(name))
     }
+
+    /// Answers the view `name` for each of `moves`, every one a legal move
+    /// now, as [`Game::view`] with [`ViewArg::Move`] answers it, handing
+    /// each answer to `each` with the move's index; stops at the first
+    /// error `each` returns. The default asks [`Game::view`] move by move;
+    /// a game overrides it where the moves can share work (Rithmomachy's
+    /// `captures`, found without playing each move).
+    fn view_each<E>(
+        &self,
+        name: &str,
+        moves: &[Self::Move],
+        mut each: impl FnMut(usize, Result<View, String>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        for (i, &m) in moves.iter().enumerate() {
+            each(i, self.view(name, ViewArg::Move(m)))?;
+        }
+        Ok(())
+    }
 }
 
 /// The message for a view query a game does not answer, listing those it does.

@@ -243,3 +243,53 @@ fn a_drawn_move_is_the_same_as_the_listed_one() {
         }
     }
 }
+
+/// What each legal move would capture, found without playing it
+/// ([`Position::captures_of_each`], behind a script's `views_for`), is what
+/// playing it captures: in every rule set, along random games.
+#[test]
+fn captures_found_without_playing_are_those_playing_makes() {
+    let sets: [(&str, &[(&str, &str)]); 7] = [
+        ("modern", &[]),
+        ("boardspace", &[]),
+        ("medieval", &[]),
+        ("dagonell", &[]),
+        ("dagonell", &[("board", "8x14")]),
+        ("fulke", &[]),
+        ("fulke", &[("bodies", "off"), ("announce", "on")]),
+    ];
+    let mut captures = 0;
+    for (rules, extra) in sets {
+        for seed in 0..6 {
+            let mut g = Rithmomachy::new(&options(rules, extra)).unwrap();
+            let mut rng: Rng = stream(seed, Stream::Seat(1));
+            let mut moves = Vec::new();
+            while g.position().ending().is_none() && g.position().ply() < 150 {
+                g.legal_moves(&mut moves);
+                let mut found = Vec::new();
+                g.position()
+                    .captures_of_each(&moves, |i, c| {
+                        found.push((i, c.to_vec()));
+                        Ok::<(), ()>(())
+                    })
+                    .unwrap();
+                assert_eq!(found.len(), moves.len());
+                for (i, c) in found {
+                    let mut next = g.clone();
+                    next.play(moves[i], &mut Silent);
+                    assert_eq!(
+                        c,
+                        next.position().last_captures(),
+                        "{rules} {extra:?} seed {seed} ply {} move {}",
+                        g.position().ply(),
+                        moves[i]
+                    );
+                    captures += usize::from(!c.is_empty());
+                }
+                let mv = moves[below(&mut rng, moves.len() as u32) as usize];
+                g.play(mv, &mut Silent);
+            }
+        }
+    }
+    assert!(captures > 1000, "{captures} moves that capture");
+}

@@ -214,4 +214,13 @@ impl Game for Rithmomachy {
     fn view(&self, name: &str, arg: ViewArg<'_, Move>) -> Result<View, String> {
         view::view(&self.pos, name, arg)
     }
+
+    fn view_each<E>(
+        &self,
+        name: &str,
+        moves: &[Move],
+        each: impl FnMut(usize, Result<View, String>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        view::view_each(&self.pos, name, moves, each)
+    }
 }

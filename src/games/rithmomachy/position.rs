@@ -464,13 +464,10 @@ impl Position {
             self.ending = self.settle(Some(mover), 0);
             return;
         }
-        let (reach, rules) = (&self.variant.reach, &self.variant.captures);
-        // A flying move takes nothing (seed 003: "you may use the flying
-        // movement unless the move would result in taking an opposing man").
-        let flew = mv.drop.is_none() && !mv.take && reach.has_flights() && self.is_flight(mv);
+        let flew = self.flies(mv);
         // Where only what a move sets up is taken, what stood before it is
         // compared against.
-        let before = (rules.set_up && !flew).then(|| self.board.clone());
+        let before = (self.variant.captures.set_up && !flew).then(|| self.board.clone());
         if mv.take {
             let v = &self.variant;
             let kind = onto::kind(&self.board, &v.reach, &v.captures, mover, mv.from, mv.to)
@@ -495,29 +492,19 @@ impl Position {
             self.hash ^= zobrist::piece(mv.from, &moving) ^ zobrist::piece(mv.to, &moving);
         }
         let mut hits = std::mem::take(&mut self.hits);
-        hits.clear();
         let moved = mv.from.bit() | mv.to.bit();
         let mut touched = moved;
         self.changed[0] |= moved;
         self.changed[1] |= moved;
-        let (reach, rules) = (&self.variant.reach, &self.variant.captures);
-        if self.full_scan && !flew {
-            capture::find_all(&self.board, reach, rules, mover, &mut hits);
-        } else if !flew {
-            let changed = self.changed[mover.index()];
-            capture::find_near(&self.board, reach, rules, mover, changed, &mut hits);
-        }
-        // Announced men cannot be taken.
-        let safe = self.announced[mover.other().index()];
-        if safe != 0 {
-            hits.retain(|h| safe & h.at.bit() == 0);
-        }
-        if let Some(before) = &before {
-            hits.retain_mut(|h| {
-                h.without(&capture::at(before, reach, rules, mover, h.at));
-                h.any()
-            });
-        }
+        let changed = self.changed[mover.index()];
+        self.hits_on(
+            &self.board,
+            before.as_ref(),
+            mover,
+            changed,
+            flew,
+            &mut hits,
+        );
         self.changed[mover.index()] = 0;
         if !hits.is_empty() || mv.take {
             for h in &hits {
@@ -572,46 +559,120 @@ impl Position {
     fn apply(&mut self, mover: Side, h: &Hit) {
         let piece = *self.board.get(h.at).expect("victim");
         self.hash ^= zobrist::piece(h.at, &piece);
-        if let Some(kind) = h.whole {
-            self.last.push(CaptureEvent {
-                at: h.at,
-                side: piece.side,
-                shape: if piece.pyramid {
-                    None
-                } else {
-                    Some(piece.layers()[0].shape)
-                },
-                value: piece.total(),
-                kind,
-                whole: true,
-            });
+        events(&piece, h, &mut self.last);
+        if h.whole.is_some() {
             for &l in piece.layers() {
                 self.hold(mover, l);
             }
             self.board.remove(h.at);
             return;
         }
-        let start = self.last.len();
         // Remove the highest layers first so the lower indices stay valid.
         for i in (0..piece.layers().len()).rev() {
-            if let Some(kind) = h.layers[i] {
-                let l: Layer = piece.layers()[i];
-                self.last.push(CaptureEvent {
-                    at: h.at,
-                    side: piece.side,
-                    shape: Some(l.shape),
-                    value: l.value,
-                    kind,
-                    whole: false,
-                });
-                self.hold(mover, l);
+            if h.layers[i].is_some() {
+                self.hold(mover, piece.layers()[i]);
                 self.board.remove_layer(h.at, i);
             }
         }
         if let Some(left) = self.board.get(h.at) {
             self.hash ^= zobrist::piece(h.at, left);
         }
-        self.last[start..].reverse();
+    }
+
+    /// Whether `mv` flies: a flying move takes nothing (seed 003: "you may
+    /// use the flying movement unless the move would result in taking an
+    /// opposing man").
+    fn flies(&self, mv: Move) -> bool {
+        mv.drop.is_none() && !mv.take && self.variant.reach.has_flights() && self.is_flight(mv)
+    }
+
+    /// The captures `mover`'s move makes on `board`, the board after the
+    /// move (and after a capture by moving onto the victim), into `hits`:
+    /// `changed` holds every square changed since `mover`'s captures were
+    /// last made, the move's own included; `before` is the board before the
+    /// move where only what a move sets up is taken; a move that `flew`
+    /// takes nothing.
+    fn hits_on(
+        &self,
+        board: &Board,
+        before: Option<&Board>,
+        mover: Side,
+        changed: Bits,
+        flew: bool,
+        hits: &mut Vec<Hit>,
+    ) {
+        hits.clear();
+        let (reach, rules) = (&self.variant.reach, &self.variant.captures);
+        if self.full_scan && !flew {
+            capture::find_all(board, reach, rules, mover, hits);
+        } else if !flew {
+            capture::find_near(board, reach, rules, mover, changed, hits);
+        }
+        // Announced men cannot be taken.
+        let safe = self.announced[mover.other().index()];
+        if safe != 0 {
+            hits.retain(|h| safe & h.at.bit() == 0);
+        }
+        if let Some(before) = before {
+            hits.retain_mut(|h| {
+                h.without(&capture::at(before, reach, rules, mover, h.at));
+                h.any()
+            });
+        }
+    }
+
+    /// What each of `moves` (legal moves now) would capture if played,
+    /// without playing it: `each(i, captures)` hears, for move `i`, the
+    /// captures [`Position::play`] would record
+    /// ([`Position::last_captures`]). Each move is made on one scratch
+    /// board and the capture scan run; nothing else of a move is done (no
+    /// tally, no victory, no repetition), so a move costs its scan. Stops
+    /// at the first error `each` returns.
+    pub fn captures_of_each<E>(
+        &self,
+        moves: &[Move],
+        mut each: impl FnMut(usize, &[CaptureEvent]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mover = self.to_move;
+        let (reach, rules) = (&self.variant.reach, &self.variant.captures);
+        let mut board = self.board.clone();
+        let (mut hits, mut found) = (Vec::new(), Vec::new());
+        for (i, &mv) in moves.iter().enumerate() {
+            debug_assert!(self.is_legal(mv), "illegal move {mv}");
+            found.clear();
+            if mv.is_announcement() {
+                each(i, &found)?;
+                continue;
+            }
+            let flew = self.flies(mv);
+            if mv.take {
+                let kind = onto::kind(&board, reach, rules, mover, mv.from, mv.to)
+                    .expect("a legal capture");
+                let victim = *board.get(mv.to).expect("victim");
+                events(&victim, &Hit::whole(mv.to, kind), &mut found);
+                board.remove(mv.to);
+            }
+            match mv.drop {
+                Some(piece) => board
+                    .place(mv.to, Piece::plain(mover, piece.shape, piece.value))
+                    .expect("a reserve piece fits on the board"),
+                None => board.shift(mv.from, mv.to),
+            }
+            let before = (rules.set_up && !flew).then_some(&self.board);
+            let changed = self.changed[mover.index()] | mv.from.bit() | mv.to.bit();
+            self.hits_on(&board, before, mover, changed, flew, &mut hits);
+            for h in &hits {
+                events(board.get(h.at).expect("victim"), h, &mut found);
+            }
+            // A plain move is taken back; anything else starts afresh.
+            if mv.take || mv.drop.is_some() {
+                board.clone_from(&self.board);
+            } else {
+                board.shift(mv.to, mv.from);
+            }
+            each(i, &found)?;
+        }
+        Ok(())
     }
 
     /// The ending after a move by `mover` (or of a set-up position) that
@@ -674,5 +735,37 @@ impl Position {
             });
         }
         None
+    }
+}
+
+/// The captures a hit on `piece` makes, as [`Position::last_captures`]
+/// records them: the whole piece, or each layer taken, lowest first.
+fn events(piece: &Piece, h: &Hit, out: &mut Vec<CaptureEvent>) {
+    if let Some(kind) = h.whole {
+        out.push(CaptureEvent {
+            at: h.at,
+            side: piece.side,
+            shape: if piece.pyramid {
+                None
+            } else {
+                Some(piece.layers()[0].shape)
+            },
+            value: piece.total(),
+            kind,
+            whole: true,
+        });
+        return;
+    }
+    for (i, l) in piece.layers().iter().enumerate() {
+        if let Some(kind) = h.layers[i] {
+            out.push(CaptureEvent {
+                at: h.at,
+                side: piece.side,
+                shape: Some(l.shape),
+                value: l.value,
+                kind,
+                whole: false,
+            });
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! What a script may read of a Rithmomachy game beyond the generic calls:
 //! the pieces, the piece on a square, the tallies of captures, and what a
-//! move would capture. Built from the engine's public API only.
+//! move would capture (for many moves at once without playing them:
+//! [`view_each`]). Built from the engine's public API only.
 
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::games::rithmomachy::captured::Captured;
@@ -105,6 +106,33 @@ fn a_move(name: &str, arg: ViewArg<'_, Move>) -> Result<Move, String> {
     }
 }
 
+/// The total value of `captures`.
+fn value(captures: &[CaptureEvent]) -> View {
+    View::Int(captures.iter().map(|c| i64::from(c.value)).sum())
+}
+
+/// Answers the view `name` about `pos` for each of `moves` (legal moves
+/// now), as [`view`] does: `captures` and `capture_value` from
+/// [`Position::captures_of_each`], the others move by move.
+pub fn view_each<E>(
+    pos: &Position,
+    name: &str,
+    moves: &[Move],
+    mut each: impl FnMut(usize, Result<View, String>) -> Result<(), E>,
+) -> Result<(), E> {
+    let answer: fn(&[CaptureEvent]) -> View = match name {
+        "captures" => |c| View::List(c.iter().map(capture).collect()),
+        "capture_value" => value,
+        _ => {
+            for (i, &m) in moves.iter().enumerate() {
+                each(i, view(pos, name, ViewArg::Move(m)))?;
+            }
+            return Ok(());
+        }
+    };
+    pos.captures_of_each(moves, |i, found| each(i, Ok(answer(found))))
+}
+
 /// Answers the view `name` about `pos`.
 pub fn view(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<View, String> {
     match name {
@@ -130,12 +158,7 @@ pub fn view(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<View, 
         }
         "capture_value" => {
             let next = after(pos, a_move(name, arg)?)?;
-            Ok(View::Int(
-                next.last_captures()
-                    .iter()
-                    .map(|c| i64::from(c.value))
-                    .sum(),
-            ))
+            Ok(value(next.last_captures()))
         }
         "last_captures" => Ok(View::List(
             pos.last_captures().iter().map(capture).collect(),
