@@ -1,6 +1,7 @@
 //! The Lua scripting host: every call of the script API, every failure and
 //! its message, the sandbox, reproducibility across threads, Lua bots
-//! against their native twins, and each example bot in scripts/.
+//! against their native twins, each example bot in scripts/, and the calls
+//! that let a script search (copies, rollouts, views of many moves).
 
 mod api;
 mod bots;
@@ -11,5 +12,6 @@ mod hostile;
 mod limits;
 mod reproducible;
 mod sandbox;
+mod search;
 mod support;
 mod views;

@@ -7,15 +7,20 @@
 //! live in the VM for good; [`Lend`] clears them when the call ends, so a
 //! handle kept by the script past its call finds nothing instead of a
 //! dangling pointer.
+//!
+//! It also numbers the calls of a game and the streams drawn in each, so
+//! that a copy of the game (its dice) and a rollout (its policies) draw
+//! from streams of their own, reproducible from the game's seed whatever
+//! the thread, and never from the game's dice or the seat's stream.
 
 use std::cell::{Cell, OnceCell};
 use std::ptr;
 use std::rc::Rc;
 
 use crate::core::game::Game;
-use crate::core::options::OptionValue;
+use crate::core::options::Options;
 use crate::core::seat::Seat;
-use crate::core::seed::{Rng, SeatRng};
+use crate::core::seed::{Rng, SeatRng, mix};
 use crate::policies::lua::meter::Meter;
 
 #[derive(Clone, Copy)]
@@ -34,11 +39,21 @@ pub struct Decision<G: Game> {
     stream: Cell<Stream>,
     /// The seat the script plays.
     pub seat: Cell<Seat>,
-    /// The game's rule options.
-    pub options: Vec<(&'static str, OptionValue)>,
+    /// The game's rule options, as in force.
+    pub options: Options,
     /// The VM's limits, which the host's calls are charged to.
     meter: OnceCell<Rc<Meter>>,
+    /// The seed of the game in progress.
+    game_seed: Cell<u64>,
+    /// The calls of the game so far (`init` is the first), this one included.
+    calls: Cell<u64>,
+    /// Streams drawn in this call so far (see [`Decision::next_stream`]).
+    streams: Cell<u64>,
 }
+
+/// Mixed into the seeds of the host's own streams, apart from every
+/// stream of [`crate::core::seed::stream`].
+const HOST_STREAMS: u64 = 0xC09F_0000;
 
 /// The loan of a game, its moves and a stream to the script for one call.
 pub struct Lend<'a, G: Game>(&'a Decision<G>);
@@ -53,7 +68,7 @@ impl<G: Game> Drop for Lend<'_, G> {
 
 impl<G: Game> Decision<G> {
     /// Nothing lent yet.
-    pub fn new(seat: Seat, options: Vec<(&'static str, OptionValue)>) -> Decision<G> {
+    pub fn new(seat: Seat, options: Options) -> Decision<G> {
         Decision {
             game: Cell::new(ptr::null()),
             moves: Cell::new((ptr::null(), 0)),
@@ -61,7 +76,30 @@ impl<G: Game> Decision<G> {
             seat: Cell::new(seat),
             options,
             meter: OnceCell::new(),
+            game_seed: Cell::new(0),
+            calls: Cell::new(0),
+            streams: Cell::new(0),
         }
+    }
+
+    /// A new call of the game: its streams are numbered from zero.
+    fn next_call(&self) {
+        self.calls.set(self.calls.get() + 1);
+        self.streams.set(0);
+    }
+
+    /// The seed of a stream of the host's own, for a copy's dice or a
+    /// rollout's policies: the next of this call's, made of the game's
+    /// seed, the seat, the call's number in the game and the stream's
+    /// number in the call. What a script draws so depends only on the
+    /// game's seed and on what the script did before in the game, never on
+    /// the thread or the games played before on it, and leaves the game's
+    /// dice and the seat's own stream (`math.random`) untouched.
+    pub fn next_stream(&self) -> u64 {
+        let n = self.streams.get();
+        self.streams.set(n + 1);
+        let seat = HOST_STREAMS + self.seat.get() as u64;
+        mix(mix(mix(self.game_seed.get(), seat), self.calls.get()), n)
     }
 
     /// Gives the VM's meter, once, when the VM is made.
@@ -78,6 +116,9 @@ impl<G: Game> Decision<G> {
 
     /// Lends the game and the seat's stream (not yet made) for `init`.
     pub fn lend_start<'a>(&'a self, game: &'a G, rng: &'a mut SeatRng) -> Lend<'a, G> {
+        self.game_seed.set(rng.game_seed());
+        self.calls.set(0);
+        self.next_call();
         self.game.set(game);
         self.stream.set(Stream::Lazy(rng));
         Lend(self)
@@ -90,6 +131,7 @@ impl<G: Game> Decision<G> {
         moves: &'a [G::Move],
         rng: &'a mut Rng,
     ) -> Lend<'a, G> {
+        self.next_call();
         self.game.set(game);
         self.moves.set((moves.as_ptr(), moves.len()));
         self.stream.set(Stream::Ready(rng));

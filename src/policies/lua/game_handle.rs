@@ -1,26 +1,33 @@
 //! The game as the script sees it: the game being decided (read-only) or a
-//! copy of it (`game:clone()`) that the script may play moves on.
+//! copy of it (`game:copy()`, also `game:clone()`) that the script may play
+//! moves on, with dice of its own, and roll out with a native policy.
 
 use std::rc::Rc;
 
-use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
+use mlua::{Lua, MetaMethod, MultiValue, UserData, UserDataMethods, Value};
 
+use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::heap;
 use crate::core::log::Silent;
 use crate::core::options::OptionValue;
+use crate::core::outcome::Outcome;
+use crate::core::seed::{Stream, stream};
 use crate::core::text::quoted;
+use crate::core::view::{View, ViewArg};
+use crate::policies::lua::copy::Copied;
 use crate::policies::lua::decision::Decision;
+use crate::policies::lua::limits::MAX_ELEMENTS;
 use crate::policies::lua::meter::{Held, Meter, cost, userdata_bytes};
 use crate::policies::lua::moves_handle::{MoveHandle, MovesHandle};
-use crate::policies::lua::view::{Arg, size, to_lua};
+use crate::policies::lua::rollout::{self, Rollout};
+use crate::policies::lua::view::{Arg, sequence, size, to_lua};
 
 /// A game handle.
 pub struct GameHandle<G: Game> {
     decision: Rc<Decision<G>>,
-    /// `None`: the game being decided; `Some`: the script's own copy, with
-    /// the host memory it holds reserved from the script's limit.
-    copy: Option<(G, Held)>,
+    /// `None`: the game being decided; `Some`: the script's own copy.
+    copy: Option<Copied<G>>,
 }
 
 impl<G: Game> GameHandle<G> {
@@ -34,7 +41,7 @@ impl<G: Game> GameHandle<G> {
 
     fn game(&self) -> mlua::Result<&G> {
         match &self.copy {
-            Some((g, _)) => Ok(g),
+            Some(c) => Ok(&c.game),
             None => self.decision.game().ok_or_else(|| {
                 mlua::Error::RuntimeError(
                     "the game can be read only while the host calls init or choose".into(),
@@ -56,6 +63,15 @@ pub fn index_of(v: &Value, len: usize) -> Option<usize> {
         _ => return None,
     };
     usize::try_from(i - 1).ok().filter(|&i| i < len)
+}
+
+/// A count a Lua number names, 0 or more, whether written `3` or `3.0`.
+fn count_of(v: &Value) -> Option<u64> {
+    match v {
+        Value::Integer(i) => u64::try_from(*i).ok(),
+        Value::Number(x) if x.fract() == 0.0 && *x >= 0.0 && *x < 1e18 => Some(*x as u64),
+        _ => None,
+    }
 }
 
 /// The move a script names: a move handle, an index into the legal moves,
@@ -121,11 +137,100 @@ fn option_value(lua: &Lua, v: &OptionValue) -> mlua::Result<Value> {
     })
 }
 
+/// How a game ended, as a Lua table: `{winners, places, reason}`.
+fn outcome_table(lua: &Lua, o: &Outcome, players: usize) -> mlua::Result<Value> {
+    let t = lua.create_table()?;
+    let winners: Vec<usize> = o.winners.iter().map(|s| s + 1).collect();
+    t.raw_set("winners", winners)?;
+    let places: Vec<u8> = (0..players).map(|s| o.place(s)).collect();
+    t.raw_set("places", places)?;
+    t.raw_set("reason", o.reason)?;
+    Ok(Value::Table(t))
+}
+
+/// The views of `game` named `name` for each argument of `args` (a list
+/// of moves, or a Lua sequence of view arguments), as a Lua sequence; each
+/// argument charged as a view is, less the cost of a call.
+fn views_for<G: Game>(
+    lua: &Lua,
+    meter: &Meter,
+    (game, decided): (&G, bool),
+    name: &str,
+    args: &Value,
+) -> mlua::Result<mlua::Table> {
+    // Each answer as it comes: charged and made a Lua value, so that the
+    // host holds one view at a time.
+    let put = |i: usize, v: Result<View, String>| {
+        meter.charge(cost::VIEW_EACH)?;
+        let v = v.map_err(|e| {
+            err(format!(
+                "views_for: argument {i}: {}",
+                quoted(e.as_bytes(), 300)
+            ))
+        })?;
+        meter.charge(cost::VIEW_VALUE * size(&v))?;
+        to_lua(lua, &v)
+    };
+    match args {
+        Value::UserData(u) if u.is::<MovesHandle<G>>() => {
+            let list = u.borrow::<MovesHandle<G>>()?;
+            list.with(|moves| {
+                // A game answers for many moves at once only of its legal
+                // moves: the moves `choose` was given are the decided
+                // game's; any other list is checked against the game's own.
+                let legal = match (&*list, decided) {
+                    (MovesHandle::Current(_), true) => true,
+                    _ => {
+                        let mut own = Vec::new();
+                        game.legal_moves(&mut own);
+                        meter.charge(cost::LEGAL_MOVES + cost::PER_MOVE * own.len() as u64)?;
+                        own == moves
+                    }
+                };
+                meter.check()?;
+                let mut values = Vec::with_capacity(moves.len());
+                let mut put = |i: usize, v| put(i, v).map(|v| values.push(v));
+                if legal {
+                    game.view_each(name, moves, |i, v| put(i + 1, v))?;
+                } else {
+                    for (i, &m) in moves.iter().enumerate() {
+                        meter.check()?;
+                        put(i + 1, game.view(name, ViewArg::Move(m)))?;
+                    }
+                }
+                sequence(lua, MultiValue::from_vec(values))
+            })
+        }
+        Value::Table(t) => {
+            let n = t.raw_len();
+            if n as u64 > MAX_ELEMENTS {
+                return Err(err(format!(
+                    "views_for: {n} arguments are more than one call may take ({MAX_ELEMENTS})"
+                )));
+            }
+            let out = lua.create_table_with_capacity(n, 0)?;
+            for i in 1..=n {
+                meter.check()?;
+                let v: Value = t.raw_get(i)?;
+                let arg = Arg::from_lua::<G>(&v)
+                    .map_err(|e| err(format!("views_for: argument {i}: {e}")))?;
+                out.raw_set(i, put(i, game.view(name, arg.as_view_arg()))?)?;
+            }
+            Ok(out)
+        }
+        other => Err(err(format!(
+            "views_for: the second argument is a list of moves (`moves`, `copy:moves()`) \
+             or a table of arguments, not {}",
+            describe::<G>(other)
+        ))),
+    }
+}
+
 /// The rule options as a Lua table.
 pub fn options_table<G: Game>(lua: &Lua, d: &Decision<G>) -> mlua::Result<mlua::Table> {
-    let t = lua.create_table_with_capacity(0, d.options.len())?;
-    for (k, v) in &d.options {
-        t.raw_set(*k, option_value(lua, v)?)?;
+    let t = lua.create_table()?;
+    for (k, v) in d.options.iter() {
+        t.raw_set(k, option_value(lua, v)?)?;
     }
     Ok(t)
 }
@@ -158,16 +263,11 @@ impl<G: Game> UserData for GameHandle<G> {
                 .map(|s| s + 1))
         });
         methods.add_method("outcome", |lua, this, ()| {
-            let Some(o) = this.game()?.outcome() else {
-                return Ok(Value::Nil);
-            };
-            let t = lua.create_table()?;
-            let winners: Vec<usize> = o.winners.iter().map(|s| s + 1).collect();
-            t.raw_set("winners", winners)?;
-            let places: Vec<u8> = (0..this.game()?.players()).map(|s| o.place(s)).collect();
-            t.raw_set("places", places)?;
-            t.raw_set("reason", o.reason)?;
-            Ok(Value::Table(t))
+            let g = this.game()?;
+            match g.outcome() {
+                Some(o) => outcome_table(lua, &o, g.players()),
+                None => Ok(Value::Nil),
+            }
         });
         methods.add_method("payoff", |_, this, seat: Option<usize>| {
             let s = seat.unwrap_or(this.decision.seat.get() + 1);
@@ -182,7 +282,7 @@ impl<G: Game> UserData for GameHandle<G> {
         methods.add_method("moves", |lua, this, ()| {
             Ok(match &this.copy {
                 None => MovesHandle::Current(this.decision.clone()),
-                Some((g, _)) => {
+                Some(Copied { game: g, .. }) => {
                     let meter = this.decision.meter();
                     let mut v = Vec::new();
                     if matches!(g.turn(), Turn::Decide(_)) {
@@ -197,36 +297,85 @@ impl<G: Game> UserData for GameHandle<G> {
                 }
             })
         });
-        methods.add_method("clone", |lua, this, ()| {
-            let meter = this.decision.meter();
-            meter.check()?;
-            let (copy, grew) = heap::measure(|| this.game().cloned());
-            let copy = copy?;
-            let bytes = userdata_bytes::<GameHandle<G>>() + grew.max(0) as usize;
-            meter.charge(cost::CLONE + bytes as u64 / 16)?;
-            let held = Held::new(lua, meter, bytes)?;
-            Ok(GameHandle {
-                decision: this.decision.clone(),
-                copy: Some((copy, held)),
-            })
-        });
+        // `clone` is the name scripts used first; both make the same copy.
+        for name in ["copy", "clone"] {
+            methods.add_method(name, |lua, this, ()| {
+                let meter = this.decision.meter();
+                meter.check()?;
+                let game = this.game()?;
+                let seed = this.decision.next_stream();
+                let ((game, dice), grew) =
+                    heap::measure(|| (game.clone(), Dice::seeded(stream(seed, Stream::Dice))));
+                let bytes = userdata_bytes::<GameHandle<G>>() + grew.max(0) as usize;
+                meter.charge(cost::CLONE + bytes as u64 / 16)?;
+                let held = Held::new(lua, meter, bytes)?;
+                Ok(GameHandle {
+                    decision: this.decision.clone(),
+                    copy: Some(Copied { game, dice, held }),
+                })
+            });
+        }
         methods.add_method_mut("play", |lua, this, mv: Value| {
             let meter = this.decision.meter().clone();
-            let Some((g, held)) = this.copy.as_mut() else {
+            let Some(c) = this.copy.as_mut() else {
                 return Err(err(
-                    "the game being decided is read-only: play on a copy (game:clone())",
+                    "the game being decided is read-only: play on a copy (game:copy())",
                 ));
             };
-            if !matches!(g.turn(), Turn::Decide(_)) {
-                return Err(err(
-                    "play: no move is due in this copy (it is over or waits for the dice)",
-                ));
+            if !matches!(c.game.turn(), Turn::Decide(_)) {
+                return Err(err("play: no move is due in this copy (it is over)"));
             }
-            let m = resolve_move(g, &mv, &meter)?;
+            let m = resolve_move(&c.game, &mv, &meter)?;
             meter.charge(cost::PLAY)?;
-            let ((), grew) = heap::measure(|| g.play(m, &mut Silent));
-            held.grow(lua, grew)
+            let ((), grew) = heap::measure(|| c.game.play(m, &mut Silent));
+            c.held.grow(lua, grew)?;
+            c.settle(lua, &meter)
         });
+        methods.add_method_mut(
+            "rollout",
+            |lua, this, (policy, cap): (mlua::LuaString, Option<Value>)| {
+                let decision = this.decision.clone();
+                let Some(c) = this.copy.as_mut() else {
+                    return Err(err(
+                        "the game being decided is read-only: roll out a copy (game:copy())",
+                    ));
+                };
+                let cap = match cap {
+                    None | Some(Value::Nil) => None,
+                    Some(v) => Some(count_of(&v).ok_or_else(|| {
+                        err(format!(
+                            "rollout: the cap is a number of decisions, 0 or more, not {}",
+                            describe::<G>(&v)
+                        ))
+                    })?),
+                };
+                let run = Rollout {
+                    policy: &policy.to_string_lossy(),
+                    cap,
+                    seed: decision.next_stream(),
+                };
+                rollout::play(lua, decision.meter(), c, &run)?;
+                match c.game.outcome() {
+                    Some(o) => outcome_table(lua, &o, c.game.players()),
+                    None => Ok(Value::Nil),
+                }
+            },
+        );
+        methods.add_method(
+            "views_for",
+            |lua, this, (name, args): (mlua::LuaString, Value)| {
+                let meter = this.decision.meter();
+                meter.charge(cost::VIEW)?;
+                let name = name.to_string_lossy();
+                views_for(
+                    lua,
+                    meter,
+                    (this.game()?, this.copy.is_none()),
+                    &name,
+                    &args,
+                )
+            },
+        );
         methods.add_method(
             "view",
             |lua, this, (name, arg): (mlua::LuaString, Value)| {

@@ -4,7 +4,7 @@ use std::marker::PhantomData;
 
 use crate::core::game::Game;
 use crate::core::input::check_file;
-use crate::core::options::{OptionValue, Options};
+use crate::core::options::Options;
 use crate::core::policy::{BotError, Policy};
 use crate::core::seat::Seat;
 use crate::core::seed::{Rng, SeatRng};
@@ -20,7 +20,7 @@ use crate::policies::lua::vm_cache::{self, Slot};
 /// worker that plays with it.
 pub struct LuaPolicy<G> {
     spec: LuaSpec,
-    options: Vec<(&'static str, OptionValue)>,
+    options: Options,
     key: String,
     slot: Option<Slot>,
     _game: PhantomData<fn() -> G>,
@@ -36,7 +36,7 @@ impl<G: Game> LuaPolicy<G> {
             .map_err(|e| format!("policy `lua:{text}`: cannot read {}: {e}", spec.path))?;
         Ok(LuaPolicy {
             key: format!("{text}|{options}"),
-            options: options.iter().map(|(k, v)| (k, v.clone())).collect(),
+            options: options.clone(),
             spec,
             slot: None,
             _game: PhantomData,

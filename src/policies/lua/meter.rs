@@ -450,8 +450,16 @@ pub mod cost {
     pub const CLONE: u64 = 50;
     /// Playing a move on a copy.
     pub const PLAY: u64 = 100;
+    /// Throwing a copy's dice (one chance event resolved).
+    pub const CHANCE: u64 = 50;
+    /// Starting a rollout (its policies made), beside each ply: the moves
+    /// listed and one played.
+    pub const ROLLOUT: u64 = 200;
     /// Asking a view, beside each value made of it.
     pub const VIEW: u64 = 100;
+    /// Each argument of `views_for`, beside each value made of its view:
+    /// a view's work without the call.
+    pub const VIEW_EACH: u64 = 50;
     /// Each value (number, text, table) a view is made of.
     pub const VIEW_VALUE: u64 = 25;
 }

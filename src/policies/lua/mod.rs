@@ -10,11 +10,14 @@
 //! - [`sandbox`]: the VM, its libraries and each game's fresh globals.
 //! - [`decision`]: what the host lends the script during a call.
 //! - [`game_handle`], [`moves_handle`], [`view`]: what the script sees.
+//! - [`copy`]: a copy of the game with dice of its own.
+//! - [`rollout`]: a copy played on in native code by a native policy.
 //! - [`script`]: a script compiled into its VM, run per game and decision.
 //! - [`vm_cache`]: one VM per thread and seat, reused across games.
 //! - [`failure`]: error messages naming the script and line.
 //! - [`lua_policy`]: the [`crate::core::policy::Policy`] the runner calls.
 
+pub mod copy;
 pub mod decision;
 pub mod failure;
 pub mod game_handle;
@@ -22,6 +25,7 @@ pub mod limits;
 pub mod lua_policy;
 pub mod meter;
 pub mod moves_handle;
+pub mod rollout;
 pub mod sandbox;
 pub mod script;
 pub mod spec;

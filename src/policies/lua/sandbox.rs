@@ -395,6 +395,7 @@ pub fn new_vm<G: Game>(
                 .into(),
         ));
     }
+    crate::policies::lua::view::install_pack(&lua)?;
     let meter = Meter::install(&lua, limits)?;
     decision.set_meter(meter.clone());
     // Two optional arguments rather than a variadic list: no allocation per draw.

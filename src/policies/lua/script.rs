@@ -8,7 +8,7 @@ use mlua::{AnyUserData, Function, Table, Value};
 
 use crate::core::game::Game;
 use crate::core::input::read_text;
-use crate::core::options::OptionValue;
+use crate::core::options::Options;
 use crate::core::policy::BotError;
 use crate::core::seat::Seat;
 use crate::core::seed::{Rng, SeatRng};
@@ -45,11 +45,7 @@ fn param(lua: &mlua::Lua, p: &Param) -> mlua::Result<Value> {
 
 impl<G: Game> ScriptVm<G> {
     /// Reads and compiles the script for `seat`.
-    pub fn load(
-        spec: &LuaSpec,
-        seat: Seat,
-        options: Vec<(&'static str, OptionValue)>,
-    ) -> Result<ScriptVm<G>, BotError> {
+    pub fn load(spec: &LuaSpec, seat: Seat, options: Options) -> Result<ScriptVm<G>, BotError> {
         let path = &spec.path;
         let source = read_text(path, MAX_SCRIPT_BYTES).map_err(|e| BotError {
             message: format!("{path}: cannot read the script: {e}"),
