@@ -15,42 +15,53 @@ local VALUE = {
 -- piece given away.
 local LOST_TURN = -0.5
 
--- What moving from `from` to `to` gains: the piece taken (if any) less the
--- mover if it can be taken there. A king is never left attacked by a legal
--- move, so only other pieces risk being taken back.
-local function net(game, from, to, taken)
+local function squares(text)
+  return string.match(text, "^(%a%d+)[-x](%a%d+)")
+end
+
+-- What moving a piece of kind `kind` gains: the value of the kind it takes,
+-- `taken` (if any), less the mover's if its target is `attacked`. A king is
+-- never left attacked by a legal move, so only other pieces risk being
+-- taken back.
+local function net(kind, attacked, taken)
   local gain = taken and VALUE[taken] or 0
-  local kind = game:view("square", from).kind
-  if kind ~= "king" and game:view("attacked", to) then
+  if kind ~= "king" and attacked then
     gain = gain - VALUE[kind]
   end
   return gain
 end
 
-local function squares(text)
-  return string.match(text, "^(%a%d+)[-x](%a%d+)")
-end
-
 -- The net gain of the best move of `game` (the game or a copy where the
 -- script's seat is to move) and the index of one such move. A move written
--- with `x` takes; the quiet ones are probed in random order for a safe
--- one, which is a uniform draw among the safe quiet moves without looking
--- at them all (most decisions have dozens).
+-- with `x` takes: one call each asks what every such move takes, which
+-- pieces move and whether their targets are attacked. The quiet ones are
+-- probed in random order for a safe one, which is a uniform draw among the
+-- safe quiet moves without looking at them all (most decisions have dozens).
 local function best_move(game, moves)
   local best, ties = nil, {}
+  local takes, froms, tos, at = {}, {}, {}, {}
   local quiet = {}
   for i = 1, #moves do
     local text = moves:text(i)
-    local from, to = squares(text)
     if string.find(text, "x", 1, true) then
-      local gain = net(game, from, to, game:view("takes", moves[i]))
-      if best == nil or gain > best then
-        best, ties = gain, {i}
-      elseif gain == best then
-        ties[#ties + 1] = i
-      end
+      local k = #takes + 1
+      takes[k], at[k] = moves[i], i
+      froms[k], tos[k] = squares(text)
     else
       quiet[#quiet + 1] = i
+    end
+  end
+  if #takes > 0 then
+    local taken = game:views_for("takes", takes)
+    local movers = game:views_for("square", froms)
+    local attacked = game:views_for("attacked", tos)
+    for k = 1, #takes do
+      local gain = net(movers[k].kind, attacked[k], taken[k])
+      if best == nil or gain > best then
+        best, ties = gain, {at[k]}
+      elseif gain == best then
+        ties[#ties + 1] = at[k]
+      end
     end
   end
   if best ~= nil and best >= 0 then
@@ -65,7 +76,10 @@ local function best_move(game, moves)
     quiet[k] = quiet[#quiet]
     quiet[#quiet] = nil
     local from, to = squares(moves:text(i))
-    local gain = from and net(game, from, to, nil) or 0
+    local gain = 0
+    if from then
+      gain = net(game:view("square", from).kind, game:view("attacked", to), nil)
+    end
     if gain == 0 then return 0, i end
     unsafe[#unsafe + 1] = {i, gain}
   end
@@ -80,15 +94,18 @@ local function best_move(game, moves)
 end
 
 -- With two dice the moves are the dice (`die:4`): the one whose best move
--- gains most, each played on a copy.
+-- gains most, each played on a copy. A die that no piece can move loses
+-- the turn: the copy then plays on to the next seat's decision, so the
+-- script's seat still choosing in the same turn (same ply) is what tells a
+-- die that moves.
 local function choose_die(game, moves)
   local me = game:seat()
   local best, ties = nil, {}
   for i = 1, #moves do
-    local copy = game:clone()
+    local copy = game:copy()
     copy:play(moves[i])
     local gain = LOST_TURN
-    if copy:to_move() == me then
+    if copy:to_move() == me and copy:ply() == game:ply() then
       local replies = copy:moves()
       if #replies > 0 then gain = best_move(copy, replies) end
     end

@@ -1,14 +1,18 @@
 -- Rithmomachy: takes the move that captures the most value; among equals
--- (most often: no capture at all) a random one.
+-- (most often: no capture at all) a random one. One call asks what every
+-- move would capture.
 function choose(game, moves)
-  local best, ties = -1, {}
+  local values = game:views_for("capture_value", moves)
+  local best, ties, n = -1, {}, 0
   for i = 1, #moves do
-    local v = game:view("capture_value", moves[i])
+    local v = values[i]
     if v > best then
-      best, ties = v, {i}
+      best, n = v, 1
+      ties[1] = i
     elseif v == best then
-      ties[#ties + 1] = i
+      n = n + 1
+      ties[n] = i
     end
   end
-  return ties[math.random(#ties)]
+  return ties[math.random(n)]
 end

@@ -9,24 +9,23 @@ end
 
 local function best_reply(copy)
   if copy:over() then return 0 end
-  local replies = copy:moves()
+  local replies = copy:views_for("capture_value", copy:moves())
   local most = 0
   for j = 1, #replies do
-    local v = copy:view("capture_value", replies[j])
-    if v > most then most = v end
+    if replies[j] > most then most = replies[j] end
   end
   return most
 end
 
 function choose(game, moves)
+  local gains = game:views_for("capture_value", moves)
   local best, ties = nil, {}
   for i = 1, #moves do
     local m = moves[i]
-    local gain = game:view("capture_value", m)
-    local copy = game:clone()
+    local copy = game:copy()
     copy:play(m)
     if copy:winner() == me then return m end
-    local score = gain - best_reply(copy)
+    local score = gains[i] - best_reply(copy)
     if best == nil or score > best then
       best, ties = score, {i}
     elseif score == best then
