@@ -220,6 +220,10 @@ fn rollout_takes_the_games_own_policies_and_refuses_searches_and_scripts() {
         assert(not ok and e:find("the cap"), e)
         local ok, e = pcall(function() return game:copy():rollout("random", 1.5) end)
         assert(not ok and e:find("the cap"), e)
+        local ok, e = pcall(function() return game:copy():rollout(("r"):rep(300)) end)
+        assert(not ok and e:find("at most 256 bytes"), e)
+        local ok, e = pcall(function() return game:views_for(("v"):rep(300), moves) end)
+        assert(not ok and e:find("at most 256 bytes"), e)
         return 1"#,
     );
 }

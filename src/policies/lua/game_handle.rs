@@ -65,6 +65,19 @@ pub fn index_of(v: &Value, len: usize) -> Option<usize> {
     usize::try_from(i - 1).ok().filter(|&i| i < len)
 }
 
+/// A name a script gives (a view's, a policy's), refused past 256 bytes:
+/// no name is longer, and the host copies it.
+fn short_text(s: &mlua::LuaString, what: &str) -> mlua::Result<String> {
+    let bytes = s.as_bytes();
+    if bytes.len() > 256 {
+        return Err(err(format!(
+            "{what} may be at most 256 bytes, not {}",
+            bytes.len()
+        )));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// A count a Lua number names, 0 or more, whether written `3` or `3.0`.
 fn count_of(v: &Value) -> Option<u64> {
     match v {
@@ -349,8 +362,9 @@ impl<G: Game> UserData for GameHandle<G> {
                         ))
                     })?),
                 };
+                let policy = short_text(&policy, "rollout: a policy's name")?;
                 let run = Rollout {
-                    policy: &policy.to_string_lossy(),
+                    policy: &policy,
                     cap,
                     seed: decision.next_stream(),
                 };
@@ -366,7 +380,7 @@ impl<G: Game> UserData for GameHandle<G> {
             |lua, this, (name, args): (mlua::LuaString, Value)| {
                 let meter = this.decision.meter();
                 meter.charge(cost::VIEW)?;
-                let name = name.to_string_lossy();
+                let name = short_text(&name, "views_for: a view's name")?;
                 views_for(
                     lua,
                     meter,
