@@ -28,6 +28,7 @@ use std::time::Instant;
 use clap::Args;
 
 use ludus::core::options::Options;
+use ludus::registry::GameEntry;
 use ludus::runner::batch::{self, Ended, Unobserved};
 use ludus::runner::cell_run::{CellJob, CellPlan};
 use ludus::runner::experiment::Experiment;
@@ -150,14 +151,7 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
     if !args.search.is_empty() {
         return bench_search(&args);
     }
-    let entries: Vec<_> = if args.games.is_empty() {
-        ludus::registry::games().to_vec()
-    } else {
-        args.games
-            .iter()
-            .map(|g| find_game(g))
-            .collect::<Result<_, _>>()?
-    };
+    let entries = benched(&args)?;
     let compare = args.seats.len() > 1;
     print!(
         "{:<16} {:>14} {:>14} {:>8} {:>14}",
@@ -167,13 +161,7 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
         print!(" {:>9} {:>15}  seats", "vs first", "+us/ply");
     }
     println!();
-    let one = entries.len() == 1;
-    for entry in entries {
-        let options = if one {
-            args.options.resolve(entry)?
-        } else {
-            Options::defaults(entry.option_specs())
-        };
+    for (entry, options) in entries {
         let in_force = entry.options_in_force(&options).map_err(Failure::Input)?;
         let players = entry.players(&options).map_err(Failure::Input)?;
         let seat_lists: Vec<Vec<PolicySpec>> = if args.seats.is_empty() {
@@ -235,6 +223,31 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The games to bench, each with its options: `--opt` applies when one
+/// game is benched, the defaults when several are.
+fn benched(args: &BenchArgs) -> Result<Vec<(&'static dyn GameEntry, Options)>, Failure> {
+    let entries: Vec<&'static dyn GameEntry> = if args.games.is_empty() {
+        ludus::registry::games().to_vec()
+    } else {
+        args.games
+            .iter()
+            .map(|g| find_game(g))
+            .collect::<Result<_, _>>()?
+    };
+    let one = entries.len() == 1;
+    entries
+        .into_iter()
+        .map(|entry| {
+            let options = if one {
+                args.options.resolve(entry)?
+            } else {
+                Options::defaults(entry.option_specs())
+            };
+            Ok((entry, options))
+        })
+        .collect()
+}
+
 /// Each search policy's work per second in each game, medians of
 /// `--repeat` runs over the same positions.
 fn bench_search(args: &BenchArgs) -> Result<(), Failure> {
@@ -244,25 +257,12 @@ fn bench_search(args: &BenchArgs) -> Result<(), Failure> {
         .ok_or_else(|| {
             Failure::Input("with --search, --count is at most 100000 positions".into())
         })?;
-    let entries: Vec<_> = if args.games.is_empty() {
-        ludus::registry::games().to_vec()
-    } else {
-        args.games
-            .iter()
-            .map(|g| find_game(g))
-            .collect::<Result<_, _>>()?
-    };
+    let entries = benched(args)?;
     println!(
         "{:<16} {:<20} {:>9} {:>14} {:>14} {:>12}",
         "game", "policy", "decisions", "work/decision", "work/s", "ms/decision"
     );
-    let one = entries.len() == 1;
-    for entry in entries {
-        let options = if one {
-            args.options.resolve(entry)?
-        } else {
-            Options::defaults(entry.option_specs())
-        };
+    for (entry, options) in entries {
         let in_force = entry.options_in_force(&options).map_err(Failure::Input)?;
         for name in &args.search {
             let spec = PolicySpec::parse(name)
@@ -336,7 +336,7 @@ fn bench_experiment(args: &BenchArgs, path: &str) -> Result<(), Failure> {
 }
 
 fn seats(
-    entry: &dyn ludus::registry::GameEntry,
+    entry: &dyn GameEntry,
     list: &str,
     players: usize,
     in_force: &Options,

@@ -110,18 +110,7 @@ impl Experiment {
 
     /// The paths of the Lua scripts the cells' seats name, each once, sorted.
     pub fn script_paths(&self) -> Vec<String> {
-        let mut paths: Vec<String> = self
-            .cells
-            .iter()
-            .flat_map(|c| &c.seats)
-            .filter(|s| s.name == "lua")
-            .filter_map(|s| s.param.as_deref())
-            .filter_map(|p| crate::policies::lua::spec::LuaSpec::parse(p).ok())
-            .map(|s| s.path)
-            .collect();
-        paths.sort();
-        paths.dedup();
-        paths
+        crate::runner::policy_spec::script_paths(self.cells.iter().flat_map(|c| &c.seats))
     }
 
     fn parse_checking(

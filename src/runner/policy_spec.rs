@@ -151,3 +151,18 @@ impl fmt::Display for PolicySpec {
         }
     }
 }
+
+/// The paths of the Lua scripts that `specs` name, each once, sorted (what
+/// a partial records the hashes of).
+pub fn script_paths<'a>(specs: impl IntoIterator<Item = &'a PolicySpec>) -> Vec<String> {
+    let mut paths: Vec<String> = specs
+        .into_iter()
+        .filter(|s| s.name == "lua")
+        .filter_map(|s| s.param.as_deref())
+        .filter_map(|p| crate::policies::lua::spec::LuaSpec::parse(p).ok())
+        .map(|s| s.path)
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
+}

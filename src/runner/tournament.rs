@@ -90,17 +90,7 @@ impl Tournament {
 
     /// The paths of the Lua scripts among the policies, sorted.
     pub fn script_paths(&self) -> Vec<String> {
-        let mut paths: Vec<String> = self
-            .policies
-            .iter()
-            .filter(|s| s.name == "lua")
-            .filter_map(|s| s.param.as_deref())
-            .filter_map(|p| crate::policies::lua::spec::LuaSpec::parse(p).ok())
-            .map(|s| s.path)
-            .collect();
-        paths.sort();
-        paths.dedup();
-        paths
+        crate::runner::policy_spec::script_paths(&self.policies)
     }
 
     /// The seatings' cells, two per pairing (the first policy in seat 1,
