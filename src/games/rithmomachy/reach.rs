@@ -53,6 +53,9 @@ pub struct Vector {
     pub side: i8,
     /// Where the move can start.
     pub from: Bits,
+    /// Whether it runs along a rank, file or diagonal one square at a
+    /// time, so that its target is the first piece in line from its start.
+    pub line: bool,
 }
 
 impl Vector {
@@ -362,6 +365,7 @@ impl Reach {
                     steps: n,
                     side: sr * 8 + sf,
                     from,
+                    line: sf == 0 && sr == 0 && df.abs() <= 1 && dr.abs() <= 1,
                 });
             }
         }

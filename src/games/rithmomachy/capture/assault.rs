@@ -11,12 +11,19 @@ use crate::games::rithmomachy::values::Shown;
 
 /// Whether some value the piece on `a` attacks with, times `x`, is a value
 /// that takes the piece on `v` whole.
-#[inline]
+#[inline(always)]
 pub fn makes(board: &Board, rules: &CaptureRules, a: Square, v: Square, x: u32) -> bool {
     let (w, n) = (board.plain_value(v) as u32, board.plain_value(a) as u32);
     if w != 0 && n != 0 {
         return n * x == w;
     }
+    pyramid_makes(board, rules, a, v, x)
+}
+
+/// [`makes`] when a pyramid is one of the two.
+#[cold]
+#[inline(never)]
+fn pyramid_makes(board: &Board, rules: &CaptureRules, a: Square, v: Square, x: u32) -> bool {
     let victim = Shown::whole(board.get(v).expect("victim"), rules.values);
     let attacker = Shown::as_attacker(board.get(a).expect("attacker"), rules.values, true);
     victim
@@ -26,7 +33,7 @@ pub fn makes(board: &Board, rules: &CaptureRules, a: Square, v: Square, x: u32) 
 
 /// Whether the piece on `a` and the one on `v` show an equal value, `v`'s
 /// taking it whole (the assault, once `a` reaches `v`).
-#[inline]
+#[inline(always)]
 pub fn equal(board: &Board, rules: &CaptureRules, a: Square, v: Square) -> bool {
     makes(board, rules, a, v, 1)
 }

@@ -10,7 +10,7 @@ use crate::games::rithmomachy::capture::assault;
 use crate::games::rithmomachy::capture::equality;
 use crate::games::rithmomachy::capture::hit::CaptureKind;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
-use crate::games::rithmomachy::capture::sally::{self, ValueSet};
+use crate::games::rithmomachy::capture::sally;
 use crate::games::rithmomachy::lines::first_in_line;
 use crate::games::rithmomachy::moves::{Move, movers_to};
 use crate::games::rithmomachy::piece::Side;
@@ -19,20 +19,26 @@ use crate::games::rithmomachy::square::{Bits, Square, squares};
 use crate::games::rithmomachy::values::Shown;
 
 /// The capture the piece on `a` makes by moving onto the enemy on `v`, if
-/// it may. `reached` says whether `a` reaches `v` by a normal move.
+/// it may. `reached` says whether `a` reaches `v` by a normal move;
+/// `in_line`, if known, that `v` is the first piece in line from `a`, so
+/// many steps away.
 fn relation(
     board: &Board,
     reach: &Reach,
     rules: &CaptureRules,
     side: Side,
-    a: Square,
-    v: Square,
+    (a, v): (Square, Square),
     reached: bool,
+    in_line: Option<u8>,
 ) -> Option<CaptureKind> {
     if reached && rules.assault && assault::equal(board, rules, a, v) {
         return Some(CaptureKind::Assault);
     }
-    if rules.sally && sally::sally(board, rules, a, v) {
+    let sallies = || match in_line {
+        Some(k) => sally::from(board, rules, a, v, k as u32 + 1),
+        None => sally::sally(board, rules, a, v),
+    };
+    if rules.sally && sallies() {
         return Some(CaptureKind::Sally);
     }
     if reached && rules.set_up {
@@ -106,9 +112,10 @@ pub fn generate(
                 continue;
             }
             for v in reach.vectors(shape) {
+                let in_line = v.line.then_some(v.steps);
                 for to in squares(v.onto(pieces, !occ, enemy)) {
                     let from = Square((to.0 as i16 - v.span()) as u8);
-                    if relation(board, reach, rules, side, from, to, true).is_some() {
+                    if relation(board, reach, rules, side, (from, to), true, in_line).is_some() {
                         push_new(out, start, Move::capture(from, to));
                     }
                 }
@@ -116,27 +123,17 @@ pub fn generate(
         }
         for from in squares(board.pyramids(side)) {
             for to in squares(pyramid_onto(board, reach, from, enemy)) {
-                if relation(board, reach, rules, side, from, to, true).is_some() {
+                if relation(board, reach, rules, side, (from, to), true, None).is_some() {
                     push_new(out, start, Move::capture(from, to));
                 }
             }
         }
     }
     if rules.sally {
-        let worth = ValueSet::of(board, rules, enemy);
-        for a in squares(board.occupied_by(side)) {
-            let n = board.plain_value(a) as u32;
-            if n != 0 && !worth.has_multiple_of(n) {
-                continue;
-            }
-            for d in 0..8 {
-                if let Some((v, k)) = first_in_line(a, d, occ)
-                    && enemy & v.bit() != 0
-                    && sally::from(board, rules, a, v, k as u32 + 1)
-                {
-                    push_new(out, start, Move::capture(a, v));
-                }
-            }
+        let mut sallies = Vec::new();
+        sally::all(board, rules, side, &mut sallies);
+        for (a, v) in sallies {
+            push_new(out, start, Move::capture(a, v));
         }
     }
 }
@@ -163,7 +160,7 @@ pub fn kind(
         return None;
     }
     let reached = reach.reaches(board.shapes_at(from), from, to, board.occupied());
-    relation(board, reach, rules, side, from, to, reached)
+    relation(board, reach, rules, side, (from, to), reached, None)
 }
 
 /// Whether `by` could take the piece on `s` by moving onto it.
@@ -173,7 +170,7 @@ pub fn threatened(board: &Board, reach: &Reach, rules: &CaptureRules, by: Side, 
         let n = movers_to(board, reach, by, s, &mut movers);
         if movers[..n]
             .iter()
-            .any(|&a| relation(board, reach, rules, by, a, s, true).is_some())
+            .any(|&a| relation(board, reach, rules, by, (a, s), true, None).is_some())
         {
             return true;
         }
