@@ -93,12 +93,16 @@ impl Vector {
         if self.side != 0 {
             return 0;
         }
+        // The squares passed over, as in `straight`, then the one landed on.
         let d = self.delta;
-        let mut cur = pieces & self.from;
-        for _ in 1..self.steps {
-            cur = shift(cur, d) & empty;
-        }
-        shift(cur, d) & enemy
+        let start = pieces & self.from;
+        let passed = match self.steps {
+            1 => start,
+            2 => shift(start, d) & empty,
+            3 => shift(shift(start, d) & empty, d) & empty,
+            n => (1..n).fold(start, |cur, _| shift(cur, d) & empty),
+        };
+        shift(passed, d) & enemy
     }
 
     /// Whether this is a flying move.
