@@ -7,7 +7,9 @@
 //! line (see [`Glorious::clear_arms`]).
 
 use crate::games::rithmomachy::board::{Board, enemy_half};
-use crate::games::rithmomachy::lines::{direction_bit, first_in_line, lines_through, ray, steps};
+use crate::games::rithmomachy::lines::{
+    direction_bit, first_in_line, lines_through, nearest, ray, steps,
+};
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::progression::progression;
 use crate::games::rithmomachy::rules::Glorious;
@@ -153,7 +155,9 @@ fn walked(g: &Glorious, side: Side, board: &Board) -> bool {
     // Every formation found is new (an old one would have ended the game):
     // looking from each of the side's pieces in the half is cheaper than
     // narrowing them down to those a touched square can concern.
-    if (occ & half).count_ones() < 3 {
+    // B and C, too, are pieces in the half.
+    let pieces = occ & half;
+    if pieces.count_ones() < 3 {
         return false;
     }
     for a in squares(board.occupied_by(side) & half) {
@@ -161,20 +165,29 @@ fn walked(g: &Glorious, side: Side, board: &Board) -> bool {
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            let Some((b, k)) = first_in_line(a, d, occ) else {
+            let Some(b) = nearest(a, d, occ) else {
                 continue;
             };
-            if half & b.bit() == 0 {
+            if pieces & b.bit() == 0 {
                 continue;
             }
-            // On along the line, then (an L) to either side of a rank or
-            // file: C is k steps on, every square passed empty.
+            // C is as far from B as B is from A: straight on, or (an L, from
+            // a rank or file) turned a right angle either way. Reaching it
+            // directly and testing that it holds a piece rules out most
+            // before the squares passed are looked at.
+            let (df, dr) = (b.file() - a.file(), b.rank() - a.rank());
             let turns = if g.triangle && d < 4 { 3 } else { 1 };
-            for e in [d, (d + 1) % 4, (d + 3) % 4].into_iter().take(turns) {
-                // C is the first piece met from B, k steps on.
-                if let Some((c, k2)) = first_in_line(b, e, occ)
-                    && k2 == k
-                    && half & c.bit() != 0
+            for (e, (ef, er)) in [
+                (d, (df, dr)),
+                ((d + 1) % 4, (dr, -df)),
+                ((d + 3) % 4, (-dr, df)),
+            ]
+            .into_iter()
+            .take(turns)
+            {
+                if let Some(c) = b.offset(ef, er)
+                    && pieces & c.bit() != 0
+                    && nearest(b, e, occ) == Some(c)
                     && triple(board, a, b, c, g.constant)
                 {
                     return true;

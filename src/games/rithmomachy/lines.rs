@@ -63,6 +63,31 @@ pub fn ray(from: Square, d: usize) -> Bits {
 }
 
 /// The first occupied square from `from` in direction `d` (an index into
+/// [`DIRECTIONS`]).
+///
+/// ```
+/// use ludus::games::rithmomachy::lines::nearest;
+/// use ludus::games::rithmomachy::square::Square;
+/// let sq = |t| Square::parse(t).unwrap();
+/// let occ = sq("a2").bit() | sq("a4").bit();
+/// assert_eq!(nearest(sq("a1"), 0, occ), Some(sq("a2")));
+/// assert_eq!(nearest(sq("a5"), 2, occ), Some(sq("a4")));
+/// assert_eq!(nearest(sq("a1"), 1, occ), None);
+/// ```
+#[inline]
+pub fn nearest(from: Square, d: usize, occ: Bits) -> Option<Square> {
+    let hits = RAYS[from.0 as usize][d] & occ;
+    if hits == 0 {
+        return None;
+    }
+    Some(Square(if UP[d] {
+        hits.trailing_zeros() as u8
+    } else {
+        127 - hits.leading_zeros() as u8
+    }))
+}
+
+/// The first occupied square from `from` in direction `d` (an index into
 /// [`DIRECTIONS`]) and how many steps away it is.
 ///
 /// ```
@@ -75,16 +100,7 @@ pub fn ray(from: Square, d: usize) -> Bits {
 /// ```
 #[inline]
 pub fn first_in_line(from: Square, d: usize, occ: Bits) -> Option<(Square, i8)> {
-    let r = RAYS[from.0 as usize][d];
-    let hits = r & occ;
-    if hits == 0 {
-        return None;
-    }
-    let s = if UP[d] {
-        hits.trailing_zeros() as u8
-    } else {
-        127 - hits.leading_zeros() as u8
-    };
+    let s = nearest(from, d, occ)?.0;
     // Along a rank the files differ by the steps; along a file or a
     // diagonal the ranks do.
     let (a, b) = (from.0 as i8, s as i8);
