@@ -181,16 +181,6 @@ pub fn steps(a: Square, b: Square) -> i8 {
     (a.file() - b.file()).abs().max((a.rank() - b.rank()).abs())
 }
 
-/// The direction opposite to `d`.
-#[inline]
-pub fn opposite(d: usize) -> usize {
-    if d < 4 {
-        (d + 2) % 4
-    } else {
-        4 + (d - 4 + 2) % 4
-    }
-}
-
 /// For each pair of squares, the direction from the first to the second as
 /// a bit (`1 << d`, `d` an index into [`DIRECTIONS`]), or 0 if they share no
 /// line.

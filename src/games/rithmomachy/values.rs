@@ -92,7 +92,38 @@ impl Shown {
     /// [`Shown::every`] of the piece on `s`.
     #[inline]
     pub fn every_at(board: &Board, s: Square) -> Shown {
-        Shown::every(board.get(s).expect("a piece"))
+        Shown::on(board, s, Shown::every)
+    }
+
+    /// [`Shown::as_victim`] of the piece on `s`.
+    #[inline]
+    pub fn as_victim_at(board: &Board, s: Square, mode: PyramidValues, total: bool) -> Shown {
+        Shown::on(board, s, |p| Shown::as_victim(p, mode, total))
+    }
+
+    /// [`Shown::as_attacker`] of the piece on `s`.
+    #[inline]
+    pub fn as_attacker_at(board: &Board, s: Square, mode: PyramidValues, total: bool) -> Shown {
+        Shown::on(board, s, |p| Shown::as_attacker(p, mode, total))
+    }
+
+    /// What the piece on `s` shows: a plain piece its value, read from the
+    /// board (the captures and victories ask often, and most pieces are
+    /// plain: the piece itself is not reached); a pyramid what `pyramid` says.
+    #[inline]
+    fn on(board: &Board, s: Square, pyramid: impl FnOnce(&Piece) -> Shown) -> Shown {
+        match board.plain_value(s) {
+            0 => pyramid(board.get(s).expect("a piece")),
+            x => Shown::one(x as u32),
+        }
+    }
+
+    /// A plain piece's value `x`, which takes it whole.
+    #[inline]
+    fn one(x: u32) -> Shown {
+        let mut out = Shown::empty();
+        out.push(x, Taken::Whole);
+        out
     }
 
     /// The values that take `p` whole when it is matched by a piece moving
@@ -101,12 +132,11 @@ impl Shown {
     /// [`PyramidValues::BaseAndSums`] its base.
     #[inline]
     pub fn whole(p: &Piece, mode: PyramidValues) -> Shown {
-        let mut out = Shown::empty();
         let layers = p.layers();
         if !p.pyramid {
-            out.push(layers[0].value as u32, Taken::Whole);
-            return out;
+            return Shown::one(layers[0].value as u32);
         }
+        let mut out = Shown::empty();
         out.push(p.total() as u32, Taken::Whole);
         if mode == PyramidValues::BaseAndSums {
             out.push(layers[0].value as u32, Taken::Whole);
@@ -116,12 +146,11 @@ impl Shown {
 
     #[inline]
     fn of(p: &Piece, mode: PyramidValues, total: bool, victim: bool) -> Shown {
-        let mut out = Shown::empty();
         let layers = p.layers();
         if !p.pyramid {
-            out.push(layers[0].value as u32, Taken::Whole);
-            return out;
+            return Shown::one(layers[0].value as u32);
         }
+        let mut out = Shown::empty();
         match mode {
             PyramidValues::Total => out.push(p.total() as u32, Taken::Whole),
             PyramidValues::LayersAndTotal => {

@@ -7,7 +7,7 @@
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::capture::hit::{CaptureKind, Hit};
 use crate::games::rithmomachy::capture::rules::{CaptureRules, Ops};
-use crate::games::rithmomachy::lines::{opposite, ring};
+use crate::games::rithmomachy::lines::ring;
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::rules::{AmbushReach, Op, PyramidValues};
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square, squares};
@@ -49,15 +49,18 @@ pub fn at(
             }
         }
         AmbushReach::Custodial => {
-            // Only axes with the mover's pieces on both sides.
-            if (ring(v, false) | ring(v, true)) & own != 0 {
+            // Only axes with the mover's pieces on both sides: two of its
+            // neighbours at least.
+            let around = own & (ring(v, false) | ring(v, true));
+            if around.count_ones() >= 2 {
                 for d in [0usize, 1, 4, 5] {
+                    // A step off the board wraps round to a square that is
+                    // no neighbour of `v`, so `around` tells it apart.
                     let (df, dr) = DIRECTIONS[d];
-                    let (ef, er) = DIRECTIONS[opposite(d)];
-                    if let (Some(a), Some(b)) = (v.offset(df, dr), v.offset(ef, er))
-                        && own & a.bit() != 0
-                        && own & b.bit() != 0
-                    {
+                    let step = df + 8 * dr;
+                    let a = Square(v.0.wrapping_add_signed(step) & 127);
+                    let b = Square(v.0.wrapping_add_signed(-step) & 127);
+                    if around & a.bit() != 0 && around & b.bit() != 0 {
                         pair(board, rules, ops, v, a, b, hit);
                     }
                 }
@@ -98,9 +101,9 @@ fn pair(
         }
         return;
     }
-    let victim = Shown::as_victim(board.get(v).expect("enemy piece"), rules.values, true);
-    let sa = Shown::as_attacker(board.get(a).expect("ambusher"), rules.values, true);
-    let sb = Shown::as_attacker(board.get(b).expect("ambusher"), rules.values, true);
+    let victim = Shown::as_victim_at(board, v, rules.values, true);
+    let sa = Shown::as_attacker_at(board, a, rules.values, true);
+    let sb = Shown::as_attacker_at(board, b, rules.values, true);
     for (x, t) in victim.all() {
         if combine(&sa, &sb, x, ops) {
             hit.take(t, CaptureKind::Ambush);

@@ -35,8 +35,8 @@ pub fn along_line(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: 
         }
         return;
     }
-    let attacker = Shown::as_attacker(board.get(a).expect("attacker"), rules.values, total);
-    let victim = Shown::as_victim(board.get(v).expect("enemy piece"), rules.values, total);
+    let attacker = Shown::as_attacker_at(board, a, rules.values, total);
+    let victim = Shown::as_victim_at(board, v, rules.values, total);
     for (x, t) in victim.all() {
         if attacker.has(x) {
             hit.take(t, CaptureKind::Equality);
@@ -46,6 +46,7 @@ pub fn along_line(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: 
 
 /// Equality by movement: the enemy on `v` against each of the mover's
 /// pieces on `movers`, those that could move to `v` were it empty.
+#[inline]
 pub fn by_move(board: &Board, rules: &CaptureRules, v: Square, movers: &[Square], hit: &mut Hit) {
     let Some((EqualityReach::Move, total)) = rules.equality else {
         return;

@@ -44,8 +44,8 @@ pub fn along_line(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: 
 #[cold]
 #[inline(never)]
 fn pyramid(board: &Board, rules: &CaptureRules, v: Square, a: Square, dist: u32, hit: &mut Hit) {
-    let attacker = Shown::as_attacker(board.get(a).expect("attacker"), rules.values, true);
-    let victim = Shown::as_victim(board.get(v).expect("enemy piece"), rules.values, true);
+    let attacker = Shown::as_attacker_at(board, a, rules.values, true);
+    let victim = Shown::as_victim_at(board, v, rules.values, true);
     for (x, t) in victim.all() {
         if attacker.values().any(|y| erupts(rules, x, y, dist)) {
             hit.take(t, CaptureKind::Eruption);
