@@ -354,6 +354,10 @@ pub fn movers_to(
     let mut seen: Bits = 0;
     let mut n = 0;
     for sh in 0..3 {
+        // Most of the squares that could reach `v` hold none of the side's pieces.
+        if reach.origins(sh, v) & own == 0 {
+            continue;
+        }
         for st in reach.to(sh, v) {
             let a = st.square;
             if own & a.bit() != 0

@@ -26,6 +26,9 @@ pub struct Step {
 pub struct Reach {
     steps: Vec<Step>,
     reverse: [[(u16, u16); 128]; 3],
+    /// The origins of each `reverse` list as one mask, to skip a list
+    /// that holds none of a side's pieces.
+    origins: [[Bits; 128]; 3],
     from_here: [Bits; 128],
     passing: [Bits; 128],
     free: [[Bits; 128]; 3],
@@ -317,11 +320,13 @@ impl Reach {
         }
         let mut steps = Vec::new();
         let mut reverse = [[(0u16, 0u16); 128]; 3];
+        let mut origins = [[0; 128]; 3];
         for s in 0..128 {
             for shape in 0..3 {
                 let start = steps.len() as u16;
                 steps.extend_from_slice(&rev[s][shape]);
                 reverse[shape][s] = (start, steps.len() as u16);
+                origins[shape][s] = rev[s][shape].iter().fold(0, |m, st| m | st.square.bit());
             }
         }
         // Moves that nothing can block go into one mask per square; the
@@ -380,6 +385,7 @@ impl Reach {
             normal_len,
             steps,
             reverse,
+            origins,
             vectors,
             from_here,
             passing,
@@ -395,6 +401,12 @@ impl Reach {
     pub fn to(&self, shape: usize, to: Square) -> &[Step] {
         let (a, b) = self.reverse[shape][to.0 as usize];
         &self.steps[a as usize..b as usize]
+    }
+
+    /// The squares of [`Reach::to`]`(shape, to)`, as one mask.
+    #[inline]
+    pub fn origins(&self, shape: usize, to: Square) -> Bits {
+        self.origins[shape][to.0 as usize]
     }
 
     /// How many of `shape`'s [`Reach::vectors`] are normal moves: the
