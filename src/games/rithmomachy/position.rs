@@ -608,16 +608,21 @@ impl Position {
         } else if !flew {
             capture::find_near(board, reach, rules, mover, changed, hits);
         }
-        // Announced men cannot be taken.
-        let safe = self.announced[mover.other().index()];
-        if safe != 0 {
-            hits.retain(|h| safe & h.at.bit() == 0);
-        }
+        self.spare_announced(mover, hits);
         if let Some(before) = before {
             hits.retain_mut(|h| {
                 h.without(&capture::at(before, reach, rules, mover, h.at));
                 h.any()
             });
+        }
+    }
+
+    /// Drops from `hits` the men the other side has announced for a
+    /// triumph: they cannot be taken.
+    fn spare_announced(&self, mover: Side, hits: &mut Vec<Hit>) {
+        let safe = self.announced[mover.other().index()];
+        if safe != 0 {
+            hits.retain(|h| safe & h.at.bit() == 0);
         }
     }
 
@@ -637,6 +642,11 @@ impl Position {
         let (reach, rules) = (&self.variant.reach, &self.variant.captures);
         let mut board = self.board.clone();
         let (mut hits, mut found) = (Vec::new(), Vec::new());
+        let changed = self.changed[mover.index()];
+        // What the squares changed before the move give, found once for
+        // every plain move.
+        let standing = (!self.full_scan && capture::Standing::applies(rules))
+            .then(|| capture::Standing::new(&self.board, reach, rules, mover, changed));
         for (i, &mv) in moves.iter().enumerate() {
             debug_assert!(self.is_legal(mv), "illegal move {mv}");
             found.clear();
@@ -658,9 +668,18 @@ impl Position {
                     .expect("a reserve piece fits on the board"),
                 None => board.shift(mv.from, mv.to),
             }
-            let before = (rules.set_up && !flew).then_some(&self.board);
-            let changed = self.changed[mover.index()] | mv.from.bit() | mv.to.bit();
-            self.hits_on(&board, before, mover, changed, flew, &mut hits);
+            match &standing {
+                Some(standing) if !flew && !mv.take && mv.drop.is_none() => {
+                    hits.clear();
+                    standing.after(&board, reach, rules, mover, (mv.from, mv.to), &mut hits);
+                    self.spare_announced(mover, &mut hits);
+                }
+                _ => {
+                    let before = (rules.set_up && !flew).then_some(&self.board);
+                    let changed = changed | mv.from.bit() | mv.to.bit();
+                    self.hits_on(&board, before, mover, changed, flew, &mut hits);
+                }
+            }
             for h in &hits {
                 events(board.get(h.at).expect("victim"), h, &mut found);
             }

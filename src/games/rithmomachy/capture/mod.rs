@@ -5,7 +5,8 @@
 //!
 //! One file per capture rule, each saying when its relation holds:
 //! [`siege`], [`equality`], [`eruption`], [`ambush`], [`oblivion`],
-//! [`assault`], [`sally`]. [`rules`] flattens a rule set's capture rules
+//! [`assault`], [`sally`]. [`standing`] reuses a scan across many moves tried from one position;
+//! [`rules`] flattens a rule set's capture rules
 //! for them; [`hit`] is what a capture takes.
 
 pub mod ambush;
@@ -19,7 +20,9 @@ pub mod rules;
 pub mod sally;
 pub mod scan;
 pub mod siege;
+pub mod standing;
 
 pub use hit::{CaptureKind, Hit};
 pub use rules::CaptureRules;
 pub use scan::{at, find_all, find_near};
+pub use standing::Standing;

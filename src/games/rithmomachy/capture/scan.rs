@@ -78,7 +78,7 @@ fn along_line(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: i8, 
 
 /// The captures of the enemy on `v` that do not look along lines: siege,
 /// oblivion, equality by movement and ambush.
-fn local(
+pub(super) fn local(
     board: &Board,
     reach: &Reach,
     rules: &CaptureRules,
@@ -154,8 +154,36 @@ fn line_pair(
     }
 }
 
+/// The captures along axis `axis` of [`AXES`] that a change on `c` can
+/// have made: between `c`'s piece and the first piece on either side, or
+/// (`c` empty) between those two.
+#[inline]
+pub(super) fn on_axis(
+    board: &Board,
+    rules: &CaptureRules,
+    mover: Side,
+    c: Square,
+    axis: usize,
+    out: &mut Vec<Hit>,
+) {
+    // A relation needs a mover's piece and an enemy on the line.
+    let line = axis_line(c, axis);
+    if line & board.occupied_by(mover) == 0 || line & board.occupied_by(mover.other()) == 0 {
+        return;
+    }
+    let occ = board.occupied();
+    let (ahead, behind) = first_on_axis(c, axis, occ);
+    if occ & c.bit() != 0 {
+        for p in [ahead, behind].into_iter().flatten() {
+            line_pair(board, rules, mover, c, p, out);
+        }
+    } else if let (Some(p), Some(q)) = (ahead, behind) {
+        line_pair(board, rules, mover, p, q, out);
+    }
+}
+
 /// The hit on `v` in `hits`, added if new.
-fn hit_at(hits: &mut Vec<Hit>, v: Square) -> &mut Hit {
+pub(super) fn hit_at(hits: &mut Vec<Hit>, v: Square) -> &mut Hit {
     match hits.iter().position(|h| h.at == v) {
         Some(i) => &mut hits[i],
         None => {
@@ -209,19 +237,7 @@ pub fn find_near(
             continue;
         }
         for axis in 0..AXES.len() {
-            // A relation needs a mover's piece and an enemy on the line.
-            let line = axis_line(c, axis);
-            if line & own == 0 || line & enemy == 0 {
-                continue;
-            }
-            let (ahead, behind) = first_on_axis(c, axis, occ);
-            if here {
-                for p in [ahead, behind].into_iter().flatten() {
-                    line_pair(board, rules, mover, c, p, out);
-                }
-            } else if let (Some(p), Some(q)) = (ahead, behind) {
-                line_pair(board, rules, mover, p, q, out);
-            }
+            on_axis(board, rules, mover, c, axis, out);
         }
     }
     if let Some((_, _, true)) = rules.siege {
