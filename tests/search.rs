@@ -73,8 +73,9 @@ fn mcts_plays_chance_and_four_seats_alike_whatever_the_threads() {
     assert_eq!(one.games, 24);
 }
 
-/// White mates in one (two rooks on an edge): alphabeta finds it at every
-/// depth, and mcts with a few hundred playouts.
+/// White mates in one (two rooks on an edge; a black pawn keeps the
+/// material short of a win): alphabeta finds it at every
+/// depth, and mcts with a few hundred playouts or with one per move.
 #[test]
 fn search_finds_a_mate_in_one() {
     let text = r#"{"to_move": "white", "king_leap": [], "board": [
@@ -84,7 +85,7 @@ fn search_finds_a_mate_in_one() {
         ". . . . . . . . . . . .",
         ". . . . . . . . . . . .",
         ". . . . . . . . . . . .",
-        ". . . . . . . . . . . .",
+        ". . . . . p . . . . . .",
         ". . . . . . . . . . . .",
         ". . . . . . . . . . . .",
         ". . . . . . . . . . . .",
@@ -94,7 +95,11 @@ fn search_finds_a_mate_in_one() {
     let game = GrandeAcedrex::from_position(&opts, text).unwrap();
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
-    for spec in ["alphabeta:1", "alphabeta:3", "mcts:400"] {
+    // With exactly one playout per move, each cut short after one reply and scored
+    // by the material, every move is visited once: the mate must be chosen
+    // by what its playout gave, not by where the game lists it.
+    let once = format!("mcts:{},cap=1", moves.len());
+    for spec in ["alphabeta:1", "alphabeta:3", "mcts:400", &once] {
         let mut p: Box<dyn Policy<GrandeAcedrex>> =
             PolicySpec::parse(spec).unwrap().build_for(&opts).unwrap();
         let mut rng = stream(3, Stream::Seat(0));

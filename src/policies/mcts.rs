@@ -209,8 +209,29 @@ impl<G: Game> Mcts<G> {
     }
 }
 
+/// The root move to play: the most visited, and among moves visited
+/// equally often the one whose playouts gave `seat` the most. With fewer
+/// playouts than moves most moves are tried once, so without the reward
+/// the choice would fall to the order the game lists its moves in.
+fn most_visited<M>(edges: &[Edge<M>], seat: usize) -> usize {
+    let mean = |e: &Edge<M>| e.reward[seat] / f64::from(e.visits.max(1));
+    let mut best = 0;
+    for (i, e) in edges.iter().enumerate().skip(1) {
+        let b = &edges[best];
+        if e.visits > b.visits || (e.visits == b.visits && mean(e) > mean(b)) {
+            best = i;
+        }
+    }
+    best
+}
+
 impl<G: Game> Policy<G> for Mcts<G> {
     fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
+        let Turn::Decide(seat) = game.turn() else {
+            return Err(BotError {
+                message: "mcts was asked to choose where no seat decides".into(),
+            });
+        };
         if moves.len() == 1 {
             return Ok(0);
         }
@@ -244,13 +265,7 @@ impl<G: Game> Policy<G> for Mcts<G> {
                 }
             }
         }
-        // The most visited move; ties to the one found first (the root's
-        // moves are in the game's order, their first tries drawn at random).
-        let root = &self.nodes[0].edges;
-        let best = (0..root.len())
-            .max_by_key(|&i| (root[i].visits, std::cmp::Reverse(i)))
-            .expect("at least two moves");
-        Ok(best)
+        Ok(most_visited(&self.nodes[0].edges, seat))
     }
 
     fn work(&self) -> u64 {
