@@ -254,3 +254,28 @@ fn bradley_terry_recovers_known_ratings() {
         assert!(r[i].high - r[i].low < 5.0 || i == 0);
     }
 }
+
+/// `ludus run` on a file that is only a tournament says which command
+/// plays it (exit 2); beside cells, it plays the cells and says that the
+/// tournament is left to `ludus tournament`.
+#[test]
+fn ludus_run_points_a_tournament_to_ludus_tournament() {
+    let dir = scratch("run-tournament");
+    let tournament = "[tournament]\nname = \"t\"\nseed = 1\ngame = \"three-men\"\npolicies = [\"random\", \"mcts:2\"]\ngames = 4\n";
+    let file = write(&dir, tournament);
+    let o = ludus(&["run", &file, "--out", dir.join("a").to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("ludus tournament"), "{err}");
+
+    let both = format!(
+        "name = \"e\"\nseed = 1\ngames = 4\n[[cells]]\ngame = \"three-men\"\n{tournament}"
+    );
+    let file = write(&dir, &both);
+    let out = dir.join("b");
+    let o = ludus(&["run", &file, "--out", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("not played by `ludus run`"), "{err}");
+    assert_eq!(rows(&out.join("summary.csv")).len(), 2);
+}

@@ -97,6 +97,12 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         Some(path) => Experiment::load(path).map_err(Failure::Input)?,
         None => Experiment::default_experiment(),
     };
+    if exp.has_tournament && !args.quiet {
+        eprintln!(
+            "note: {0}'s [tournament] table is not played by `ludus run`; `ludus tournament {0}` plays it",
+            exp.source
+        );
+    }
     if let Some(g) = args.games {
         exp.set_games(g).map_err(Failure::Input)?;
     }

@@ -50,8 +50,7 @@ struct ExperimentFile {
     cells: Vec<CellFile>,
     /// A tournament beside the cells, which `ludus tournament` plays
     /// (see [`crate::runner::tournament`]); `ludus run` leaves it.
-    #[serde(default, rename = "tournament")]
-    _tournament: Option<toml::Table>,
+    tournament: Option<toml::Table>,
 }
 
 #[derive(Deserialize)]
@@ -92,6 +91,9 @@ pub struct Experiment {
     pub max_plies: u32,
     /// The cells, in file order, sweeps expanded in place.
     pub cells: Vec<CellPlan>,
+    /// Whether the file also holds a `[tournament]` table, which `ludus
+    /// tournament` plays and `ludus run` does not.
+    pub has_tournament: bool,
 }
 
 impl Experiment {
@@ -118,6 +120,17 @@ impl Experiment {
         source: &str,
         check_policies: bool,
     ) -> Result<Experiment, String> {
+        // A file that is only a tournament would otherwise fail on the
+        // first experiment key it lacks, which says nothing of the remedy.
+        if let Ok(table) = text.parse::<toml::Table>()
+            && table.contains_key("tournament")
+            && !table.contains_key("cells")
+        {
+            return Err(format!(
+                "{source}: the file holds a `[tournament]` table and no `[[cells]]`: \
+                 `ludus tournament {source}` plays it"
+            ));
+        }
         let file: ExperimentFile = toml::from_str(text).map_err(|e| format!("{source}: {e}"))?;
         let at = |key: &str, msg: String| format!("{source}: `{key}`: {msg}");
         if file.name.is_empty()
@@ -196,6 +209,7 @@ impl Experiment {
             games: file.games,
             max_plies,
             cells,
+            has_tournament: file.tournament.is_some(),
         })
     }
 
