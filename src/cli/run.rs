@@ -332,11 +332,11 @@ pub(crate) fn script_hashes(paths: Vec<String>) -> Result<Vec<ScriptHash>, Failu
     use sha2::{Digest, Sha256};
     let mut scripts = Vec::new();
     for path in paths {
-        let bytes = std::fs::read(&path)
+        let text = ludus::policies::lua::source::source(&path)
             .map_err(|e| Failure::Input(format!("{path}: cannot read the script: {e}")))?;
         scripts.push(ScriptHash {
             path,
-            sha256: format!("{:x}", Sha256::digest(&bytes)),
+            sha256: format!("{:x}", Sha256::digest(text.as_bytes())),
         });
     }
     Ok(scripts)

@@ -342,5 +342,27 @@ fn messages_name_no_memory_address() {
         "tostring_game",
         "function choose(g, m) assert(not tostring(g):find(\"0x\"), tostring(g)) return 1 end",
     );
+    decide::<Rithmomachy>(&format!("lua:{path}"), &start(), 1).unwrap(); // An error value whose metatable names it (__name) is shown by that
+    // name, without the address Lua appends.
+    let m = fails(
+        "named_error",
+        "function choose(g, m) error(setmetatable({}, {__name = 'Oops'})) end",
+        "",
+    );
+    assert!(
+        m.contains("an error that is a Oops") && !m.contains("0x"),
+        "{m}"
+    );
+    // %p formats an address: refused, naming the reason.
+    let m = fails(
+        "format_p",
+        "function choose(g, m) return #string.format('%5p', {}) % #m + 1 end",
+        "",
+    );
+    assert!(m.contains("%p is not available"), "{m}");
+    let path = script(
+        "format_pct_p",
+        "function choose(g, m) assert(string.format('%%p %s', print):find('^%%p function: #1$')) return 1 end",
+    );
     decide::<Rithmomachy>(&format!("lua:{path}"), &start(), 1).unwrap();
 }

@@ -76,6 +76,38 @@ fn the_same_games_with_one_or_two_threads() {
     assert_eq!(one.games, games);
 }
 
+/// What `tostring` shows of a table or function, and what `print` and
+/// `string.format("%s")` write of it, is a number counted within the game,
+/// not an address: a script that chooses by it (or keys a table by it)
+/// plays the same games whatever ran before on its thread.
+#[test]
+fn tostring_of_a_table_is_the_same_whatever_the_threads() {
+    let path = script(
+        "by_tostring",
+        r##"
+        local seen = {}
+        function choose(game, moves)
+          local t = {}
+          local text = tostring(t) .. string.format("%s", choose)
+          assert(not text:find("0x"), text)
+          assert(tostring(t) == tostring(t))
+          seen[text] = true
+          local n = 0
+          for k in pairs(seen) do n = n + #k end
+          local id = tonumber(tostring(t):match("#(%d+)$"))
+          return (id + n) % #moves + 1
+        end
+        "##,
+    );
+    let spec = format!("lua:{path}");
+    let seats = [spec.as_str(), "threshold:1"];
+    let games = 3_001;
+    let one = pool(1).install(|| cell::<HalfHazard>(&[], &seats, games, OnBotError::Stop).unwrap());
+    let two = pool(2).install(|| cell::<HalfHazard>(&[], &seats, games, OnBotError::Stop).unwrap());
+    assert_eq!(one, two);
+    assert_eq!(one.games, games);
+}
+
 #[test]
 fn forfeits_count_as_bot_error_losses() {
     // Fails in some games only (when its stream draws a 1 in 20).

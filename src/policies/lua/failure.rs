@@ -90,14 +90,15 @@ pub fn describe(e: &mlua::Error, script: &str, meter: &Meter) -> String {
     if let Some(rest) = first.strip_prefix(&format!("{script}:")) {
         return format!("{script}:{}", quoted(rest.as_bytes(), QUOTED));
     }
-    // error({...}) reaches the host as "table: 0x55...": an address that
-    // changes from run to run has no place in a message meant to be compared.
-    let first = match first.split_once(": 0x") {
-        Some((kind, addr))
-            if matches!(kind, "table" | "function" | "userdata" | "thread")
-                && addr.chars().all(|c| c.is_ascii_hexdigit()) =>
-        {
-            format!("raised an error that is a {kind}, not a message")
+    // error({...}) reaches the host as "table: 0x55..." (or "Name: 0x55..."
+    // for a metatable's __name): an address that changes from run to run
+    // has no place in a message meant to be compared.
+    let first = match first.rsplit_once(": 0x") {
+        Some((kind, addr)) if !addr.is_empty() && addr.chars().all(|c| c.is_ascii_hexdigit()) => {
+            format!(
+                "raised an error that is a {}, not a message",
+                quoted(kind.as_bytes(), QUOTED)
+            )
         }
         _ => quoted(first.as_bytes(), QUOTED),
     };

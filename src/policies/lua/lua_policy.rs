@@ -3,13 +3,12 @@
 use std::marker::PhantomData;
 
 use crate::core::game::Game;
-use crate::core::input::check_file;
 use crate::core::options::Options;
 use crate::core::policy::{BotError, Policy};
 use crate::core::seat::Seat;
 use crate::core::seed::{Rng, SeatRng};
-use crate::policies::lua::limits::MAX_SCRIPT_BYTES;
 use crate::policies::lua::script::ScriptVm;
+use crate::policies::lua::source::source;
 use crate::policies::lua::spec::LuaSpec;
 use crate::policies::lua::vm_cache::{self, Slot};
 
@@ -28,11 +27,12 @@ pub struct LuaPolicy<G> {
 
 impl<G: Game> LuaPolicy<G> {
     /// The policy `lua:<text>` for a game with `options`. Checks that the
-    /// parameters parse and that the script can be read; compiling waits
-    /// for the first game, where a failure names the game and its seed.
+    /// parameters parse and reads the script (once per process, see
+    /// [`source`]); compiling waits for the first game, where a failure
+    /// names the game and its seed.
     pub fn new(text: &str, options: &Options) -> Result<LuaPolicy<G>, String> {
         let spec = LuaSpec::parse(text)?;
-        check_file(&spec.path, MAX_SCRIPT_BYTES)
+        source(&spec.path)
             .map_err(|e| format!("policy `lua:{text}`: cannot read {}: {e}", spec.path))?;
         Ok(LuaPolicy {
             key: format!("{text}|{options}"),

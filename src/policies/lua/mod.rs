@@ -12,6 +12,7 @@
 //! - [`game_handle`], [`moves_handle`], [`view`]: what the script sees.
 //! - [`copy`]: a copy of the game with dice of its own.
 //! - [`rollout`]: a copy played on in native code by a native policy.
+//! - [`source`]: a script's text, read once per process.
 //! - [`script`]: a script compiled into its VM, run per game and decision.
 //! - [`vm_cache`]: one VM per thread and seat, reused across games.
 //! - [`failure`]: error messages naming the script and line.
@@ -28,6 +29,7 @@ pub mod moves_handle;
 pub mod rollout;
 pub mod sandbox;
 pub mod script;
+pub mod source;
 pub mod spec;
 pub mod view;
 pub mod vm_cache;

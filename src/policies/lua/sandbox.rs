@@ -131,9 +131,34 @@ base.xpcall = function(f, h, ...)
     return h(e)
   end, ...))
 end
+-- tostring of a table, function or userdata shows its address, which
+-- depends on what the VM allocated before (the games this thread played):
+-- it shows a number instead, counted in the order the game first shows
+-- each one, so that `seen[tostring(t)]` and what is printed are the same
+-- in every run. `ids` is made afresh for each game.
+local ids, shown = {}, 0
+local find, sub, match = string.find, string.sub, string.match
+local function script_tostring(x)
+  local text = tostring(x)
+  local t = type(x)
+  if t == "table" or t == "function" or t == "userdata" or t == "thread" then
+    local kind = match(text, "^(.-): 0x%x+$")
+    if kind then
+      local id = ids[x]
+      if id == nil then
+        shown = shown + 1
+        id = shown
+        ids[x] = id
+      end
+      return kind .. ": #" .. id
+    end
+  end
+  return text
+end
+base.tostring = script_tostring
 base.print = function(...)
   local parts = {}
-  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+  for i = 1, select("#", ...) do parts[i] = script_tostring((select(i, ...))) end
   eprint(concat(parts, "\t"))
 end
 
@@ -181,17 +206,51 @@ for _, name in ipairs({"find", "match", "gmatch", "gsub"}) do
     return f(s, p, ...)
   end
 end
-for _, name in ipairs({"format", "pack"}) do
-  local f = string[name]
-  script_string[name] = function(...)
-    local n = 0
-    for i = 1, select("#", ...) do
-      local x = select(i, ...)
-      if type(x) == "string" then n = n + #x end
+local format = string.format
+-- %p is an address; %s of a table is its tostring, shown as above.
+local function no_address(fmt)
+  if type(fmt) ~= "string" then return end
+  local i = 1
+  while true do
+    local at = find(fmt, "%", i, true)
+    if at == nil then return end
+    if sub(fmt, at + 1, at + 1) == "%" then
+      i = at + 2
+    else
+      local e = find(fmt, "%a", at + 1)
+      if e == nil then return end
+      if sub(fmt, e, e) == "p" then
+        error("string.format: %p is not available: an address depends on memory, not on the game", 3)
+      end
+      i = e + 1
     end
-    bytes(n)
-    return f(...)
   end
+end
+script_string.format = function(fmt, ...)
+  no_address(fmt)
+  local n, args = len(fmt), table.pack(...)
+  elements("string.format", args.n)
+  for i = 1, args.n do
+    local x = args[i]
+    local t = type(x)
+    if t == "string" then
+      n = n + #x
+    elseif t == "table" or t == "function" or t == "userdata" or t == "thread" then
+      args[i] = script_tostring(x)
+    end
+  end
+  bytes(n)
+  return format(fmt, table.unpack(args, 1, args.n))
+end
+local pack = string.pack
+script_string.pack = function(...)
+  local n = 0
+  for i = 1, select("#", ...) do
+    local x = select(i, ...)
+    if type(x) == "string" then n = n + #x end
+  end
+  bytes(n)
+  return pack(...)
 end
 for _, name in ipairs({"unpack", "packsize"}) do
   local f = string[name]
@@ -269,6 +328,7 @@ local function copy(t)
   return c
 end
 return function()
+  ids, shown = {}, 0
   local env = raw_setmetatable({}, env_meta)
   for name, meta in next, lib_metas do env[name] = raw_setmetatable({}, meta) end
   env.load = function(chunk, name, mode, e)

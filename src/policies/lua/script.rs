@@ -7,7 +7,6 @@ use std::rc::Rc;
 use mlua::{AnyUserData, Function, Table, Value};
 
 use crate::core::game::Game;
-use crate::core::input::read_text;
 use crate::core::options::Options;
 use crate::core::policy::BotError;
 use crate::core::seat::Seat;
@@ -15,9 +14,9 @@ use crate::core::seed::{Rng, SeatRng};
 use crate::policies::lua::decision::Decision;
 use crate::policies::lua::failure::describe as describe_error;
 use crate::policies::lua::game_handle::{GameHandle, describe, index_of, options_table};
-use crate::policies::lua::limits::MAX_SCRIPT_BYTES;
 use crate::policies::lua::moves_handle::{MoveHandle, MovesHandle};
 use crate::policies::lua::sandbox::{Sandbox, new_vm};
+use crate::policies::lua::source::source;
 use crate::policies::lua::spec::{LuaSpec, Param};
 
 /// One script in one VM, playing one seat, on one thread.
@@ -47,7 +46,7 @@ impl<G: Game> ScriptVm<G> {
     /// Reads and compiles the script for `seat`.
     pub fn load(spec: &LuaSpec, seat: Seat, options: Options) -> Result<ScriptVm<G>, BotError> {
         let path = &spec.path;
-        let source = read_text(path, MAX_SCRIPT_BYTES).map_err(|e| BotError {
+        let source = source(path).map_err(|e| BotError {
             message: format!("{path}: cannot read the script: {e}"),
         })?;
         let decision = Rc::new(Decision::new(seat, options));
