@@ -8,6 +8,18 @@ use std::path::Path;
 /// plain new file gets (0666 less the umask, 0644 usually), not the private
 /// 0600 of a temporary file: a report is meant to be read.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_replacing(path, bytes, true)
+}
+
+/// As [`write_atomic`], without waiting for the disk: for files made again
+/// from the CSVs whenever a report is written (the charts and the page),
+/// where a crash may lose the new file but never leaves half of one.
+/// Thousands of charts each synced would cost more than the run.
+pub fn write_derived(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_replacing(path, bytes, false)
+}
+
+fn write_replacing(path: &Path, bytes: &[u8], sync: bool) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -22,7 +34,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     }
     let mut tmp = builder.tempfile_in(dir)?;
     tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
+    if sync {
+        tmp.as_file().sync_all()?;
+    }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }

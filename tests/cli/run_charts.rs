@@ -330,3 +330,28 @@ fn a_run_stopped_by_a_failing_bot_shows_the_cells_it_finished() {
         "the failed cell is listed as unfinished"
     );
 }
+
+/// An experiment of more separate `[[cells]]` entries than are charted
+/// (250 one-game cells): charts for the first 200 entries only, the page
+/// says so for the others and still shows their tables.
+#[test]
+fn only_the_first_entries_are_charted() {
+    let dir = scratch("charts-many");
+    let mut text = String::from("name = \"many\"\nseed = 1\ngames = 1\n");
+    for _ in 0..250 {
+        text.push_str("[[cells]]\ngame = \"mayor\"\n");
+    }
+    let exp = write(&dir, "many.toml", &text);
+    let (out, o) = run(&exp, &dir, "out", &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svgs = svg_files(&out);
+    assert_eq!(svgs.len(), 3 * 200);
+    assert!(svgs.contains("endings-199.svg") && !svgs.contains("endings-200.svg"));
+    let html = page(&out);
+    assert_eq!(
+        html.matches("No charts: only the first 200 entries")
+            .count(),
+        50
+    );
+    assert_eq!(html.matches("<section id=\"entry-").count(), 250);
+}

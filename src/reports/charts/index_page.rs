@@ -9,8 +9,8 @@
 
 use std::fmt::Write;
 
-use crate::reports::charts::ChartKind;
 use crate::reports::charts::entry_group::EntryGroup;
+use crate::reports::charts::{ChartKind, MAX_CHARTED_ENTRIES, charted};
 use crate::reports::report::CellResult;
 use crate::reports::table::{cell_settings, thousands};
 use crate::reports::{cells, endings, summary};
@@ -149,7 +149,7 @@ fn contents(out: &mut String, groups: &[EntryGroup]) {
 }
 
 /// One entry's section: what it sweeps, its charts, its tables.
-fn section(out: &mut String, g: &EntryGroup) {
+fn section(out: &mut String, g: &EntryGroup, with_charts: bool) {
     let _ = writeln!(
         out,
         "<section id=\"entry-{}\">\n<h2>{}</h2>",
@@ -197,7 +197,13 @@ fn section(out: &mut String, g: &EntryGroup) {
         out.push_str("</section>\n");
         return;
     }
-    for kind in ChartKind::ALL {
+    if !with_charts {
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">No charts: only the first {MAX_CHARTED_ENTRIES} entries with a finished cell are charted.</p>"
+        );
+    }
+    for kind in ChartKind::ALL.into_iter().filter(|_| with_charts) {
         let file = kind.file_name(g.entry);
         let alt = format!("{}: {}", kind.description(), g.heading());
         let _ = writeln!(
@@ -235,8 +241,9 @@ pub fn html(exp: &Experiment, results: &[CellResult], groups: &[EntryGroup]) -> 
     let _ = writeln!(out, "<h1>ludus report: {}</h1>", escape(&exp.name));
     header(&mut out, exp, results);
     contents(&mut out, groups);
+    let charted: std::collections::HashSet<usize> = charted(groups).map(|g| g.entry).collect();
     for g in groups {
-        section(&mut out, g);
+        section(&mut out, g, charted.contains(&g.entry));
     }
     out.push_str("</body>\n</html>\n");
     out

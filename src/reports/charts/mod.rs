@@ -14,7 +14,7 @@ pub mod win_rates;
 
 use std::path::Path;
 
-use crate::reports::atomic::write_atomic;
+use crate::reports::atomic::write_derived;
 use crate::reports::report::CellResult;
 use crate::runner::experiment::Experiment;
 use entry_group::EntryGroup;
@@ -77,7 +77,22 @@ impl ChartKind {
     }
 }
 
-/// Writes the charts of every entry with a finished cell and index.html
+/// The most entries charted: a sweep is one entry, so only an experiment
+/// of hundreds of separate `[[cells]]` tables has more, and a page of
+/// thousands of charts would be read by nobody (the page's tables and the
+/// CSVs still hold every entry).
+pub const MAX_CHARTED_ENTRIES: usize = 200;
+
+/// The entries that get charts: the first [`MAX_CHARTED_ENTRIES`] with a
+/// finished cell.
+pub fn charted<'a>(groups: &'a [EntryGroup<'a>]) -> impl Iterator<Item = &'a EntryGroup<'a>> {
+    groups
+        .iter()
+        .filter(|g| !g.finished.is_empty())
+        .take(MAX_CHARTED_ENTRIES)
+}
+
+/// Writes the charts of the entries [`charted`] and index.html
 /// into `dir` (which exists), each file atomically, and removes the
 /// charts an earlier run left there for entries that have none now, so
 /// that the folder holds what the page shows. `results` are the finished
@@ -85,15 +100,15 @@ impl ChartKind {
 pub fn write_charts(dir: &Path, exp: &Experiment, results: &[CellResult]) -> std::io::Result<()> {
     let groups = entry_group::groups(exp, results);
     let mut written = Vec::new();
-    for g in groups.iter().filter(|g| !g.finished.is_empty()) {
+    for g in charted(&groups) {
         for kind in ChartKind::ALL {
             let name = kind.file_name(g.entry);
-            write_atomic(&dir.join(&name), kind.svg(g)?.as_bytes())?;
+            write_derived(&dir.join(&name), kind.svg(g)?.as_bytes())?;
             written.push(name);
         }
     }
     let page = index_page::html(exp, results, &groups);
-    write_atomic(&dir.join("index.html"), page.as_bytes())?;
+    write_derived(&dir.join("index.html"), page.as_bytes())?;
     for file in std::fs::read_dir(dir)? {
         let name = file?.file_name();
         let Some(name) = name.to_str() else { continue };
