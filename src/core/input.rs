@@ -55,3 +55,24 @@ pub fn read_text(path: &str, max: u64) -> Result<String, String> {
         )
     })
 }
+
+/// The most plies a position file may say were played before it: far past
+/// any game's cap, and far enough below `u32::MAX` that counting on from
+/// it never wraps.
+pub const MAX_PLY: u32 = 1_000_000_000;
+
+/// `ply` as a position file gives it, or why it is refused.
+///
+/// ```
+/// use ludus::core::input::check_ply;
+/// assert_eq!(check_ply(12), Ok(12));
+/// assert!(check_ply(u32::MAX).unwrap_err().contains("`ply`"));
+/// ```
+pub fn check_ply(ply: u32) -> Result<u32, String> {
+    if ply > MAX_PLY {
+        return Err(format!(
+            "`ply`: {ply} is more than the {MAX_PLY} plies a position may have behind it"
+        ));
+    }
+    Ok(ply)
+}

@@ -61,6 +61,12 @@ fn bad_files_and_moves_name_the_entry() {
         r#"{"game": "alquerque", "to_move": "hare", "points": {}}"#,
         "alquerque",
     );
+    // A ply so large that counting on from it would wrap.
+    bad(
+        "three-men",
+        r#"{"to_move": "white", "ply": 4294967295, "points": {}}"#,
+        "`ply`",
+    );
     let illegal = entry("alquerque")
         .position(
             &options("alquerque", &[("first", "seat1")]),

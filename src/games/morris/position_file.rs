@@ -97,6 +97,7 @@ pub fn parse(text: &str, game: &str, sides: &[&str; 2], rules: &Rules) -> Result
             ));
         }
     }
+    let ply = crate::core::input::check_ply(file.ply)?;
     let to_move = side(sides, &file.to_move, "to_move")?;
     let first = match &file.first {
         Some(name) => side(sides, name, "first")?,
@@ -110,6 +111,6 @@ pub fn parse(text: &str, game: &str, sides: &[&str; 2], rules: &Rules) -> Result
         to_move,
         first,
         line_pending: file.line_pending,
-        ply: file.ply,
+        ply,
     })
 }
