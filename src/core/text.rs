@@ -13,6 +13,7 @@ use std::fmt::Write;
 /// use ludus::core::text::printable;
 /// assert_eq!(printable(b"a\x1b[2Jb\r\0\xff", false), "a\\e[2Jb\\r\\0\\xff");
 /// assert_eq!(printable("é\tx\ny".as_bytes(), true), "é\tx\ny");
+/// assert_eq!(printable("a\u{202e}b".as_bytes(), true), "a\\u{202e}b");
 /// ```
 pub fn printable(bytes: &[u8], newlines: bool) -> String {
     let mut out = String::with_capacity(bytes.len());
@@ -25,7 +26,9 @@ pub fn printable(bytes: &[u8], newlines: bool) -> String {
                 '\r' => out.push_str("\\r"),
                 '\0' => out.push_str("\\0"),
                 '\x1b' => out.push_str("\\e"),
-                c if c.is_control() => {
+                // Controls, and the marks that reorder or break a line
+                // as shown (U+202E writes what follows right to left).
+                c if c.is_control() || is_layout_mark(c) => {
                     let _ = write!(out, "\\u{{{:x}}}", c as u32);
                 }
                 c => out.push(c),
@@ -36,6 +39,13 @@ pub fn printable(bytes: &[u8], newlines: bool) -> String {
         }
     }
     out
+}
+
+/// Whether `c` changes how the text around it is laid out rather than
+/// showing as itself: the bidirectional marks, embeddings, overrides and
+/// isolates, and the line and paragraph separators.
+pub fn is_layout_mark(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}')
 }
 
 /// `text` cut to at most `max` bytes (at a character boundary), with a

@@ -142,6 +142,16 @@ fn limits_are_set_in_braces_and_checked() {
     }
     let s = LuaSpec::parse("\"dir/a,b{c}.lua\"{k=1}").unwrap();
     assert_eq!(s.path, "dir/a,b{c}.lua");
+    // A path with a control character (here ESC and a newline, or a mark
+    // that turns text right to left) is refused, and shown escaped.
+    for path in ["e\u{1b}[31m\nx.lua", "a\u{202e}b.lua"] {
+        let e = LuaSpec::parse(path).unwrap_err();
+        assert!(e.contains("control character"), "{e}");
+        assert!(
+            !e.contains('\u{1b}') && !e.contains('\n') && !e.contains('\u{202e}'),
+            "{e}"
+        );
+    }
 }
 
 #[test]

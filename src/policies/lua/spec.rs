@@ -157,6 +157,17 @@ impl LuaSpec {
     /// Parses what follows `lua:`.
     pub fn parse(text: &str) -> Result<LuaSpec, String> {
         let text = text.trim();
+        // The path is shown in every message and printed line of the
+        // script: a control character in it would reach the terminal.
+        if text
+            .chars()
+            .any(|c| c.is_control() || crate::core::text::is_layout_mark(c))
+        {
+            return Err(format!(
+                "policy `lua:{}`: the script's path or parameters hold a control character; rename the file",
+                crate::core::text::printable(text.as_bytes(), false)
+            ));
+        }
         // A quoted path may hold commas and braces.
         let (path, after) = match text.strip_prefix('"') {
             Some(rest) => {
