@@ -24,6 +24,9 @@ pub struct PerftArgs {
     position: Option<String>,
 }
 
+/// The deepest perft asked for.
+const MAX_DEPTH: u32 = 16;
+
 /// Prints perft(1..=depth).
 pub fn perft(args: PerftArgs) -> Result<(), Failure> {
     let entry = find_game(&args.game)?;
@@ -33,6 +36,14 @@ pub fn perft(args: PerftArgs) -> Result<(), Failure> {
         return Err(Failure::Input(
             "--depth must be at least 1 (perft(0) is 1, the position itself)".into(),
         ));
+    }
+    // Every game here branches at least tenfold: depth 16 is already
+    // past what any machine counts, and a larger one is surely a typo.
+    if args.depth > MAX_DEPTH {
+        return Err(Failure::Input(format!(
+            "--depth must be at most {MAX_DEPTH}, not {} (the counts grow about tenfold a ply or more)",
+            args.depth
+        )));
     }
     for d in 1..=args.depth {
         let t = Instant::now();

@@ -103,6 +103,13 @@ fn odd_edges_are_input_errors() {
         "{}",
         stderr(&o)
     );
+    let o = ludus(&["perft", "rithmomachy", "--depth", "100"]);
+    assert_eq!(code(&o), 2);
+    assert!(
+        stderr(&o).contains("--depth must be at most 16"),
+        "{}",
+        stderr(&o)
+    );
     let o = ludus(&["bench", "mayor", "--count", "0"]);
     assert_eq!(code(&o), 2);
     assert!(

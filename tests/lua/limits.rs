@@ -72,6 +72,17 @@ fn library_calls_are_charged_and_refuse_sizes_no_game_needs() {
         m.contains("string.rep:") && m.contains("more than a script may build"),
         "{m}"
     );
+    // More values than a call may return: refused on the script's line.
+    let m = fails(
+        "byte",
+        "function choose(g, m)\n  local s = ('x'):rep(1 << 23)\n  local n = select('#', s:byte(1, -1))\nend",
+        "",
+    );
+    assert!(
+        m.contains(":3: ")
+            && m.contains("string.byte: 8388608 values is more than a call may return"),
+        "{m}"
+    );
     // Work a call does is charged: a loop of cheap instructions around
     // costly calls ends on the budget.
     for (name, call) in [

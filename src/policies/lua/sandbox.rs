@@ -191,7 +191,26 @@ script_string.rep = function(s, n, sep)
   end
   return rep(s, n, sep)
 end
-for _, name in ipairs({"byte", "sub", "upper", "lower", "reverse"}) do
+-- string.byte returns one value a byte: past what a call may return, Lua
+-- would fail inside the library, naming no line of the script.
+local raw_byte = string.byte
+script_string.byte = function(s, i, j)
+  bytes(len(s))
+  if type(s) == "string" then
+    local n = #s
+    local a, b = tonumber(i) or 1, tonumber(j) or tonumber(i) or 1
+    if a < 0 then a = n + a + 1 end
+    if b < 0 then b = n + b + 1 end
+    if a < 1 then a = 1 end
+    if b > n then b = n end
+    if b - a + 1 > 100000 then
+      error("string.byte: " .. string.format("%.0f", b - a + 1)
+            .. " values is more than a call may return (100000): take the bytes in slices", 2)
+    end
+  end
+  return raw_byte(s, i, j)
+end
+for _, name in ipairs({"sub", "upper", "lower", "reverse"}) do
   local f = string[name]
   script_string[name] = function(s, ...)
     bytes(len(s))
