@@ -268,9 +268,8 @@ fn ludus_run_points_a_tournament_to_ludus_tournament() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("ludus tournament"), "{err}");
 
-    let both = format!(
-        "name = \"e\"\nseed = 1\ngames = 4\n[[cells]]\ngame = \"three-men\"\n{tournament}"
-    );
+    let both =
+        format!("name = \"e\"\nseed = 1\ngames = 4\n[[cells]]\ngame = \"three-men\"\n{tournament}");
     let file = write(&dir, &both);
     let out = dir.join("b");
     let o = ludus(&["run", &file, "--out", out.to_str().unwrap()]);

@@ -272,14 +272,16 @@ pub(crate) fn write_report(
         }
         if let Some((s, v, llr)) = sprt {
             let (low, high) = s.bounds();
+            // The test weighs two hypotheses only: a verdict says which of
+            // the two the games favour, not that the difference is near it.
             let what = match v {
                 Verdict::H1 => format!(
-                    "H1 accepted: {} leads by nearer {} Elo than {}",
-                    names[0], s.elo1, s.elo0
+                    "H1 accepted: the games favour {} being {} Elo better than {} over {} Elo",
+                    names[0], s.elo1, names[1], s.elo0
                 ),
                 Verdict::H0 => format!(
-                    "H0 accepted: {} leads by nearer {} Elo than {}",
-                    names[0], s.elo0, s.elo1
+                    "H0 accepted: the games favour {} being {} Elo better than {} over {} Elo",
+                    names[0], s.elo0, names[1], s.elo1
                 ),
                 Verdict::Continue => "no hypothesis accepted within the games allowed".into(),
             };
