@@ -11,6 +11,7 @@ use crate::core::log::{Log, Silent};
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
+use crate::core::record::Record;
 use crate::core::seed::{SeatRng, Stream, stream};
 use crate::core::view::ViewInfo;
 use crate::games::chess;
@@ -91,6 +92,10 @@ pub trait GameEntry: Sync {
         moves: &[String],
         json: bool,
     ) -> Result<String, String>;
+    /// The formats of other programs' records the game reads.
+    fn record_formats(&self) -> &'static [&'static str];
+    /// Reads another program's record of a game ([`Game::read_record`]).
+    fn read_record(&self, format: &str, text: &str) -> Result<Record, String>;
 }
 
 /// A [`Log`] behind a pointer, for the one-game path where speed does not matter.
@@ -267,6 +272,12 @@ impl<G: Game> GameEntry for Entry<G> {
         limit: usize,
     ) -> Result<Solution, String> {
         retrograde::solve(&load::<G>(options, position)?, limit)
+    }
+    fn record_formats(&self) -> &'static [&'static str] {
+        G::record_formats()
+    }
+    fn read_record(&self, format: &str, text: &str) -> Result<Record, String> {
+        G::read_record(format, text)
     }
     fn position(
         &self,

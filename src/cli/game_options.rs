@@ -21,6 +21,16 @@ pub struct GameOptions {
 impl GameOptions {
     /// Resolves the options against the game's, naming whatever is wrong.
     pub fn resolve(&self, entry: &dyn GameEntry) -> Result<Options, Failure> {
+        self.resolve_over(entry, &[])
+    }
+
+    /// As [`GameOptions::resolve`], over options `implied` (by a game
+    /// record) that those given on the command line override key by key.
+    pub fn resolve_over(
+        &self,
+        entry: &dyn GameEntry,
+        implied: &[(String, String)],
+    ) -> Result<Options, Failure> {
         let mut given = Vec::new();
         for o in &self.opts {
             let (k, v) = o
@@ -31,7 +41,13 @@ impl GameOptions {
         if let Some(r) = &self.rules {
             given.push(("rules".to_string(), r.clone()));
         }
-        Options::resolve(entry.option_specs(), &given)
+        let mut all: Vec<(String, String)> = implied
+            .iter()
+            .filter(|(k, _)| given.iter().all(|(g, _)| g != k))
+            .cloned()
+            .collect();
+        all.extend(given);
+        Options::resolve(entry.option_specs(), &all)
             .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))
     }
 }

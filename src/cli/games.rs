@@ -40,6 +40,13 @@ pub fn games() -> Result<(), Failure> {
         for v in g.views() {
             println!("    view {}: {}", v.name, v.doc);
         }
+        if !g.record_formats().is_empty() {
+            println!(
+                "    records read (ludus position {} --record FILE): {}",
+                g.name(),
+                g.record_formats().join(", ")
+            );
+        }
         println!();
     }
     Ok(())

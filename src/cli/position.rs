@@ -21,7 +21,18 @@ pub struct PositionArgs {
     /// Prints one JSON object instead of the diagram.
     #[arg(long)]
     json: bool,
+    /// Another program's record of a game (e.g. a boardspace.net .sgf
+    /// file): its moves are played from the start, under the options it
+    /// implies unless given here.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
+    record: Option<String>,
+    /// The format of --record (default: the first the game reads; see `ludus games`).
+    #[arg(long, value_name = "NAME", requires = "record")]
+    record_format: Option<String>,
 }
+
+/// The largest game record read.
+const MAX_RECORD_BYTES: u64 = 4 << 20;
 
 /// The largest position file read.
 const MAX_POSITION_BYTES: u64 = 1 << 20;
@@ -40,21 +51,77 @@ pub fn read_position(path: &Option<String>) -> Result<Option<String>, Failure> {
 /// Shows the position.
 pub fn position(args: PositionArgs) -> Result<(), Failure> {
     let entry = find_game(&args.game)?;
-    let options = args.options.resolve(entry)?;
+    let record = match &args.record {
+        Some(path) => Some(read_record(entry, path, args.record_format.as_deref())?),
+        None => None,
+    };
+    let implied = record.as_ref().map_or(&[][..], |r| &r.options[..]);
+    let options = args.options.resolve_over(entry, implied)?;
     let text = read_position(&args.position)?;
-    let moves: Vec<String> = args
-        .moves
-        .as_deref()
-        .unwrap_or("")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
+    let moves: Vec<String> = match &record {
+        Some(r) => r.moves.clone(),
+        None => args
+            .moves
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+    };
     let shown = entry
         .position(&options, text.as_deref(), &moves, args.json)
         .map_err(|e| {
-            let place = args.position.as_deref().unwrap_or(entry.name());
+            let place = args
+                .record
+                .as_deref()
+                .or(args.position.as_deref())
+                .unwrap_or(entry.name());
             Failure::Input(format!("{place}: {e}"))
         })?;
+    if let (Some(r), Some(path)) = (&record, &args.record) {
+        eprintln!(
+            "{path}: {} played{}",
+            ludus::core::plural::plural(r.moves.len(), "move"),
+            r.options
+                .iter()
+                .map(|(k, v)| format!(", {k}={v}"))
+                .collect::<String>()
+        );
+        for note in &r.notes {
+            eprintln!("{path}: {note}");
+        }
+    }
     println!("{}", shown.trim_end());
     Ok(())
+}
+
+/// Reads the record at `path` in `format` (the game's first by default).
+fn read_record(
+    entry: &dyn ludus::registry::GameEntry,
+    path: &str,
+    format: Option<&str>,
+) -> Result<ludus::core::record::Record, Failure> {
+    let formats = entry.record_formats();
+    let format = match format {
+        Some(f) if formats.contains(&f) => f,
+        Some(f) => {
+            return Err(Failure::Input(format!(
+                "--record-format `{f}`: {} reads {}",
+                entry.name(),
+                if formats.is_empty() {
+                    "no game records".to_string()
+                } else {
+                    formats.join(", ")
+                }
+            )));
+        }
+        None => formats.first().copied().ok_or_else(|| {
+            Failure::Input(format!("--record: {} reads no game records", entry.name()))
+        })?,
+    };
+    let text = ludus::core::input::read_text(path, MAX_RECORD_BYTES)
+        .map_err(|e| Failure::Input(format!("{path}: {e}")))?;
+    entry
+        .read_record(format, &text)
+        .map_err(|e| Failure::Input(format!("{path}: {e}")))
 }

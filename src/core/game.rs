@@ -13,6 +13,7 @@ use crate::core::log::Log;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
+use crate::core::record::Record;
 use crate::core::seat::Seat;
 use crate::core::view::{View, ViewArg, ViewInfo};
 
@@ -147,6 +148,23 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// default): the caller lists them.
     fn pick_move(&self, _draw: &mut dyn FnMut(usize) -> usize) -> Option<Self::Move> {
         None
+    }
+
+    /// The formats of other programs' game records that
+    /// [`Game::read_record`] reads (`boardspace`); none by default.
+    fn record_formats() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Reads a record of a game played elsewhere, in one of
+    /// [`Game::record_formats`]: its options and its moves in this game's
+    /// notation, which the caller plays as it plays any list of moves. The
+    /// error names the entry of the record at fault.
+    fn read_record(format: &str, _text: &str) -> Result<Record, String> {
+        Err(format!(
+            "{} reads no game records (format `{format}`)",
+            Self::NAME
+        ))
     }
 
     /// Plays a decision returned by [`Game::legal_moves`].

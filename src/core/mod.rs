@@ -9,6 +9,7 @@ pub mod options;
 pub mod outcome;
 pub mod plural;
 pub mod policy;
+pub mod record;
 pub mod seat;
 pub mod seed;
 pub mod text;

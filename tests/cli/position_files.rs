@@ -197,3 +197,60 @@ fn a_game_without_positions_says_so() {
         );
     }
 }
+
+/// `ludus position rithmomachy --record FILE`: a boardspace.net record is
+/// played from the start (the moves named on stderr with the options the
+/// record implies); a game that reads no records, or a record beside
+/// `--moves`, is bad input.
+#[test]
+fn a_boardspace_record_replays_through_position() {
+    let dir = scratch("record");
+    let sgf = dir.join("game.sgf");
+    std::fs::write(
+        &sgf,
+        "(;\nSU[Rithmomachy]\nP0[id \"ann\"]\n; P0[0 Start P0]\n; P0[1 Pickb M 8]\n; P0[2 Dropb N 5]\n; P0[3 Done]\n; P1[4 Move F 6 G 5]\n; P1[5 Done]\n)\n",
+    )
+    .unwrap();
+    let path = sgf.to_str().unwrap();
+    let o = ludus(&["position", "rithmomachy", "--record", path, "--json"]);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(o.status.success(), "{err}");
+    let json: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let direct = ludus(&[
+        "position",
+        "rithmomachy",
+        "--moves",
+        "h13-e14 f6-e7",
+        "--json",
+    ]);
+    assert_eq!(
+        json,
+        serde_json::from_slice::<Value>(&direct.stdout).unwrap()
+    );
+    assert!(err.contains("2 moves played, rules=boardspace"), "{err}");
+    assert!(err.contains("black was ann"), "{err}");
+    let o = ludus(&["position", "three-men", "--record", path]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("reads no game records"));
+    let o = ludus(&[
+        "position",
+        "rithmomachy",
+        "--record",
+        path,
+        "--moves",
+        "h13-e14",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::write(
+        &sgf,
+        "(;\n; P0[1 Move M 8 N 5]\n; P0[2 Done]\n; P1[3 Move M 8 N 5]\n; P1[4 Done]\n)\n",
+    )
+    .unwrap();
+    let o = ludus(&["position", "rithmomachy", "--record", path]);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("game.sgf: move 2 `h13-e14` is not legal here"),
+        "{err}"
+    );
+}

@@ -2,6 +2,7 @@
 //! perft anchors, victories and settings, position files, and properties of
 //! random play.
 
+mod boardspace_records;
 mod captures;
 mod dagonell;
 mod files;

@@ -4,6 +4,7 @@
 //! Seat 1 plays White, seat 2 Black.
 
 pub mod board;
+pub mod boardspace_record;
 pub mod capture;
 pub mod captured;
 pub mod describe;
@@ -35,6 +36,7 @@ use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
+use crate::core::record::Record;
 use crate::core::seat::SeatSet;
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::games::rithmomachy::moves::Move;
@@ -125,6 +127,21 @@ impl Game for Rithmomachy {
                 spec.ply,
             ),
         })
+    }
+
+    fn record_formats() -> &'static [&'static str] {
+        &["boardspace"]
+    }
+
+    fn read_record(format: &str, text: &str) -> Result<Record, String> {
+        if format != "boardspace" {
+            return Err(format!(
+                "rithmomachy reads records of boardspace.net, not `{format}`"
+            ));
+        }
+        let given = [("rules".to_string(), "boardspace".to_string())];
+        let options = Options::resolve(options::OPTIONS, &given)?;
+        boardspace_record::read(text, &Position::start(variant(&options)?))
     }
 
     fn players(&self) -> usize {
