@@ -39,8 +39,10 @@ pub struct Mover<'a> {
     pub in_check: bool,
     /// The squares of the seat's pieces.
     pub own: &'a Squares,
-    /// The squares of the aancas and unicorns ([`attacked`]).
+    /// The squares of the aancas and unicorns ([`pinned`]).
     pub compound: &'a Squares,
+    /// The squares of each seat's pieces ([`attacked`]).
+    pub pieces: &'a [Squares; 4],
     /// The square of its king.
     pub king: Square,
     /// Its pinned pieces ([`pinned`]): only their moves, the king's and
@@ -145,14 +147,7 @@ impl Mover<'_> {
         } else {
             king
         };
-        let safe = !attacked(
-            self.rules,
-            board,
-            king,
-            checkers,
-            self.leapers,
-            self.compound,
-        );
+        let safe = !attacked(self.rules, board, king, checkers, self.leapers, self.pieces);
         board[from] = moving;
         board[to] = taken;
         safe
@@ -216,7 +211,7 @@ impl Mover<'_> {
                             over,
                             self.checkers,
                             self.leapers,
-                            self.compound,
+                            self.pieces,
                         )
                     {
                         continue;

@@ -288,6 +288,7 @@ impl Position {
             pinned: std::cell::OnceCell::new(),
             own: &self.pieces[s as usize],
             compound: &self.compound,
+            pieces: &self.pieces,
         }
     }
 
@@ -710,7 +711,7 @@ impl Position {
                 king,
                 self.checkers(s),
                 self.leapers,
-                &self.compound,
+                &self.pieces,
             );
 
             self.stalled = false;
@@ -773,7 +774,7 @@ impl Position {
                 king,
                 1 << a,
                 self.leapers,
-                &self.compound,
+                &self.pieces,
             ) {
                 return a;
             }
@@ -785,6 +786,11 @@ impl Position {
     /// The squares of the aancas and unicorns.
     pub fn compound(&self) -> &Squares {
         &self.compound
+    }
+
+    /// The squares of each seat's pieces.
+    pub fn pieces(&self) -> &[Squares; 4] {
+        &self.pieces
     }
 
     /// The pawn's direction state of a cell, for describing positions.

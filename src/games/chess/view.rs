@@ -125,7 +125,7 @@ pub fn view<V: Variant>(
                 sq,
                 pos.checkers(seat),
                 pos.leapers(),
-                pos.compound(),
+                pos.pieces(),
             ))
         }
         "takes" => {
