@@ -77,6 +77,52 @@ impl Mover<'_> {
         false
     }
 
+    /// Counts the pseudo-legal moves of each piece whose kind is in
+    /// `kinds`, in the order [`Mover::each`] feeds them: `out` gets the
+    /// square and count of each piece that has a move. Returns the total.
+    /// A count walks the same squares as a list but writes no moves.
+    pub fn count_each(&self, kinds: u16, out: &mut Vec<(Square, u16)>) -> usize {
+        out.clear();
+        let mut total = 0;
+        for sq in members(self.own) {
+            let c = self.cells[sq as usize];
+            if (kinds >> code(c)) & 1 == 1 {
+                let mut n = 0u16;
+                self.piece(sq, c, &mut |_| {
+                    n += 1;
+                    false
+                });
+                if n > 0 {
+                    out.push((sq, n));
+                    total += usize::from(n);
+                }
+            }
+        }
+        total
+    }
+
+    /// The move at `index` in [`Mover::each`]'s order, found from the
+    /// counts of [`Mover::count_each`] by generating one piece's moves.
+    pub fn nth(&self, counts: &[(Square, u16)], index: usize) -> Move {
+        let mut k = index;
+        for &(sq, n) in counts {
+            if k < usize::from(n) {
+                let mut found = None;
+                self.piece(sq, self.cells[sq as usize], &mut |mv| {
+                    if k == 0 {
+                        found = Some(mv);
+                        return true;
+                    }
+                    k -= 1;
+                    false
+                });
+                return found.expect("the counted move is generated again");
+            }
+            k -= usize::from(n);
+        }
+        panic!("move {index} of fewer counted")
+    }
+
     /// Whether a move's legality must be tested by playing it: it moves the
     /// king, or a pinned piece, or the king is in check now, or it takes a
     /// king (whose army then leaves the board or changes sides).

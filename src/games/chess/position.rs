@@ -363,9 +363,13 @@ impl Position {
         });
     }
 
-    /// Draws a legal move uniformly without testing every move: lists the
-    /// candidates, draws one with `draw(n)` and, if it would leave the king
-    /// attacked, drops it and draws again among the rest.
+    /// Draws a legal move uniformly without testing every move: counts
+    /// the candidates, draws one with `draw(n)` and, if it would leave the
+    /// king attacked, drops it and draws again among the rest. The draws are
+    /// those of a list of the candidates in generation order from which a
+    /// dropped one is swapped out for the last (`Vec::swap_remove`), but
+    /// the list is never written: a candidate is generated again from its
+    /// piece's count when drawn, and the few moved by a drop are remembered.
     pub fn pick(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         if self.stalled {
             draw(1);
@@ -374,6 +378,43 @@ impl Position {
         if self.choosing {
             return Some(Move::die(self.dice[draw(2)]));
         }
+        if self.rules.first_move.is_some() && (self.moved >> self.to_move) & 1 == 0 {
+            // The first-move rule drops candidates by direction: list them.
+            return self.pick_listed(draw);
+        }
+        DRAW.with_borrow_mut(|DrawBuffers { counts, swapped }| {
+            swapped.clear();
+            let m = self.mover();
+            let mut len = m.count_each(self.kinds_allowed(), counts);
+            let at = |swapped: &[(usize, Move)], i: usize| match swapped.iter().find(|s| s.0 == i) {
+                Some(&(_, mv)) => mv,
+                None => m.nth(counts, i),
+            };
+            // A board to try moves on, copied only if a move needs trying.
+            let mut scratch = None;
+            let king = self.kings[self.to_move as usize];
+            while len > 0 {
+                let k = draw(len);
+                let mv = at(swapped, k);
+                if !m.needs_test(mv)
+                    || m.leaves_king_safe(trial_board(&mut scratch, &self.cells), king, mv)
+                {
+                    return Some(mv);
+                }
+                let last = len - 1;
+                if k != last {
+                    let moved = at(swapped, last);
+                    swapped.retain(|s| s.0 != k);
+                    swapped.push((k, moved));
+                }
+                len = last;
+            }
+            None
+        })
+    }
+
+    /// [`Position::pick`] from a list of the candidates.
+    fn pick_listed(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         CANDIDATES.with_borrow_mut(|buf| {
             buf.clear();
             let m = self.mover();
@@ -817,6 +858,17 @@ fn is_compound(c: Cell) -> bool {
     code(c) == Kind::Aanca as u8 || code(c) == Kind::Unicorn as u8
 }
 
+/// What [`Position::pick`] keeps between draws: each piece's count of
+/// candidates, and the candidates a drop moved to a new index.
+#[derive(Default)]
+struct DrawBuffers {
+    counts: Vec<(Square, u16)>,
+    swapped: Vec<(usize, Move)>,
+}
+
 thread_local! {
     static CANDIDATES: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+    static DRAW: std::cell::RefCell<DrawBuffers> = const {
+        std::cell::RefCell::new(DrawBuffers { counts: Vec::new(), swapped: Vec::new() })
+    };
 }
