@@ -6,7 +6,7 @@
 
 use std::cell::OnceCell;
 
-use crate::games::chess::attack::{KING_LEAPS, KNIGHT, attacked, king_leap_allowed, pinned};
+use crate::games::chess::attack::{KING_LEAPS, KNIGHT, Trial, attacked, king_leap_allowed, pinned};
 use crate::games::chess::board::{
     CELLS, Square, Squares, file_of, holds, members, offset, rank_of, shifted,
 };
@@ -39,9 +39,7 @@ pub struct Mover<'a> {
     pub in_check: bool,
     /// The squares of the seat's pieces.
     pub own: &'a Squares,
-    /// The squares of the aancas and unicorns ([`pinned`]).
-    pub compound: &'a Squares,
-    /// The squares of each seat's pieces ([`attacked`]).
+    /// The squares of each seat's pieces ([`attacked`], [`pinned`]).
     pub pieces: &'a [Squares; 4],
     /// The square of its king.
     pub king: Square,
@@ -143,20 +141,19 @@ impl Mover<'_> {
                 self.king,
                 self.seat,
                 self.checkers,
-                self.compound,
+                self.pieces,
             )
         })
     }
 
-    /// Whether the move leaves the seat's king unattacked, tested on
-    /// `scratch`, a copy of the board it restores. Taking a king that
-    /// ends the game is always allowed; taking one in a game that goes on
-    /// is judged after its army has left the board or joined the taker.
-    pub fn leaves_king_safe(&self, scratch: &mut [Cell; CELLS], king: Square, mv: Move) -> bool {
+    /// Whether the move leaves the seat's king unattacked. Taking a king
+    /// that ends the game is always allowed; taking one in a game that goes
+    /// on is judged after its army has left the board or joined the taker.
+    pub fn leaves_king_safe(&self, king: Square, mv: Move) -> bool {
         if mv.is_pass() {
             return true;
         }
-        let taken = scratch[mv.to as usize];
+        let taken = self.cells[mv.to as usize];
         let mut checkers = self.checkers;
         if code(taken) == Kind::King as u8 {
             if self.alive.count_ones() <= 2 {
@@ -167,36 +164,29 @@ impl Mover<'_> {
             if self.rules.on_mate == OnMate::Remove {
                 // Rare: judge on a board without the victim's army, which
                 // may have shielded the king from a third seat.
-                let mut cleared = *scratch;
+                let mut cleared = *self.cells;
                 for &sq in &self.rules.squares {
                     let c = cleared[sq as usize];
                     if is_piece(c) && owner(c) == victim {
                         cleared[sq as usize] = EMPTY;
                     }
                 }
-                return self.safe_after(&mut cleared, king, mv, checkers);
+                return self.safe_after(&cleared, king, mv, checkers);
             }
         }
-        self.safe_after(scratch, king, mv, checkers)
+        self.safe_after(self.cells, king, mv, checkers)
     }
 
     /// Whether the king is safe from `checkers` once the move is made on
-    /// `board`, which is restored.
-    fn safe_after(&self, board: &mut [Cell; CELLS], king: Square, mv: Move, checkers: u8) -> bool {
-        let (from, to) = (mv.from as usize, mv.to as usize);
-        let taken = board[to];
-        let moving = board[from];
-        board[from] = EMPTY;
-        board[to] = moving;
-        let king = if code(moving) == Kind::King as u8 {
+    /// `board` (seen through a [`Trial`], not written).
+    fn safe_after(&self, board: &[Cell; CELLS], king: Square, mv: Move, checkers: u8) -> bool {
+        let trial = Trial::after(board, mv.from, mv.to);
+        let king = if code(board[mv.from as usize]) == Kind::King as u8 {
             mv.to
         } else {
             king
         };
-        let safe = !attacked(self.rules, board, king, checkers, self.leapers, self.pieces);
-        board[from] = moving;
-        board[to] = taken;
-        safe
+        !attacked(self.rules, trial, king, checkers, self.leapers, self.pieces)
     }
 
     fn piece(&self, from: Square, c: Cell, sink: &mut impl FnMut(Move) -> bool) -> bool {
@@ -253,7 +243,7 @@ impl Mover<'_> {
                         || self.in_check
                         || attacked(
                             rules,
-                            self.cells,
+                            Trial::board(self.cells),
                             over,
                             self.checkers,
                             self.leapers,
@@ -289,6 +279,29 @@ impl Mover<'_> {
         seen: &mut Option<[u64; CELLS.div_ceil(64)]>,
     ) -> bool {
         let land = &LAND[self.takes as usize];
+        if seen.is_none() && self.rules.walls.is_none() {
+            // The common ray, with nothing to check but the cells.
+            let mut to = shifted(start, d);
+            loop {
+                let l = land[self.cells[to as usize] as usize];
+                if l == 0 {
+                    return false;
+                }
+                let flags = if l == 2 { Move::CAPTURE } else { 0 };
+                if sink(Move {
+                    from,
+                    to,
+                    promotion: 0,
+                    flags,
+                }) {
+                    return true;
+                }
+                if l == 2 {
+                    return false;
+                }
+                to = shifted(to, d);
+            }
+        }
         let mut prev = start;
         let mut to = shifted(start, d);
         loop {
