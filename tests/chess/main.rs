@@ -7,6 +7,7 @@ mod anchors;
 mod die_turns;
 mod draws;
 mod files;
+mod json_keys;
 mod made;
 mod perft_page;
 mod reference;
