@@ -3,6 +3,7 @@
 //! writes (read as pandas or R would), its charts, its progress, Ctrl-C and
 //! the report folders it refuses; shards, merge, resume and Slurm jobs.
 
+mod chess_input;
 mod commands;
 mod limits;
 mod play;

@@ -1,16 +1,15 @@
 //! Whether a square is attacked: could a piece of the given seats take a
 //! piece standing there? Asked for every king after every move, so it
-//! looks outward from the square once (leaps, rays, and along each ray
-//! the squares from which an aanca or a unicorn would have turned onto
-//! it) rather than generating the attackers' moves.
+//! asks each of the attackers' pieces a table ([`crate::games::chess::reach`])
+//! rather than generating their moves, and walks a line or a two-part
+//! path only for the few pieces in reach. The pins are found alike.
 
 use crate::games::chess::board::{
     CELLS, Square, Squares, file_of, members, offset, put, rank_of, shifted,
 };
-use crate::games::chess::piece::{BLOCK, Cell, EMPTY, Kind, code, is_piece, owner, state};
-use crate::games::chess::rules::{
-    AancaReading, DIRECTIONS, KingLeap, PAWN_DIRECTIONS, Rules, UnicornReading,
-};
+use crate::games::chess::piece::{Cell, EMPTY, Kind, code, is_piece, owner};
+use crate::games::chess::reach::{KING_LEAP, LEAP, PATHS, SLIDE};
+use crate::games::chess::rules::{AancaReading, KingLeap, Rules, UnicornReading};
 
 /// The first leaps of a king: two squares any of eight ways.
 pub const KING_LEAPS: [(i8, i8); 8] = [
@@ -34,101 +33,161 @@ pub fn king_leap_allowed(reading: KingLeap, forward: i8, dr: i8) -> bool {
     }
 }
 
+/// The board the attack test reads: the cells, with perhaps one move made
+/// on them, for a trial of the move's legality without a copy of the board.
+#[derive(Clone, Copy)]
+pub struct Trial<'a> {
+    cells: &'a [Cell; CELLS],
+    from: Square,
+    to: Square,
+    moving: Cell,
+}
+
+impl<'a> Trial<'a> {
+    /// The board as it stands.
+    #[inline]
+    pub fn board(cells: &'a [Cell; CELLS]) -> Trial<'a> {
+        // No square of the mailbox is u16::MAX: every read is the cell's.
+        Trial {
+            cells,
+            from: Square::MAX,
+            to: Square::MAX,
+            moving: EMPTY,
+        }
+    }
+
+    /// The board once the piece on `from` has moved to `to`.
+    #[inline]
+    pub fn after(cells: &'a [Cell; CELLS], from: Square, to: Square) -> Trial<'a> {
+        Trial {
+            cells,
+            from,
+            to,
+            moving: cells[from as usize],
+        }
+    }
+
+    /// What a square holds.
+    #[inline]
+    pub fn at(&self, sq: Square) -> Cell {
+        if sq == self.to {
+            self.moving
+        } else if sq == self.from {
+            EMPTY
+        } else {
+            self.cells[sq as usize]
+        }
+    }
+}
+
 /// Whether a piece of a seat in `by` (a bit per seat) could take on `sq`.
-/// `leapers` are the seats whose king has not moved yet; `compound` holds
-/// (at least) the squares of every aanca and unicorn, whose two-part moves
-/// are tested piece by piece.
+/// `leapers` are the seats whose king has not moved yet; `pieces` holds
+/// (at least) the squares of each seat's pieces. Each piece of those seats
+/// is asked what it could do to the square ([`Reach`]), and only a piece
+/// in reach has its line or paths walked.
+///
+/// [`Reach`]: crate::games::chess::reach::Reach
 pub fn attacked(
     rules: &Rules,
-    cells: &[Cell; CELLS],
+    board: Trial<'_>,
     sq: Square,
     by: u8,
     leapers: u8,
-    compound: &Squares,
+    pieces: &[Squares; 4],
 ) -> bool {
-    let ours = |c: Cell| (by >> owner(c)) & 1 == 1;
-    let walls = rules.walls.as_ref();
-    for &(off, kinds) in &rules.attack_leaps {
-        let from = shifted(sq, off);
-        let c = cells[from as usize];
-        if (kinds >> code(c)) & 1 == 1 && ours(c) && walls.is_none_or(|w| !w.blocks(from, sq)) {
-            return true;
-        }
-    }
-    if rules.kinds & Kind::Pawn.bit() != 0 {
-        for (dir, &(f, r)) in PAWN_DIRECTIONS.iter().enumerate() {
-            for side in [1i8, -1] {
-                // A pawn stepping (f, r) takes on (f, r) plus a side step.
-                let (sf, sr) = if f == 0 { (side, 0) } else { (0, side) };
-                let from = shifted(sq, -offset(f + sf, r + sr));
-                let c = cells[from as usize];
-                if code(c) == Kind::Pawn as u8
-                    && state(c) == dir as u8
-                    && ours(c)
-                    && walls.is_none_or(|w| !w.blocks(from, sq))
-                {
-                    return true;
-                }
+    let mut seats = by;
+    while seats != 0 {
+        let seat = seats.trailing_zeros() as u8;
+        seats &= seats - 1;
+        for at in members(&pieces[usize::from(seat)]) {
+            let c = board.at(at);
+            // A square left, or taken in a trial, holds no piece of the seat.
+            if owner(c) != seat {
+                continue;
             }
-        }
-    }
-    if leapers & by != 0 && rules.king_leap != KingLeap::Cazaux {
-        for (f, r) in KING_LEAPS {
-            let from = shifted(sq, offset(f, r));
-            let c = cells[from as usize];
-            if code(c) == Kind::King as u8
-                && ours(c)
-                && (leapers >> owner(c)) & 1 == 1
-                && king_leap_allowed(rules.king_leap, rules.forward[owner(c) as usize], -r)
-            {
+            let how = rules.reach.of(c, at, sq);
+            if how != 0 && reaches(rules, board, at, c, sq, how, leapers) {
                 return true;
             }
         }
     }
-    let murray = rules.unicorn == UnicornReading::Murray;
-    for (i, &(f, r)) in DIRECTIONS.iter().enumerate() {
-        let diagonal = i % 2 == 1;
-        let sliders = rules.slide_kinds[i];
-        let murray_bishop = diagonal && murray && rules.kinds & Kind::Unicorn.bit() != 0;
-        if sliders == 0 && !murray_bishop {
-            continue;
-        }
-        let d = offset(f, r);
-        let mut prev = sq;
-        let mut t = shifted(sq, d);
-        loop {
-            let c = cells[t as usize];
-            // Off the board or closed: the ray ends (and the walls know
-            // only the board's squares).
-            if code(c) >= BLOCK || walls.is_some_and(|w| w.blocks(t, prev)) {
-                break;
-            }
-            if c != EMPTY {
-                if ours(c)
-                    && ((sliders >> code(c)) & 1 == 1
-                        || (murray_bishop && code(c) == Kind::Unicorn as u8 && state(c) & 1 == 1))
-                {
-                    return true;
-                }
-                break;
-            }
-            prev = t;
-            t = shifted(t, d);
-        }
-    }
-    members(compound).any(|at| {
-        let c = cells[at as usize];
-        ours(c) && two_part_paths(rules, at, c, sq, &mut |m, d| clear(cells, m, d, sq, None))
-    })
+    false
 }
 
-/// Whether the squares from `m` up to `target` (excluded) along `d` are
-/// empty, or hold only `except` (a piece imagined gone).
+/// Whether the piece `c` on `from`, which [`Reach`] says could reach
+/// `target` in the ways `how`, does.
+///
+/// [`Reach`]: crate::games::chess::reach::Reach
 #[inline]
-fn clear(cells: &[Cell; CELLS], m: Square, d: i16, target: Square, except: Option<Square>) -> bool {
+fn reaches(
+    rules: &Rules,
+    board: Trial<'_>,
+    from: Square,
+    c: Cell,
+    target: Square,
+    how: u8,
+    leapers: u8,
+) -> bool {
+    let walls = rules.walls.as_ref();
+    if how & LEAP != 0 && walls.is_none_or(|w| !w.blocks(from, target)) {
+        return true;
+    }
+    if how & KING_LEAP != 0 {
+        let seat = owner(c);
+        let dr = rank_of(target) as i8 - rank_of(from) as i8;
+        if (leapers >> seat) & 1 == 1
+            && king_leap_allowed(rules.king_leap, rules.forward[usize::from(seat)], dr)
+        {
+            return true;
+        }
+    }
+    if how & SLIDE != 0 && line_between(board, rules, target, from).1 == 0 {
+        return true;
+    }
+    how & PATHS != 0
+        && two_part_paths(rules, from, c, target, &mut |m, d| {
+            clear(board, m, d, target)
+        })
+}
+
+/// Walks the line from `sq` to `end` (which share a file, rank or
+/// diagonal): `(first, n)`, the first occupied square strictly between and
+/// how many there are, counting up to two; a wall across the line counts as
+/// two.
+#[inline]
+fn line_between(board: Trial<'_>, rules: &Rules, sq: Square, end: Square) -> (Square, u8) {
+    let df = (i16::from(file_of(end)) - i16::from(file_of(sq))).signum();
+    let dr = (i16::from(rank_of(end)) - i16::from(rank_of(sq))).signum();
+    let d = offset(df as i8, dr as i8);
+    let walls = rules.walls.as_ref();
+    let (mut first, mut n) = (sq, 0u8);
+    let mut prev = sq;
+    let mut t = shifted(sq, d);
+    loop {
+        if walls.is_some_and(|w| w.blocks(t, prev)) {
+            return (first, 2);
+        }
+        if t == end {
+            return (first, n);
+        }
+        if board.at(t) != EMPTY {
+            if n == 1 {
+                return (first, 2);
+            }
+            first = t;
+            n = 1;
+        }
+        prev = t;
+        t = shifted(t, d);
+    }
+}
+
+/// Whether the squares from `m` up to `target` (excluded) along `d` are empty.
+#[inline]
+fn clear(board: Trial<'_>, m: Square, d: i16, target: Square) -> bool {
     let mut t = m;
     while t != target {
-        if cells[t as usize] != EMPTY && Some(t) != except {
+        if board.at(t) != EMPTY {
             return false;
         }
         t = shifted(t, d);
@@ -140,7 +199,7 @@ fn clear(cells: &[Cell; CELLS], m: Square, d: i16, target: Square, except: Optio
 /// reach `target` by its two-part move (`m`: the square its first part
 /// lands on, which must be empty; `d`: the direction of the slide from
 /// it), until `path` answers true. A capture by the first part alone is a
-/// leap ([`Rules::attack_leaps`]), not a path.
+/// leap ([`LEAP`]), not a path.
 #[inline]
 fn two_part_paths(
     rules: &Rules,
@@ -221,82 +280,58 @@ pub const KNIGHT: [(i8, i8); 8] = [
 /// unicorn that would turn onto the line), as bits of the mailbox: the
 /// pieces whose moves may leave the king attacked, besides the king's own.
 /// Leaps, pawns and the king's first leap cannot be blocked, so a check by
-/// them is a check now, not a pin.
+/// them is a check now, not a pin. As in [`attacked`], each attacking
+/// piece is asked whether it would reach the king on an empty board.
 pub fn pinned(
     rules: &Rules,
     cells: &[Cell; CELLS],
     king: Square,
     seat: u8,
     by: u8,
-    compound: &Squares,
+    pieces: &[Squares; 4],
 ) -> Squares {
     let mut out = [0u64; CELLS.div_ceil(64)];
-    let ours = |c: Cell| (by >> owner(c)) & 1 == 1;
-    let walls = rules.walls.as_ref();
-    let murray = rules.unicorn == UnicornReading::Murray;
-    for (i, &(f, r)) in DIRECTIONS.iter().enumerate() {
-        let diagonal = i % 2 == 1;
-        let sliders = rules.slide_kinds[i];
-        let murray_bishop = diagonal && murray && rules.kinds & Kind::Unicorn.bit() != 0;
-        if sliders == 0 && !murray_bishop {
-            continue;
-        }
-        let d = offset(f, r);
-        let mut prev = king;
-        let mut t = shifted(king, d);
-        let mut shield: Option<Square> = None;
-        loop {
-            let c = cells[t as usize];
-            // Off the board or closed: the ray ends (and the walls know
-            // only the board's squares).
-            if code(c) >= BLOCK || walls.is_some_and(|w| w.blocks(t, prev)) {
-                break;
+    let board = Trial::board(cells);
+    let mine = |x: Cell| is_piece(x) && owner(x) == seat;
+    let mut seats = by;
+    while seats != 0 {
+        let by_seat = seats.trailing_zeros() as u8;
+        seats &= seats - 1;
+        for at in members(&pieces[usize::from(by_seat)]) {
+            let c = cells[at as usize];
+            if owner(c) != by_seat {
+                continue;
             }
-            if c != EMPTY {
-                if shield.is_none() && is_piece(c) && owner(c) == seat {
-                    // The first piece on the ray is ours: look past it.
-                    shield = Some(t);
-                } else {
-                    if let Some(s) = shield
-                        && ours(c)
-                        && ((sliders >> code(c)) & 1 == 1
-                            || (murray_bishop
-                                && code(c) == Kind::Unicorn as u8
-                                && state(c) & 1 == 1))
-                    {
-                        put(&mut out, s, true);
-                    }
-                    break;
+            let how = rules.reach.of(c, at, king);
+            if how & SLIDE != 0 {
+                let (first, n) = line_between(board, rules, king, at);
+                if n == 1 && mine(cells[first as usize]) {
+                    put(&mut out, first, true);
                 }
             }
-            prev = t;
-            t = shifted(t, d);
-        }
-    }
-    // A two-part move blocked by exactly one piece of ours pins it.
-    for at in members(compound) {
-        let c = cells[at as usize];
-        if !ours(c) {
-            continue;
-        }
-        two_part_paths(rules, at, c, king, &mut |m, d| {
-            let mut blocker = None;
-            let mut t = m;
-            while t != king {
-                let x = cells[t as usize];
-                if x != EMPTY {
-                    if blocker.is_some() || !is_piece(x) || owner(x) != seat {
-                        return false;
+            if how & PATHS == 0 {
+                continue;
+            }
+            // A two-part move blocked by exactly one piece of ours pins it.
+            two_part_paths(rules, at, c, king, &mut |m, d| {
+                let mut blocker = None;
+                let mut t = m;
+                while t != king {
+                    let x = cells[t as usize];
+                    if x != EMPTY {
+                        if blocker.is_some() || !mine(x) {
+                            return false;
+                        }
+                        blocker = Some(t);
                     }
-                    blocker = Some(t);
+                    t = shifted(t, d);
                 }
-                t = shifted(t, d);
-            }
-            if let Some(b) = blocker {
-                put(&mut out, b, true);
-            }
-            false
-        });
+                if let Some(b) = blocker {
+                    put(&mut out, b, true);
+                }
+                false
+            });
+        }
     }
     out
 }

@@ -17,6 +17,7 @@ use crate::games::chess::board::{Square, square};
 use crate::games::chess::moves::Move;
 use crate::games::chess::piece::{BLOCK, Cell, EMPTY, Kind, code, owner, state};
 use crate::games::chess::position::{Position, Waiting};
+use crate::games::chess::rules::KingLeap;
 use crate::say;
 
 /// The arrows of a pawn's directions: north, east, south, west.
@@ -94,12 +95,18 @@ pub fn to_json(pos: &Position, game: &str, sides: &[&'static str]) -> Value {
         "ply": pos.ply(),
         "to_move": sides[pos.to_move() as usize],
         "board": rows(pos),
-        "king_leap": names(pos.leapers()),
-        "moved": names(pos.moved()),
         "in_check": pos.in_check(),
         "legal_moves": legal(pos),
         "outcome": outcome,
     });
+    // Each key only where the rules read it: a king's first leap (Grande
+    // Acedrex), a seat's first move (Four Seasons' first-move rule).
+    if pos.rules().king_leap != KingLeap::None {
+        v["king_leap"] = json!(names(pos.leapers()));
+    }
+    if pos.rules().first_move.is_some() {
+        v["moved"] = json!(names(pos.moved()));
+    }
     if pos.rules().seats > 2 {
         v["alive"] = json!(names(pos.alive()));
         let placed: serde_json::Map<String, Value> = (0..sides.len())

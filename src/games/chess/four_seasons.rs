@@ -319,10 +319,10 @@ impl Variant for FourSeasons {
             first_move: (options.choice("first_move") == "toward_next").then_some(first_move),
             hierarchy: vec![King, Rook, Knight, Bishop, General, Pawn],
             cap: crate::games::chess::shared_options::cap(options),
-            attack_leaps: Vec::new(),
             slide_kinds: [0; 8],
             kinds: 0,
             squares: Vec::new(),
+            reach: Default::default(),
         }
         .derive())
     }

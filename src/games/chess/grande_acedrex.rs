@@ -184,10 +184,10 @@ impl Variant for GrandeAcedrex {
             first_move: None,
             hierarchy: vec![King, Aanca, Unicorn, Rook, Lion, Crocodile, Giraffe, Pawn],
             cap: cap(options),
-            attack_leaps: Vec::new(),
             slide_kinds: [0; 8],
             kinds: 0,
             squares: Vec::new(),
+            reach: Default::default(),
         }
         .derive())
     }

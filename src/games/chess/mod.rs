@@ -15,6 +15,7 @@ pub mod moves;
 pub mod piece;
 pub mod position;
 pub mod position_file;
+pub mod reach;
 pub mod rules;
 pub mod shared_options;
 pub mod view;

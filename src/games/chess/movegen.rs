@@ -6,7 +6,7 @@
 
 use std::cell::OnceCell;
 
-use crate::games::chess::attack::{KING_LEAPS, KNIGHT, attacked, king_leap_allowed, pinned};
+use crate::games::chess::attack::{KING_LEAPS, KNIGHT, Trial, attacked, king_leap_allowed, pinned};
 use crate::games::chess::board::{
     CELLS, Square, Squares, file_of, holds, members, offset, rank_of, shifted,
 };
@@ -39,8 +39,8 @@ pub struct Mover<'a> {
     pub in_check: bool,
     /// The squares of the seat's pieces.
     pub own: &'a Squares,
-    /// The squares of the aancas and unicorns ([`attacked`]).
-    pub compound: &'a Squares,
+    /// The squares of each seat's pieces ([`attacked`], [`pinned`]).
+    pub pieces: &'a [Squares; 4],
     /// The square of its king.
     pub king: Square,
     /// Its pinned pieces ([`pinned`]): only their moves, the king's and
@@ -75,6 +75,52 @@ impl Mover<'_> {
         false
     }
 
+    /// Counts the pseudo-legal moves of each piece whose kind is in
+    /// `kinds`, in the order [`Mover::each`] feeds them: `out` gets the
+    /// square and count of each piece that has a move. Returns the total.
+    /// A count walks the same squares as a list but writes no moves.
+    pub fn count_each(&self, kinds: u16, out: &mut Vec<(Square, u16)>) -> usize {
+        out.clear();
+        let mut total = 0;
+        for sq in members(self.own) {
+            let c = self.cells[sq as usize];
+            if (kinds >> code(c)) & 1 == 1 {
+                let mut n = 0u16;
+                self.piece(sq, c, &mut |_| {
+                    n += 1;
+                    false
+                });
+                if n > 0 {
+                    out.push((sq, n));
+                    total += usize::from(n);
+                }
+            }
+        }
+        total
+    }
+
+    /// The move at `index` in [`Mover::each`]'s order, found from the
+    /// counts of [`Mover::count_each`] by generating one piece's moves.
+    pub fn nth(&self, counts: &[(Square, u16)], index: usize) -> Move {
+        let mut k = index;
+        for &(sq, n) in counts {
+            if k < usize::from(n) {
+                let mut found = None;
+                self.piece(sq, self.cells[sq as usize], &mut |mv| {
+                    if k == 0 {
+                        found = Some(mv);
+                        return true;
+                    }
+                    k -= 1;
+                    false
+                });
+                return found.expect("the counted move is generated again");
+            }
+            k -= usize::from(n);
+        }
+        panic!("move {index} of fewer counted")
+    }
+
     /// Whether a move's legality must be tested by playing it: it moves the
     /// king, or a pinned piece, or the king is in check now, or it takes a
     /// king (whose army then leaves the board or changes sides).
@@ -95,20 +141,19 @@ impl Mover<'_> {
                 self.king,
                 self.seat,
                 self.checkers,
-                self.compound,
+                self.pieces,
             )
         })
     }
 
-    /// Whether the move leaves the seat's king unattacked, tested on
-    /// `scratch`, a copy of the board it restores. Taking a king that
-    /// ends the game is always allowed; taking one in a game that goes on
-    /// is judged after its army has left the board or joined the taker.
-    pub fn leaves_king_safe(&self, scratch: &mut [Cell; CELLS], king: Square, mv: Move) -> bool {
+    /// Whether the move leaves the seat's king unattacked. Taking a king
+    /// that ends the game is always allowed; taking one in a game that goes
+    /// on is judged after its army has left the board or joined the taker.
+    pub fn leaves_king_safe(&self, king: Square, mv: Move) -> bool {
         if mv.is_pass() {
             return true;
         }
-        let taken = scratch[mv.to as usize];
+        let taken = self.cells[mv.to as usize];
         let mut checkers = self.checkers;
         if code(taken) == Kind::King as u8 {
             if self.alive.count_ones() <= 2 {
@@ -119,43 +164,29 @@ impl Mover<'_> {
             if self.rules.on_mate == OnMate::Remove {
                 // Rare: judge on a board without the victim's army, which
                 // may have shielded the king from a third seat.
-                let mut cleared = *scratch;
+                let mut cleared = *self.cells;
                 for &sq in &self.rules.squares {
                     let c = cleared[sq as usize];
                     if is_piece(c) && owner(c) == victim {
                         cleared[sq as usize] = EMPTY;
                     }
                 }
-                return self.safe_after(&mut cleared, king, mv, checkers);
+                return self.safe_after(&cleared, king, mv, checkers);
             }
         }
-        self.safe_after(scratch, king, mv, checkers)
+        self.safe_after(self.cells, king, mv, checkers)
     }
 
     /// Whether the king is safe from `checkers` once the move is made on
-    /// `board`, which is restored.
-    fn safe_after(&self, board: &mut [Cell; CELLS], king: Square, mv: Move, checkers: u8) -> bool {
-        let (from, to) = (mv.from as usize, mv.to as usize);
-        let taken = board[to];
-        let moving = board[from];
-        board[from] = EMPTY;
-        board[to] = moving;
-        let king = if code(moving) == Kind::King as u8 {
+    /// `board` (seen through a [`Trial`], not written).
+    fn safe_after(&self, board: &[Cell; CELLS], king: Square, mv: Move, checkers: u8) -> bool {
+        let trial = Trial::after(board, mv.from, mv.to);
+        let king = if code(board[mv.from as usize]) == Kind::King as u8 {
             mv.to
         } else {
             king
         };
-        let safe = !attacked(
-            self.rules,
-            board,
-            king,
-            checkers,
-            self.leapers,
-            self.compound,
-        );
-        board[from] = moving;
-        board[to] = taken;
-        safe
+        !attacked(self.rules, trial, king, checkers, self.leapers, self.pieces)
     }
 
     fn piece(&self, from: Square, c: Cell, sink: &mut impl FnMut(Move) -> bool) -> bool {
@@ -212,11 +243,11 @@ impl Mover<'_> {
                         || self.in_check
                         || attacked(
                             rules,
-                            self.cells,
+                            Trial::board(self.cells),
                             over,
                             self.checkers,
                             self.leapers,
-                            self.compound,
+                            self.pieces,
                         )
                     {
                         continue;
@@ -248,6 +279,29 @@ impl Mover<'_> {
         seen: &mut Option<[u64; CELLS.div_ceil(64)]>,
     ) -> bool {
         let land = &LAND[self.takes as usize];
+        if seen.is_none() && self.rules.walls.is_none() {
+            // The common ray, with nothing to check but the cells.
+            let mut to = shifted(start, d);
+            loop {
+                let l = land[self.cells[to as usize] as usize];
+                if l == 0 {
+                    return false;
+                }
+                let flags = if l == 2 { Move::CAPTURE } else { 0 };
+                if sink(Move {
+                    from,
+                    to,
+                    promotion: 0,
+                    flags,
+                }) {
+                    return true;
+                }
+                if l == 2 {
+                    return false;
+                }
+                to = shifted(to, d);
+            }
+        }
         let mut prev = start;
         let mut to = shifted(start, d);
         loop {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::core::dice::Dice;
 use crate::core::seed::mix;
-use crate::games::chess::attack::attacked;
+use crate::games::chess::attack::{Trial, attacked};
 use crate::games::chess::board::{CELLS, Square, Squares, put};
 use crate::games::chess::movegen::Mover;
 use crate::games::chess::moves::Move;
@@ -53,7 +53,6 @@ pub struct Position {
     choosing: bool,
     stalled: bool,
     in_check: bool,
-    compound: Squares,
     pieces: [Squares; 4],
     last_mover: Option<u8>,
     places: [u8; 4],
@@ -131,7 +130,6 @@ impl Position {
             choosing: false,
             stalled: false,
             in_check: false,
-            compound: [0; CELLS.div_ceil(64)],
             pieces: [[0; CELLS.div_ceil(64)]; 4],
             last_mover: None,
             places: parts.places,
@@ -139,20 +137,17 @@ impl Position {
             ending: None,
             rules,
         };
-        pos.find_compound();
+        pos.find_pieces();
         pos.begin_turn();
         pos
     }
 
-    /// Finds every seat's pieces, and every aanca and unicorn for the
-    /// attack test.
-    fn find_compound(&mut self) {
-        self.compound = [0; CELLS.div_ceil(64)];
+    /// Finds every seat's pieces, for the attack test.
+    fn find_pieces(&mut self) {
         self.pieces = [[0; CELLS.div_ceil(64)]; 4];
         for i in 0..self.rules.squares.len() {
             let sq = self.rules.squares[i];
             let c = self.cells[sq as usize];
-            put(&mut self.compound, sq, is_compound(c));
             if is_piece(c) {
                 put(&mut self.pieces[owner(c) as usize], sq, true);
             }
@@ -287,7 +282,7 @@ impl Position {
             king: self.kings[s as usize],
             pinned: std::cell::OnceCell::new(),
             own: &self.pieces[s as usize],
-            compound: &self.compound,
+            pieces: &self.pieces,
         }
     }
 
@@ -323,13 +318,10 @@ impl Position {
     /// without the first-move rule.
     fn has_legal(&self, kinds: u16, first_rule: bool) -> bool {
         let m = self.mover();
-        // A board to try moves on, copied only if a move needs trying.
-        let mut scratch = None;
         let king = self.kings[self.to_move as usize];
         m.each(kinds, &mut |mv| {
             (!first_rule || self.first_move_ok(mv))
-                && (!m.needs_test(mv)
-                    || m.leaves_king_safe(trial_board(&mut scratch, &self.cells), king, mv))
+                && (!m.needs_test(mv) || m.leaves_king_safe(king, mv))
         })
     }
 
@@ -348,23 +340,22 @@ impl Position {
             return;
         }
         let m = self.mover();
-        // A board to try moves on, copied only if a move needs trying.
-        let mut scratch = None;
         let king = self.kings[self.to_move as usize];
         m.each(self.kinds_allowed(), &mut |mv| {
-            if self.first_move_ok(mv)
-                && (!m.needs_test(mv)
-                    || m.leaves_king_safe(trial_board(&mut scratch, &self.cells), king, mv))
-            {
+            if self.first_move_ok(mv) && (!m.needs_test(mv) || m.leaves_king_safe(king, mv)) {
                 out.push(mv);
             }
             false
         });
     }
 
-    /// Draws a legal move uniformly without testing every move: lists the
-    /// candidates, draws one with `draw(n)` and, if it would leave the king
-    /// attacked, drops it and draws again among the rest.
+    /// Draws a legal move uniformly without testing every move: counts
+    /// the candidates, draws one with `draw(n)` and, if it would leave the
+    /// king attacked, drops it and draws again among the rest. The draws are
+    /// those of a list of the candidates in generation order from which a
+    /// dropped one is swapped out for the last (`Vec::swap_remove`), but
+    /// the list is never written: a candidate is generated again from its
+    /// piece's count when drawn, and the few moved by a drop are remembered.
     pub fn pick(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         if self.stalled {
             draw(1);
@@ -373,6 +364,39 @@ impl Position {
         if self.choosing {
             return Some(Move::die(self.dice[draw(2)]));
         }
+        if self.rules.first_move.is_some() && (self.moved >> self.to_move) & 1 == 0 {
+            // The first-move rule drops candidates by direction: list them.
+            return self.pick_listed(draw);
+        }
+        DRAW.with_borrow_mut(|DrawBuffers { counts, swapped }| {
+            swapped.clear();
+            let m = self.mover();
+            let mut len = m.count_each(self.kinds_allowed(), counts);
+            let at = |swapped: &[(usize, Move)], i: usize| match swapped.iter().find(|s| s.0 == i) {
+                Some(&(_, mv)) => mv,
+                None => m.nth(counts, i),
+            };
+            let king = self.kings[self.to_move as usize];
+            while len > 0 {
+                let k = draw(len);
+                let mv = at(swapped, k);
+                if !m.needs_test(mv) || m.leaves_king_safe(king, mv) {
+                    return Some(mv);
+                }
+                let last = len - 1;
+                if k != last {
+                    let moved = at(swapped, last);
+                    swapped.retain(|s| s.0 != k);
+                    swapped.push((k, moved));
+                }
+                len = last;
+            }
+            None
+        })
+    }
+
+    /// [`Position::pick`] from a list of the candidates.
+    fn pick_listed(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         CANDIDATES.with_borrow_mut(|buf| {
             buf.clear();
             let m = self.mover();
@@ -382,15 +406,11 @@ impl Position {
                 }
                 false
             });
-            // A board to try moves on, copied only if a move needs trying.
-            let mut scratch = None;
             let king = self.kings[self.to_move as usize];
             while !buf.is_empty() {
                 let k = draw(buf.len());
                 let mv = buf[k];
-                if !m.needs_test(mv)
-                    || m.leaves_king_safe(trial_board(&mut scratch, &self.cells), king, mv)
-                {
+                if !m.needs_test(mv) || m.leaves_king_safe(king, mv) {
                     return Some(mv);
                 }
                 buf.swap_remove(k);
@@ -484,8 +504,6 @@ impl Position {
                 None => moving,
             };
             self.cells[to] = placed;
-            put(&mut self.compound, mv.from, false);
-            put(&mut self.compound, mv.to, is_compound(placed));
             if is_piece(taken) {
                 put(&mut self.pieces[owner(taken) as usize], mv.to, false);
             }
@@ -544,7 +562,7 @@ impl Position {
                 };
             }
         }
-        self.find_compound();
+        self.find_pieces();
         self.gone[seat as usize] = Gone { reason, heir };
         self.places[seat as usize] = self.alive.count_ones() as u8;
         self.alive &= !(1 << seat);
@@ -706,11 +724,11 @@ impl Position {
             let king = self.kings[s as usize];
             self.in_check = attacked(
                 &self.rules,
-                &self.cells,
+                Trial::board(&self.cells),
                 king,
                 self.checkers(s),
                 self.leapers,
-                &self.compound,
+                &self.pieces,
             );
 
             self.stalled = false;
@@ -769,11 +787,11 @@ impl Position {
         while a != seat {
             if attacked(
                 &self.rules,
-                &self.cells,
+                Trial::board(&self.cells),
                 king,
                 1 << a,
                 self.leapers,
-                &self.compound,
+                &self.pieces,
             ) {
                 return a;
             }
@@ -782,9 +800,9 @@ impl Position {
         self.prev_alive(seat)
     }
 
-    /// The squares of the aancas and unicorns.
-    pub fn compound(&self) -> &Squares {
-        &self.compound
+    /// The squares of each seat's pieces.
+    pub fn pieces(&self) -> &[Squares; 4] {
+        &self.pieces
     }
 
     /// The pawn's direction state of a cell, for describing positions.
@@ -793,24 +811,17 @@ impl Position {
     }
 }
 
-/// The board to try moves on: a copy of `cells`, made at the first try
-/// (most turns need none: a copy per turn would cost more than the tries).
-fn trial_board<'a>(
-    scratch: &'a mut Option<[Cell; CELLS]>,
-    cells: &[Cell; CELLS],
-) -> &'a mut [Cell; CELLS] {
-    match scratch {
-        Some(board) => board,
-        None => scratch.insert(*cells),
-    }
-}
-
-/// Whether a cell holds an aanca or a unicorn.
-#[inline]
-fn is_compound(c: Cell) -> bool {
-    code(c) == Kind::Aanca as u8 || code(c) == Kind::Unicorn as u8
+/// What [`Position::pick`] keeps between draws: each piece's count of
+/// candidates, and the candidates a drop moved to a new index.
+#[derive(Default)]
+struct DrawBuffers {
+    counts: Vec<(Square, u16)>,
+    swapped: Vec<(usize, Move)>,
 }
 
 thread_local! {
     static CANDIDATES: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
+    static DRAW: std::cell::RefCell<DrawBuffers> = const {
+        std::cell::RefCell::new(DrawBuffers { counts: Vec::new(), swapped: Vec::new() })
+    };
 }

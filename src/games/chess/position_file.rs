@@ -34,8 +34,7 @@ use crate::games::chess::rules::{KingLeap, PAWN_DIRECTIONS, Rules};
 #[serde(deny_unknown_fields)]
 struct File {
     game: Option<String>,
-    #[serde(default)]
-    ply: u32,
+    ply: Option<serde_json::Value>,
     to_move: String,
     board: Vec<String>,
     king_leap: Option<Vec<String>>,
@@ -63,6 +62,27 @@ fn side(sides: &[&str], name: &str, key: &str) -> Result<u8, String> {
                 sides.join(", ")
             )
         })
+}
+
+/// The plies played before, as a file gives them (0 if it does not): a
+/// whole number no larger than the largest cap, so that the count can
+/// neither be negative nor wrap as play goes on.
+fn plies(given: Option<&serde_json::Value>) -> Result<u32, String> {
+    let Some(v) = given else {
+        return Ok(0);
+    };
+    let max = crate::games::chess::shared_options::CAP_MAX;
+    match (v.as_i64(), v.as_u64()) {
+        (Some(n), _) if n < 0 => Err(format!("ply: {n} is negative (plies count from 0)")),
+        (Some(n), _) if n <= max => Ok(n as u32),
+        (_, Some(_)) | (Some(_), _) => Err(format!(
+            "ply: {v} is more plies than a game may last (the cap is at most {max})"
+        )),
+        _ if v.is_number() => Err(format!(
+            "ply: {v} is not a whole number of plies (at most {max})"
+        )),
+        _ => Err(format!("ply: `{v}` is not a number of plies")),
+    }
 }
 
 fn mask(sides: &[&str], names: &[String], key: &str) -> Result<u8, String> {
@@ -264,9 +284,10 @@ pub fn parse(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Pa
             m | u8::from(home) << s
         }),
     } & alive;
+    let ply = plies(file.ply.as_ref())?;
     let moved = match &file.moved {
         Some(names) => mask(sides, names, "moved")?,
-        None if file.ply == 0 => 0,
+        None if ply == 0 => 0,
         None => (1u8 << rules.seats) - 1,
     };
     let places = out_places(file.places.as_ref(), sides, rules.seats, alive)?;
@@ -276,7 +297,7 @@ pub fn parse(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Pa
         alive,
         leapers,
         moved,
-        ply: file.ply,
+        ply,
         places,
     })
 }

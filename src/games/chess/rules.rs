@@ -5,6 +5,7 @@
 
 use crate::games::chess::board::{CELLS, Shape, Square, offset};
 use crate::games::chess::piece::{Cell, KINDS, Kind};
+use crate::games::chess::reach::Reach;
 use crate::games::chess::walls::Walls;
 
 /// The aanca's slide after its diagonal step.
@@ -140,14 +141,14 @@ pub struct Rules {
     pub hierarchy: Vec<Kind>,
     /// Plies after which the game is drawn with ending `cap`.
     pub cap: u32,
-    /// Derived: every leap that may take, with the kinds that make it.
-    pub attack_leaps: Vec<(i16, u16)>,
     /// Derived: the kinds sliding along each of [`DIRECTIONS`].
     pub slide_kinds: [u16; 8],
     /// Derived: every kind on the board at the start or by promotion.
     pub kinds: u16,
     /// Derived: the board's squares, for walks over the pieces.
     pub squares: Vec<Square>,
+    /// Derived: what each piece could do to a square, for the attack test.
+    pub reach: Reach,
 }
 
 /// The eight directions as (files, ranks): orthogonals at even indices.
@@ -188,7 +189,7 @@ pub fn offsets(steps: &[(i8, i8)]) -> Vec<i16> {
 pub const PAWN_DIRECTIONS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 impl Rules {
-    /// Derives the attack tables; `kinds` is every kind that may appear.
+    /// Derives the tables move generation and the attack test read.
     pub fn derive(mut self) -> Rules {
         let mut kinds = 0u16;
         for &c in self.start.iter() {
@@ -202,24 +203,6 @@ impl Rules {
         }
         self.kinds = kinds;
         self.squares = self.shape.squares().collect();
-        let mut leaps: Vec<(i16, u16)> = Vec::new();
-        let mut add = |off: i16, kind: Kind| match leaps.iter_mut().find(|(o, _)| *o == off) {
-            Some((_, m)) => *m |= kind.bit(),
-            None => leaps.push((off, kind.bit())),
-        };
-        for kind in KINDS {
-            if kinds & kind.bit() == 0 || kind == Kind::Pawn {
-                continue;
-            }
-            // Murray's unicorn takes nothing by its leap.
-            if kind == Kind::Unicorn && self.unicorn == UnicornReading::Murray {
-                continue;
-            }
-            for &off in &self.leaps[kind as usize] {
-                add(off, kind);
-            }
-        }
-        self.attack_leaps = leaps;
         let mut slide_kinds = [0u16; 8];
         for kind in KINDS {
             if kinds & kind.bit() == 0 {
@@ -232,6 +215,7 @@ impl Rules {
             }
         }
         self.slide_kinds = slide_kinds;
+        self.reach = Reach::new(&self);
         self
     }
 

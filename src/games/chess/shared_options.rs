@@ -2,13 +2,16 @@
 
 use crate::core::options::{OptionKind, OptionSpec, Options};
 
+/// The largest `cap`: no game lasts more plies.
+pub const CAP_MAX: i64 = 100_000_000;
+
 /// `cap`: the plies after which a game stops (Ludii stops at 1,250 turns each).
 pub const CAP: OptionSpec = OptionSpec {
     name: "cap",
     doc: "plies (moves, passes and lost turns) after which the game stops as a draw with ending `cap` (Ludii: 1,250 turns each)",
     kind: OptionKind::Int {
         min: 1,
-        max: 100_000_000,
+        max: CAP_MAX,
     },
     default: "2500",
 };

@@ -4,7 +4,7 @@
 
 use crate::core::game::unknown_view;
 use crate::core::view::{View, ViewArg, ViewInfo};
-use crate::games::chess::attack::attacked;
+use crate::games::chess::attack::{Trial, attacked};
 use crate::games::chess::board::Square;
 use crate::games::chess::moves::Move;
 use crate::games::chess::piece::{Cell, Kind, code, is_piece, owner};
@@ -121,11 +121,11 @@ pub fn view<V: Variant>(
             let seat = pos.to_move();
             View::Bool(attacked(
                 rules,
-                pos.cells(),
+                Trial::board(pos.cells()),
                 sq,
                 pos.checkers(seat),
                 pos.leapers(),
-                pos.compound(),
+                pos.pieces(),
             ))
         }
         "takes" => {
