@@ -122,7 +122,7 @@ fn on_random_boards_the_check_near_a_change_is_the_full_walk() {
         let ranks: u8 = if trial % 4 == 0 { 14 } else { 16 };
         let mut board = Board::default();
         board.set_ranks(ranks);
-        let n = 4 + below(&mut rng, 9);
+        let n = 6 + below(&mut rng, 12);
         let mut placed = 0;
         while placed < n {
             // Most pieces in White's enemy half, a few anywhere.

@@ -173,6 +173,18 @@ fn walked(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
     bits(half.bits(touched)).any(|t| w.through(t))
 }
 
+/// The directions of a set of them (one bit each), lowest first.
+#[inline]
+fn dirs(mut m: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            d
+        })
+    })
+}
+
 /// The squares of a bitboard of the half, lowest first.
 #[inline]
 fn bits(mut b: u64) -> impl Iterator<Item = Spot> {
@@ -202,8 +214,9 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// Whether a formation has its end A on `a`.
     fn ends_at(&self, a: Spot) -> bool {
-        (0..8).any(|d| {
-            self.allowed & (1 << d) != 0 && self.far_end(a, half::nearest(a, d, self.occ), d)
+        dirs(self.allowed).any(|d| {
+            let b = half::nearest(a, d, self.occ);
+            b < NONE && self.far_end(a, b, d)
         })
     }
 
@@ -213,96 +226,88 @@ impl Walk<'_> {
     /// that line, or `t` and one of them.
     fn through(&self, t: Spot) -> bool {
         // A is on a line through t, or through B, which is.
-        let near = self.occ & half::lines_through(t);
-        if near == 0 {
+        if self.occ & half::lines_through(t) == 0 {
             return false;
         }
         let mut around = [NONE; 8];
+        // The directions in which a piece is met, and those behind which one is.
+        let mut ahead = 0u8;
         for (d, n) in around.iter_mut().enumerate() {
             *n = half::nearest(t, d, self.occ);
+            if *n < NONE {
+                ahead |= 1 << d;
+            }
         }
-        let here = self.occ & bit(t) != 0;
-        if here {
-            if self.own & bit(t) != 0 && (0..8).any(|d| self.far_end_of(t, around[d], d)) {
-                return true;
-            }
-            if self.own & near != 0 && (0..8).any(|d| self.far_end_of(around[d ^ 2], t, d)) {
-                return true;
-            }
-            (0..8).any(|e| self.near_end(around[e ^ 2], t, e))
+        let behind = (ahead & 0x33) << 2 | (ahead & 0xcc) >> 2;
+        if self.occ & bit(t) != 0 {
+            (self.own & bit(t) != 0
+                && dirs(ahead & self.allowed).any(|d| self.far_end(t, around[d], d)))
+                || dirs(behind & self.allowed).any(|d| {
+                    let a = around[d ^ 2];
+                    self.own & bit(a) != 0 && self.far_end(a, t, d)
+                })
+                || dirs(behind).any(|e| self.near_end(around[e ^ 2], t, e))
         } else {
-            (0..8).any(|d| {
-                self.far_end_of(around[d ^ 2], around[d], d)
-                    || self.near_end(around[d ^ 2], around[d], d)
+            dirs(ahead & behind).any(|d| {
+                let (a, b) = (around[d ^ 2], around[d]);
+                (self.allowed & (1 << d) != 0 && self.own & bit(a) != 0 && self.far_end(a, b, d))
+                    || self.near_end(a, b, d)
             })
         }
     }
 
-    /// [`Walk::far_end`] if `a` holds one of the side's pieces and the
-    /// first arm may run in direction `d`.
-    #[inline]
-    fn far_end_of(&self, a: Spot, b: Spot, d: usize) -> bool {
-        self.allowed & (1 << d) != 0 && self.own & bit(a) != 0 && self.far_end(a, b, d)
-    }
-
     /// Whether the end A on `a` (one of the side's pieces) and the middle
-    /// term on `b`, the first piece from `a` in direction `d` (or none),
-    /// make a formation with some far end C: as far from B as B is from A,
+    /// term on `b`, the first piece from `a` in direction `d`, make a
+    /// formation with some far end C: as far from B as B is from A,
     /// straight on, or (an L, from a rank or file) turned a right angle
     /// either way, every square passed empty.
     #[inline]
     fn far_end(&self, a: Spot, b: Spot, d: usize) -> bool {
-        if self.occ & bit(b) == 0 {
-            return false;
-        }
         let (df, dr) = delta(a, b);
-        let turns = if self.g.triangle && d < 4 { 3 } else { 1 };
-        [
-            (d, (df, dr)),
-            ((d + 1) % 4, (dr, -df)),
-            ((d + 3) % 4, (-dr, df)),
-        ]
-        .into_iter()
-        .take(turns)
-        .any(|(e, (ef, er))| {
-            // Reaching C directly and testing that it holds a piece rules
-            // out most before the squares passed are looked at.
-            let c = self.half.offset(b, ef, er);
-            self.occ & bit(c) != 0 && half::nearest(b, e, self.occ) == c && self.triple(a, b, c)
-        })
+        self.far(a, b, d, df, dr)
+            || (self.g.triangle
+                && d < 4
+                && (self.far(a, b, (d + 1) % 4, dr, -df) || self.far(a, b, (d + 3) % 4, -dr, df)))
+    }
+
+    /// Whether the square `(ef, er)` from the middle term on `b`, in
+    /// direction `e`, is a far end C for the end A on `a`.
+    #[inline(always)]
+    fn far(&self, a: Spot, b: Spot, e: usize, ef: i8, er: i8) -> bool {
+        // Reaching C directly and testing that it holds a piece rules out
+        // most before the squares passed are looked at.
+        let c = self.half.offset(b, ef, er);
+        self.occ & bit(c) != 0 && half::nearest(b, e, self.occ) == c && self.triple(a, b, c)
     }
 
     /// Whether the middle term on `b` and the far end on `c`, the first
-    /// piece from `b` in direction `e` (either may be none), make a
-    /// formation with some end A: as far behind B as C is beyond it,
-    /// straight back, or (an L, along a rank or file) a right angle either
-    /// way, every square passed empty.
-    #[inline]
+    /// piece from `b` in direction `e`, make a formation with some end A:
+    /// as far behind B as C is beyond it, straight back, or (an L, along a
+    /// rank or file) a right angle either way, every square passed empty.
+    #[inline(always)]
     fn near_end(&self, b: Spot, c: Spot, e: usize) -> bool {
-        if self.occ & bit(b) == 0
-            || self.occ & bit(c) == 0
-            || self.own & half::lines_through(b) == 0
-        {
-            return false;
-        }
-        // A straight line runs in a direction the first arm may take.
-        let straight = self.allowed & (1 << e) != 0;
-        let turns = self.g.triangle && e < 4;
+        // A is one of the side's pieces as many steps from B as C is.
+        self.own & half::at_steps(b, half::steps(b, c)) != 0 && self.behind(b, c, e)
+    }
+
+    /// [`Walk::near_end`] once some of the side's pieces stand at the
+    /// right distance from B.
+    #[inline(never)]
+    fn behind(&self, b: Spot, c: Spot, e: usize) -> bool {
         let (df, dr) = delta(b, c);
-        [
-            (straight, e ^ 2, (-df, -dr)),
-            (turns, (e + 1) % 4, (dr, -df)),
-            (turns, (e + 3) % 4, (-dr, df)),
-        ]
-        .into_iter()
-        .any(|(open, back, (af, ar))| {
-            open && {
-                let a = self.half.offset(b, af, ar);
-                self.own & bit(a) != 0
-                    && half::nearest(b, back, self.occ) == a
-                    && self.triple(a, b, c)
-            }
-        })
+        // A straight line runs in a direction the first arm may take.
+        (self.allowed & (1 << e) != 0 && self.near(b, c, e ^ 2, -df, -dr))
+            || (self.g.triangle
+                && e < 4
+                && (self.near(b, c, (e + 1) % 4, dr, -df) || self.near(b, c, (e + 3) % 4, -dr, df)))
+    }
+
+    /// Whether the square `(af, ar)` from the middle term on `b`, in
+    /// direction `back`, is an end A for the far end on `c`.
+    #[inline(always)]
+    fn near(&self, b: Spot, c: Spot, back: usize, af: i8, ar: i8) -> bool {
+        let a = self.half.offset(b, af, ar);
+        self.own & bit(a) != 0 && half::nearest(b, back, self.occ) == a && self.triple(a, b, c)
     }
 
     /// [`triple`] of the half's squares.

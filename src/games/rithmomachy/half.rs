@@ -87,6 +87,14 @@ pub fn delta(a: Spot, b: Spot) -> (i8, i8) {
     )
 }
 
+/// The steps from `a` to `b` on a line (the larger of the file and rank
+/// differences).
+#[inline]
+pub fn steps(a: Spot, b: Spot) -> u8 {
+    let (df, dr) = delta(a, b);
+    df.unsigned_abs().max(dr.unsigned_abs())
+}
+
 /// Whether direction `d` (an index into [`DIRECTIONS`]) raises the index.
 const UP: [bool; 8] = [true, true, false, false, true, false, false, true];
 
@@ -135,6 +143,34 @@ static LINES_THROUGH: [u64; 64] = {
     while s < 64 {
         let r = &RAYS[s];
         t[s] = r[0] | r[1] | r[2] | r[3] | r[4] | r[5] | r[6] | r[7];
+        s += 1;
+    }
+    t
+};
+
+/// The squares `k` steps from `s` along the eight lines (none past 7).
+#[inline]
+pub fn at_steps(s: Spot, k: u8) -> u64 {
+    AT_STEPS[s as usize & 63][k as usize & 7]
+}
+
+static AT_STEPS: [[u64; 8]; 64] = {
+    let mut t = [[0; 8]; 64];
+    let mut s = 0;
+    while s < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let mut k = 1;
+            while k < 8 {
+                let (f, r) = ((s % 8) as i8 + df * k, (s / 8) as i8 + dr * k);
+                if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                    t[s][k as usize] |= 1u64 << (r * 8 + f);
+                }
+                k += 1;
+            }
+            d += 1;
+        }
         s += 1;
     }
     t
