@@ -7,6 +7,7 @@ mod captures;
 mod dagonell;
 mod files;
 mod fulke;
+mod glorious_near;
 mod medieval;
 mod medieval_options;
 mod movement;

@@ -7,9 +7,8 @@
 //! line (see [`Glorious::clear_arms`]).
 
 use crate::games::rithmomachy::board::{Board, enemy_half};
-use crate::games::rithmomachy::lines::{
-    direction_bit, first_in_line, lines_through, nearest, ray, steps,
-};
+use crate::games::rithmomachy::half::{self, Half, NONE, Spot, bit, delta};
+use crate::games::rithmomachy::lines::{direction_bit, first_in_line, lines_through, ray, steps};
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::progression::progression;
 use crate::games::rithmomachy::rules::Glorious;
@@ -59,7 +58,7 @@ fn triple(board: &Board, a: Square, b: Square, c: Square, constant: bool) -> boo
 /// everywhere.
 pub fn glorious(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
     if g.clear_arms {
-        return walked(g, side, board);
+        return walked(g, side, board, touched);
     }
     let half = enemy_half(side, board.ranks());
     let occ = board.occupied();
@@ -147,53 +146,174 @@ pub fn glorious(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool 
 /// from the end A along a rank, file or diagonal to the first piece met, the
 /// middle term B; from B, the same number of steps on along the same line
 /// or (from a rank or file, where triangles count) at a right angle, every
-/// square passed empty, to the far end C.
-fn walked(g: &Glorious, side: Side, board: &Board) -> bool {
-    let half = enemy_half(side, board.ranks());
-    let occ = board.occupied();
-    let allowed: u8 = if g.diagonal_lines { 0xff } else { 0x0f };
-    // Every formation found is new (an old one would have ended the game):
-    // looking from each of the side's pieces in the half is cheaper than
-    // narrowing them down to those a touched square can concern.
-    // B and C, too, are pieces in the half.
-    let pieces = occ & half;
-    if pieces.count_ones() < 3 {
+/// square passed empty, to the far end C. Only formations that hold a
+/// square of `touched`, or pass over one, are looked for; `!0` walks from
+/// every piece.
+fn walked(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
+    let half = Half::of(side, board.ranks());
+    // The whole formation stands in the half, the squares passed too.
+    let occ = half.bits(board.occupied());
+    let own = half.bits(board.occupied_by(side));
+    if occ.count_ones() < 3 || own == 0 {
         return false;
     }
-    for a in squares(board.occupied_by(side) & half) {
-        let mut dirs = allowed;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let Some(b) = nearest(a, d, occ) else {
-                continue;
-            };
-            if pieces & b.bit() == 0 {
-                continue;
-            }
-            // C is as far from B as B is from A: straight on, or (an L, from
-            // a rank or file) turned a right angle either way. Reaching it
-            // directly and testing that it holds a piece rules out most
-            // before the squares passed are looked at.
-            let (df, dr) = (b.file() - a.file(), b.rank() - a.rank());
-            let turns = if g.triangle && d < 4 { 3 } else { 1 };
-            for (e, (ef, er)) in [
-                (d, (df, dr)),
-                ((d + 1) % 4, (dr, -df)),
-                ((d + 3) % 4, (-dr, df)),
-            ]
-            .into_iter()
-            .take(turns)
-            {
-                if let Some(c) = b.offset(ef, er)
-                    && pieces & c.bit() != 0
-                    && nearest(b, e, occ) == Some(c)
-                    && triple(board, a, b, c, g.constant)
-                {
-                    return true;
-                }
+    let w = Walk {
+        g,
+        board,
+        half,
+        occ,
+        own,
+        allowed: if g.diagonal_lines { 0xff } else { 0x0f },
+    };
+    if touched == !0 {
+        return bits(own).any(|a| w.ends_at(a));
+    }
+    // A formation that holds no changed square, nor passes over one, stood
+    // before the move and would have ended the game then.
+    bits(half.bits(touched)).any(|t| w.through(t))
+}
+
+/// The directions of a set of them (one bit each), lowest first.
+#[inline]
+fn dirs(mut m: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            d
+        })
+    })
+}
+
+/// The squares of a bitboard of the half, lowest first.
+#[inline]
+fn bits(mut b: u64) -> impl Iterator<Item = Spot> {
+    std::iter::from_fn(move || {
+        (b != 0).then(|| {
+            let s = b.trailing_zeros() as Spot;
+            b &= b - 1;
+            s
+        })
+    })
+}
+
+/// What a walk of formations reads, fixed for one side and board; squares
+/// are the half's.
+struct Walk<'a> {
+    g: &'a Glorious,
+    board: &'a Board,
+    half: Half,
+    /// The pieces in the half.
+    occ: u64,
+    /// The side's own pieces in the half: the ends A.
+    own: u64,
+    /// The directions a formation's first arm may take, one bit each.
+    allowed: u8,
+}
+
+impl Walk<'_> {
+    /// Whether a formation has its end A on `a`.
+    fn ends_at(&self, a: Spot) -> bool {
+        dirs(self.allowed).any(|d| {
+            let b = half::nearest(a, d, self.occ);
+            b < NONE && self.far_end(a, b, d)
+        })
+    }
+
+    /// Whether a formation holds the square `t` or passes over it: `t` lies
+    /// on its first arm (A, a square passed, or B) or on its second (a
+    /// square passed, or C), whose ends are the first pieces around `t` on
+    /// that line, or `t` and one of them.
+    fn through(&self, t: Spot) -> bool {
+        // A is on a line through t, or through B, which is.
+        if self.occ & half::lines_through(t) == 0 {
+            return false;
+        }
+        let mut around = [NONE; 8];
+        // The directions in which a piece is met, and those behind which one is.
+        let mut ahead = 0u8;
+        for (d, n) in around.iter_mut().enumerate() {
+            *n = half::nearest(t, d, self.occ);
+            if *n < NONE {
+                ahead |= 1 << d;
             }
         }
+        let behind = (ahead & 0x33) << 2 | (ahead & 0xcc) >> 2;
+        if self.occ & bit(t) != 0 {
+            (self.own & bit(t) != 0
+                && dirs(ahead & self.allowed).any(|d| self.far_end(t, around[d], d)))
+                || dirs(behind & self.allowed).any(|d| {
+                    let a = around[d ^ 2];
+                    self.own & bit(a) != 0 && self.far_end(a, t, d)
+                })
+                || dirs(behind).any(|e| self.near_end(around[e ^ 2], t, e))
+        } else {
+            dirs(ahead & behind).any(|d| {
+                let (a, b) = (around[d ^ 2], around[d]);
+                (self.allowed & (1 << d) != 0 && self.own & bit(a) != 0 && self.far_end(a, b, d))
+                    || self.near_end(a, b, d)
+            })
+        }
     }
-    false
+
+    /// Whether the end A on `a` (one of the side's pieces) and the middle
+    /// term on `b`, the first piece from `a` in direction `d`, make a
+    /// formation with some far end C: as far from B as B is from A,
+    /// straight on, or (an L, from a rank or file) turned a right angle
+    /// either way, every square passed empty.
+    #[inline]
+    fn far_end(&self, a: Spot, b: Spot, d: usize) -> bool {
+        let (df, dr) = delta(a, b);
+        self.far(a, b, d, df, dr)
+            || (self.g.triangle
+                && d < 4
+                && (self.far(a, b, (d + 1) % 4, dr, -df) || self.far(a, b, (d + 3) % 4, -dr, df)))
+    }
+
+    /// Whether the square `(ef, er)` from the middle term on `b`, in
+    /// direction `e`, is a far end C for the end A on `a`.
+    #[inline(always)]
+    fn far(&self, a: Spot, b: Spot, e: usize, ef: i8, er: i8) -> bool {
+        // Reaching C directly and testing that it holds a piece rules out
+        // most before the squares passed are looked at.
+        let c = self.half.offset(b, ef, er);
+        self.occ & bit(c) != 0 && half::nearest(b, e, self.occ) == c && self.triple(a, b, c)
+    }
+
+    /// Whether the middle term on `b` and the far end on `c`, the first
+    /// piece from `b` in direction `e`, make a formation with some end A:
+    /// as far behind B as C is beyond it, straight back, or (an L, along a
+    /// rank or file) a right angle either way, every square passed empty.
+    #[inline(always)]
+    fn near_end(&self, b: Spot, c: Spot, e: usize) -> bool {
+        // A is one of the side's pieces as many steps from B as C is.
+        self.own & half::at_steps(b, half::steps(b, c)) != 0 && self.behind(b, c, e)
+    }
+
+    /// [`Walk::near_end`] once some of the side's pieces stand at the
+    /// right distance from B.
+    #[inline(never)]
+    fn behind(&self, b: Spot, c: Spot, e: usize) -> bool {
+        let (df, dr) = delta(b, c);
+        // A straight line runs in a direction the first arm may take.
+        (self.allowed & (1 << e) != 0 && self.near(b, c, e ^ 2, -df, -dr))
+            || (self.g.triangle
+                && e < 4
+                && (self.near(b, c, (e + 1) % 4, dr, -df) || self.near(b, c, (e + 3) % 4, -dr, df)))
+    }
+
+    /// Whether the square `(af, ar)` from the middle term on `b`, in
+    /// direction `back`, is an end A for the far end on `c`.
+    #[inline(always)]
+    fn near(&self, b: Spot, c: Spot, back: usize, af: i8, ar: i8) -> bool {
+        let a = self.half.offset(b, af, ar);
+        self.own & bit(a) != 0 && half::nearest(b, back, self.occ) == a && self.triple(a, b, c)
+    }
+
+    /// [`triple`] of the half's squares.
+    #[inline]
+    fn triple(&self, a: Spot, b: Spot, c: Spot) -> bool {
+        let s = |x| self.half.square(x);
+        triple(self.board, s(a), s(b), s(c), self.g.constant)
+    }
 }

@@ -10,6 +10,7 @@ pub mod captured;
 pub mod describe;
 pub mod evaluation;
 pub mod glorious;
+pub mod half;
 pub mod lines;
 pub mod moves;
 pub mod options;

@@ -274,26 +274,29 @@ fn pick_among<const GROUNDED: bool>(
     // Moves per way of moving, in generate's order: each shape's vectors,
     // then each pyramid.
     let mut counts = [0u8; MAX_WAYS];
-    let mut n = 0;
+    // And per shape, so that the draw passes over whole shapes.
+    let mut by_shape = [0; 3];
     let mut w = 0;
     for (shape, &p) in pieces.iter().enumerate() {
         let vectors = reach.vectors(shape);
+        let n = &mut by_shape[shape];
         if p != 0 {
             // Normal moves, then flights, so that the common loop has no
             // test for flying.
             let (normal, flights) = vectors.split_at(reach.normal_len(shape));
             for (v, c) in normal.iter().zip(&mut counts[w..]) {
                 *c = v.straight(p, empty).count_ones() as u8;
-                n += *c as usize;
+                *n += *c as usize;
             }
             let p = if GROUNDED { p & !grounded } else { p };
             for (v, c) in flights.iter().zip(&mut counts[w + normal.len()..]) {
                 *c = v.targets(p, empty).count_ones() as u8;
-                n += *c as usize;
+                *n += *c as usize;
             }
         }
         w += vectors.len();
     }
+    let mut n = by_shape.iter().sum::<usize>();
     for (from, slot) in squares(pyramids).zip(&mut counts[vectors..]) {
         let c = targets(board, reach, from).count_ones();
         *slot = c as u8;
@@ -305,7 +308,13 @@ fn pick_among<const GROUNDED: bool>(
     let mut k = draw(n + extra);
     let mut w = 0;
     for (shape, &p) in pieces.iter().enumerate() {
-        for v in reach.vectors(shape) {
+        let vectors = reach.vectors(shape);
+        if k >= by_shape[shape] {
+            k -= by_shape[shape];
+            w += vectors.len();
+            continue;
+        }
+        for v in vectors {
             let c = counts[w] as usize;
             w += 1;
             if k < c {

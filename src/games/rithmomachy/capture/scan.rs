@@ -13,7 +13,7 @@ use crate::games::rithmomachy::capture::onto;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
 use crate::games::rithmomachy::capture::siege;
 use crate::games::rithmomachy::lines::{
-    AXES, axis_line, first_in_line, first_on_axis, ring, steps,
+    AXES, axis_line, first_in_line, first_on_axis, nearest, ring, steps,
 };
 use crate::games::rithmomachy::moves::movers_to;
 use crate::games::rithmomachy::piece::Side;
@@ -182,6 +182,33 @@ pub(super) fn on_axis(
     }
 }
 
+/// [`on_axis`] along the four lines through `c` at once: the first pieces
+/// around `c` are found once, and only pairs of opposite sides are looked
+/// at further.
+#[inline]
+fn through(board: &Board, rules: &CaptureRules, mover: Side, c: Square, out: &mut Vec<Hit>) {
+    let occ = board.occupied();
+    // Owners are 1 and 2: a pair of opposite sides adds up to 3.
+    let mixed = |x: Square, y: Square| board.owner(x) + board.owner(y) == 3;
+    if occ & c.bit() != 0 {
+        for d in 0..8 {
+            if let Some(p) = nearest(c, d, occ)
+                && mixed(c, p)
+            {
+                line_pair(board, rules, mover, c, p, out);
+            }
+        }
+    } else {
+        for axis in 0..AXES.len() {
+            if let (Some(p), Some(q)) = first_on_axis(c, axis, occ)
+                && mixed(p, q)
+            {
+                line_pair(board, rules, mover, p, q, out);
+            }
+        }
+    }
+}
+
 /// The hit on `v` in `hits`, added if new.
 pub(super) fn hit_at(hits: &mut Vec<Hit>, v: Square) -> &mut Hit {
     match hits.iter().position(|h| h.at == v) {
@@ -233,11 +260,8 @@ pub fn find_near(
                 local_squares |= reach.passing(c);
             }
         }
-        if !lines {
-            continue;
-        }
-        for axis in 0..AXES.len() {
-            on_axis(board, rules, mover, c, axis, out);
+        if lines {
+            through(board, rules, mover, c, out);
         }
     }
     if let Some((_, _, true)) = rules.siege {
