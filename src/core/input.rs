@@ -61,18 +61,21 @@ pub fn read_text(path: &str, max: u64) -> Result<String, String> {
 /// it never wraps.
 pub const MAX_PLY: u32 = 1_000_000_000;
 
-/// `ply` as a position file gives it, or why it is refused.
+/// `ply` as a position file gives it, or why it is refused. A reader takes
+/// the number as a `u64`, so that a ply past `u32::MAX` is refused here,
+/// with the number given and the key named, rather than by the JSON reader.
 ///
 /// ```
 /// use ludus::core::input::check_ply;
 /// assert_eq!(check_ply(12), Ok(12));
-/// assert!(check_ply(u32::MAX).unwrap_err().contains("`ply`"));
+/// assert!(check_ply(u32::MAX.into()).unwrap_err().contains("`ply`"));
+/// assert!(check_ply(1_000_000_000_000).unwrap_err().contains("1000000000000"));
 /// ```
-pub fn check_ply(ply: u32) -> Result<u32, String> {
-    if ply > MAX_PLY {
-        return Err(format!(
+pub fn check_ply(ply: u64) -> Result<u32, String> {
+    match u32::try_from(ply) {
+        Ok(ply) if ply <= MAX_PLY => Ok(ply),
+        _ => Err(format!(
             "`ply`: {ply} is more than the {MAX_PLY} plies a position may have behind it"
-        ));
+        )),
     }
-    Ok(ply)
 }

@@ -198,6 +198,34 @@ fn a_game_without_positions_says_so() {
     }
 }
 
+/// `ludus position rithmomachy --position FILE` with a ply of 10^12 is bad
+/// input (exit 2) naming the file and `ply`; the same file with an
+/// ordinary ply reads, and keeps it.
+#[test]
+fn a_huge_ply_in_a_position_file_is_bad_input() {
+    let dir = scratch("huge-ply");
+    let file = dir.join("huge.json");
+    let text = |ply: u64| {
+        format!(
+            r#"{{"to_move": "white", "ply": {ply}, "pieces": [
+                {{"at": "a1", "side": "white", "shape": "round", "value": 4}}]}}"#
+        )
+    };
+    let path = file.to_str().unwrap();
+    std::fs::write(&file, text(1_000_000_000_000)).unwrap();
+    let o = ludus(&["position", "rithmomachy", "--position", path]);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(o.stdout.is_empty(), "{err}");
+    assert!(
+        err.contains("huge.json") && err.contains("`ply`") && err.contains("1000000000000"),
+        "{err}"
+    );
+    std::fs::write(&file, text(40)).unwrap();
+    let json = position_json("boardspace", &["--position", path], &dir.join("out.json"));
+    assert_eq!(json["ply"], 40);
+}
+
 /// `ludus position rithmomachy --record FILE`: a boardspace.net record is
 /// played from the start (the moves named on stderr with the options the
 /// record implies); a game that reads no records, or a record beside

@@ -204,3 +204,30 @@ fn a_files_ply_counts_towards_the_cap() {
         assert_eq!(ending == Some("cap"), ends, "from ply {ply}: {ending:?}");
     }
 }
+
+/// A ply past `core::input::MAX_PLY` is refused naming `ply` (checked by
+/// `core::input::check_ply`, as morris does), rather than wrapping when the
+/// game counts on from it or failing inside the JSON reader; 10^12 does not
+/// even fit the 32-bit count. An ordinary ply, and the largest allowed,
+/// still read.
+#[test]
+fn a_ply_too_large_is_refused_naming_ply() {
+    let text = |ply: u64| {
+        format!(
+            r#"{{"to_move": "white", "ply": {ply}, "pieces": [
+                {{"at": "a1", "side": "white", "shape": "round", "value": 4}}]}}"#
+        )
+    };
+    for ply in [1_000_000_000_000, u64::from(u32::MAX), 1_000_000_001] {
+        let e = load(&text(ply)).unwrap_err();
+        assert!(
+            e.contains("`ply`") && e.contains(&ply.to_string()),
+            "{ply}: {e}"
+        );
+    }
+    for ply in [12, 1_000_000_000] {
+        let g = load(&text(ply)).unwrap();
+        assert_eq!(u64::from(g.length()), ply);
+        assert_eq!(g.to_json()["ply"], ply);
+    }
+}

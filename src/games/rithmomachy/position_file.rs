@@ -19,17 +19,21 @@
 //! pyramid has its total `value` beside its `layers` (checked too); and
 //! `ply`, `legal_moves`, `last_captures` and `outcome` are accepted. The
 //! last three follow from the position and are not read; `ply` is read
-//! into [`PositionSpec::ply`]. Any other key is an error, so that a
-//! misspelt key is not silently dropped.
+//! into [`PositionSpec::ply`], at most [`MAX_PLY`] so that counting on
+//! from it cannot wrap. Any other key is an error, so that a misspelt key
+//! is not silently dropped.
 //!
 //! A value is at most [`MAX_VALUE`] and each side's captures and reserve
 //! list at most [`MAX_LISTED`] pieces, so that a pyramid's total and the
 //! sums the victories count cannot overflow.
+//!
+//! [`MAX_PLY`]: crate::core::input::MAX_PLY
 
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::Value;
 
+use crate::core::input::check_ply;
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::piece::{Layer, MAX_LAYERS, Piece, Shape, Side};
@@ -46,8 +50,10 @@ struct File {
     captured: CapturedFile,
     #[serde(default)]
     reserve: ReserveFile,
+    // Read wide and checked by `check_ply`, so that a ply too large for a
+    // `u32` is refused naming `ply` rather than by the JSON reader.
     #[serde(default)]
-    ply: u32,
+    ply: u64,
     // What `ludus position --json` derives from the rest, or from the move
     // that led here: accepted so that its output reads back, never read.
     #[serde(default, rename = "legal_moves")]
@@ -274,6 +280,7 @@ fn listed(list: &[LayerEntry], what: &str) -> Result<(), String> {
 /// ```
 pub fn parse(text: &str) -> Result<PositionSpec, String> {
     let file: File = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let ply = check_ply(file.ply)?;
     let mut board = Board::default();
     for (i, e) in file.pieces.iter().enumerate() {
         let (at, p) = piece(i, e)?;
@@ -302,6 +309,6 @@ pub fn parse(text: &str) -> Result<PositionSpec, String> {
         board,
         captured,
         reserve,
-        ply: file.ply,
+        ply,
     })
 }
