@@ -67,6 +67,12 @@ fn bad_files_and_moves_name_the_entry() {
         r#"{"to_move": "white", "ply": 4294967295, "points": {}}"#,
         "`ply`",
     );
+    // One too large for the 32-bit count is refused by the same check.
+    bad(
+        "three-men",
+        r#"{"to_move": "white", "ply": 1000000000000, "points": {}}"#,
+        "`ply`: 1000000000000",
+    );
     let illegal = entry("alquerque")
         .position(
             &options("alquerque", &[("first", "seat1")]),

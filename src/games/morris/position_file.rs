@@ -26,7 +26,7 @@ use crate::games::morris::rules::Rules;
 struct File {
     game: Option<String>,
     #[serde(default)]
-    ply: u32,
+    ply: u64,
     first: Option<String>,
     to_move: String,
     points: BTreeMap<String, String>,
@@ -101,7 +101,7 @@ pub fn parse(text: &str, game: &str, sides: &[&str; 2], rules: &Rules) -> Result
     let to_move = side(sides, &file.to_move, "to_move")?;
     let first = match &file.first {
         Some(name) => side(sides, name, "first")?,
-        None if file.ply.is_multiple_of(2) => to_move,
+        None if ply.is_multiple_of(2) => to_move,
         None => 1 - to_move,
     };
     Ok(Parts {
