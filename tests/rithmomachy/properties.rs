@@ -256,9 +256,9 @@ fn a_recorded_game_replays_to_the_same_end() {
 }
 
 #[test]
-fn a_drawn_move_is_the_same_as_the_listed_one() {
-    // The uniform random policy draws index k of n through pick_move; it
-    // must be legal_moves()[k], so that listing and drawing play alike.
+fn a_counted_draw_is_the_listed_move() {
+    // Drawing index k of n by counting (the fallback of the fast draw) must
+    // give legal_moves()[k], so that listing and counting play alike.
     for rules in ["modern", "boardspace", "medieval", "dagonell", "fulke"] {
         let (moves, _) = random_game(rules, 3, 200);
         let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
@@ -266,7 +266,7 @@ fn a_drawn_move_is_the_same_as_the_listed_one() {
         for m in &moves {
             g.legal_moves(&mut listed);
             for k in 0..listed.len() {
-                let drawn = g.pick_move(&mut |n| {
+                let drawn = g.position().pick_listed(&mut |n| {
                     assert_eq!(n, listed.len());
                     k
                 });
@@ -275,6 +275,103 @@ fn a_drawn_move_is_the_same_as_the_listed_one() {
             g.play(*m, &mut Silent);
         }
     }
+}
+
+/// Draws `per_move` times the number of legal moves from `pos` through the
+/// fast draw and checks that each draw is legal and that the moves come up
+/// about equally often: chi-square below its 0.01% critical value.
+fn draws_uniformly(pos: &Position, per_move: u32, seed: u64, what: &str) {
+    use statrs::distribution::{ChiSquared, ContinuousCDF};
+    use std::collections::HashMap;
+    let mut listed = Vec::new();
+    pos.legal_moves(&mut listed);
+    let mut seen: HashMap<Move, u32> = listed.iter().map(|&m| (m, 0)).collect();
+    // A move listed twice (two ways to one square) is drawn twice as often.
+    let mut weight: HashMap<Move, u32> = HashMap::new();
+    for &m in &listed {
+        *weight.entry(m).or_default() += 1;
+    }
+    let mut rng: Rng = stream(seed, Stream::Seat(0));
+    let draws = per_move * listed.len() as u32;
+    for _ in 0..draws {
+        let m = pos
+            .pick_move(&mut |n| below(&mut rng, n as u32) as usize)
+            .expect("a move");
+        *seen
+            .get_mut(&m)
+            .unwrap_or_else(|| panic!("{what}: drew {m}, not a legal move")) += 1;
+    }
+    let chi: f64 = seen
+        .iter()
+        .map(|(m, &c)| {
+            let e = f64::from(per_move * weight[m]);
+            (f64::from(c) - e).powi(2) / e
+        })
+        .sum();
+    let cells = seen.len();
+    if cells > 1 {
+        let critical = ChiSquared::new((cells - 1) as f64)
+            .unwrap()
+            .inverse_cdf(0.9999);
+        assert!(
+            chi < critical,
+            "{what}: chi-square {chi:.1} over {cells} moves (critical {critical:.1})"
+        );
+    }
+}
+
+/// The fast draw (candidates drawn again when blocked) gives every legal
+/// move the same chance, in every rule set, along random games: from the
+/// crowded start to open middle games with pyramids and reserves.
+#[test]
+fn the_fast_draw_is_uniform_over_the_legal_moves() {
+    for rules in ["modern", "boardspace", "medieval", "dagonell", "fulke"] {
+        for seed in 0..2 {
+            let (moves, _) = random_game(rules, seed, 120);
+            let mut g = Rithmomachy::new(&options(rules, &[])).unwrap();
+            for (i, m) in moves.iter().enumerate() {
+                if i % 30 == 0 {
+                    let what = format!("{rules} seed {seed} ply {i}");
+                    draws_uniformly(g.position(), 60, seed * 1000 + i as u64, &what);
+                }
+                g.play(*m, &mut Silent);
+            }
+        }
+    }
+}
+
+/// A pyramid whose shapes share a way of moving (here rounds and triangles
+/// both step one square diagonally) reaches such a square by one move, not
+/// two: the fast draw counts it once.
+#[test]
+fn a_square_two_shapes_of_a_pyramid_reach_is_one_move() {
+    use ludus::games::rithmomachy::options::resolve;
+    use ludus::games::rithmomachy::variant::Variant;
+    let mut rules = resolve(&options("boardspace", &[])).unwrap();
+    rules.movement.triangle.push("diagonal 1".into());
+    let variant = Arc::new(Variant::new(rules).unwrap());
+    let mut pos = Position::start(variant);
+    let mut rng: Rng = stream(5, Stream::Seat(1));
+    let mut listed = Vec::new();
+    let mut pyramid_moved = 0;
+    for ply in 0..150 {
+        if pos.ending().is_some() {
+            break;
+        }
+        pos.legal_moves(&mut listed);
+        let pyramids = pos.board().pyramids(pos.to_move());
+        let open = listed.iter().any(|m| pyramids & m.from.bit() != 0);
+        if open && ply % 5 == 0 {
+            draws_uniformly(&pos, 200, ply, &format!("pyramid, ply {ply}"));
+            pyramid_moved += 1;
+        }
+        let mv = listed[below(&mut rng, listed.len() as u32) as usize];
+        pos.play(mv);
+    }
+    assert!(
+        pyramid_moved >= 3,
+        "{pyramid_moved} positions with a pyramid to move"
+    );
 }
 
 /// What each legal move would capture, found without playing it

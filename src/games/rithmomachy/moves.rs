@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::games::rithmomachy::board::Board;
+use crate::games::rithmomachy::board::{Board, MAX_PIECES};
 use crate::games::rithmomachy::piece::{Layer, Shape, Side};
 use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::square::{Bits, Square, squares};
@@ -217,11 +217,137 @@ pub enum Picked {
     Nothing,
 }
 
-/// The `draw(n)`-th of the `n` moves [`generate`] lists followed by `extra`
+/// A uniform draw among the moves [`generate`] lists followed by `extra`
 /// further choices (the caller's, e.g. placings), found without listing
-/// them: each way of moving's targets are counted, and only the drawn one's
-/// are computed again and read out.
+/// or even counting them: a candidate is drawn among every plain piece's
+/// every way of moving (each such pair makes one move or none), each
+/// pyramid's moves and the extras; a blocked candidate is drawn again with
+/// the same count. Every legal move is one candidate, so the move drawn is
+/// uniform over the legal ones, and `draw` is the only source of chance.
+/// A pyramid's candidates are its shapes' ways of moving; where several
+/// land on one square, only the first counts.
+/// After [`TRIES`] blocked candidates in a row (a side nearly out of
+/// moves) the draw is made by [`pick_counted`] instead, uniform too.
 pub fn pick(
+    board: &Board,
+    reach: &Reach,
+    side: Side,
+    grounded: Bits,
+    extra: usize,
+    draw: &mut dyn FnMut(usize) -> usize,
+) -> Picked {
+    let pieces = [
+        board.plain(side, 0),
+        board.plain(side, 1),
+        board.plain(side, 2),
+    ];
+    let ways = [0, 1, 2].map(|sh| reach.vectors(sh).len());
+    let by_shape = [0, 1, 2].map(|sh| pieces[sh].count_ones() as usize * ways[sh]);
+    let plain: usize = by_shape.iter().sum();
+    let empty = !board.occupied();
+    let pyramids = board.pyramids(side);
+    // A pyramid's candidates are its every shape's every way of moving.
+    let pyramid_ways = |from: Square| -> usize {
+        let shapes = board.shapes_at(from);
+        (0..3)
+            .filter(|sh| shapes & (1 << sh) != 0)
+            .map(|sh| ways[sh])
+            .sum()
+    };
+    let mut by_pyramid = [0u8; MAX_PIECES];
+    let mut pyramid_candidates = 0;
+    for (from, slot) in squares(pyramids).zip(&mut by_pyramid) {
+        let c = pyramid_ways(from);
+        *slot = c as u8;
+        pyramid_candidates += c;
+    }
+    let n = plain + pyramid_candidates + extra;
+    if n == 0 {
+        return Picked::Nothing;
+    }
+    for _ in 0..TRIES {
+        let mut k = draw(n);
+        if k < plain {
+            let mut shape = 0;
+            while k >= by_shape[shape] {
+                k -= by_shape[shape];
+                shape += 1;
+            }
+            let v = &reach.vectors(shape)[k % ways[shape]];
+            let from = nth_square(pieces[shape], k / ways[shape]);
+            // Grounded men (announced for a triumph) make no flight.
+            if v.flying() && grounded & from.bit() != 0 {
+                continue;
+            }
+            let to = v.targets(from.bit(), empty);
+            if to != 0 {
+                return Picked::Move(Move::step(from, Square(to.trailing_zeros() as u8)));
+            }
+            continue;
+        }
+        k -= plain;
+        if k < pyramid_candidates {
+            for (from, &c) in squares(pyramids).zip(&by_pyramid) {
+                let c = c as usize;
+                if k < c {
+                    match pyramid_candidate(board, reach, from, empty, k) {
+                        Some(to) => return Picked::Move(Move::step(from, to)),
+                        None => break,
+                    }
+                }
+                k -= c;
+            }
+            continue;
+        }
+        return Picked::Extra(k - pyramid_candidates);
+    }
+    pick_counted(board, reach, side, grounded, extra, draw)
+}
+
+/// [`pick`] or [`pick_counted`]: a side's move drawn, given the board, its
+/// tables, the side, its grounded men, the caller's extra choices and the draw.
+pub type Picker = fn(&Board, &Reach, Side, Bits, usize, &mut dyn FnMut(usize) -> usize) -> Picked;
+
+/// The target of candidate `k` of the pyramid on `from` (its shapes in
+/// order, each shape's ways of moving in order), if the way is open and no
+/// earlier candidate lands on the same square: a square that several of a
+/// pyramid's shapes reach is one move, drawn through its first candidate.
+fn pyramid_candidate(
+    board: &Board,
+    reach: &Reach,
+    from: Square,
+    empty: Bits,
+    mut k: usize,
+) -> Option<Square> {
+    let shapes = board.shapes_at(from);
+    let bit = from.bit();
+    let mut earlier: Bits = 0;
+    for sh in (0..3).filter(|sh| shapes & (1 << sh) != 0) {
+        let vectors = reach.vectors(sh);
+        if k < vectors.len() {
+            let to = vectors[k].targets(bit, empty);
+            if to == 0 {
+                return None;
+            }
+            earlier |= vectors[..k]
+                .iter()
+                .fold(0, |m, v| m | v.targets(bit, empty));
+            return (to & earlier == 0).then(|| Square(to.trailing_zeros() as u8));
+        }
+        earlier |= vectors.iter().fold(0, |m, v| m | v.targets(bit, empty));
+        k -= vectors.len();
+    }
+    unreachable!("k is below the pyramid's candidates")
+}
+
+/// Blocked candidates [`pick`] draws in a row before it counts the moves.
+pub const TRIES: usize = 64;
+
+/// The `draw(n)`-th of the `n` moves [`generate`] lists followed by `extra`
+/// further choices, found without listing them: each way of moving's
+/// targets are counted, and only the drawn one's are computed again and
+/// read out. Dearer than [`pick`], which draws without counting.
+pub fn pick_counted(
     board: &Board,
     reach: &Reach,
     side: Side,
@@ -343,7 +469,20 @@ fn pick_among<const GROUNDED: bool>(
 /// The `k`-th square (from 0, lowest first) of `bits`, which holds more than `k`.
 #[inline]
 fn nth_square(bits: Bits, k: usize) -> Square {
-    squares(bits).nth(k).expect("k < count")
+    // Half by half: the low half's count tells which half holds it.
+    let low = bits as u64;
+    let below = low.count_ones() as usize;
+    let (mut half, mut k, base) = if k < below {
+        (low, k, 0)
+    } else {
+        ((bits >> 64) as u64, k - below, 64)
+    };
+    while k > 0 {
+        half &= half - 1;
+        k -= 1;
+    }
+    debug_assert!(half != 0, "k < count");
+    Square(base + half.trailing_zeros() as u8)
 }
 
 /// The most ways of moving [`pick`] counts without listing.

@@ -382,9 +382,22 @@ impl Position {
         }
     }
 
-    /// The `draw(n)`-th of the `n` moves of [`Position::legal_moves`],
-    /// found without listing the others; `None` once the game is over.
+    /// A move drawn uniformly among [`Position::legal_moves`] without
+    /// listing them, `draw` the only source of chance (see
+    /// [`moves::pick`]); `None` once the game is over.
     pub fn pick_move(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        self.pick_by(moves::pick, draw)
+    }
+
+    /// The `draw(n)`-th of the `n` moves of [`Position::legal_moves`],
+    /// found by counting them without listing; `None` once the game is
+    /// over. Dearer than [`Position::pick_move`], which need not count.
+    pub fn pick_listed(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        self.pick_by(moves::pick_counted, draw)
+    }
+
+    #[inline]
+    fn pick_by(&self, how: moves::Picker, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         if self.ending.is_some() {
             return None;
         }
@@ -406,7 +419,7 @@ impl Position {
         let announcements = self.announcements();
         let extra = captures.len() + drops + announcements.len();
         let grounded = self.announced[self.to_move.index()];
-        match moves::pick(&self.board, &v.reach, self.to_move, grounded, extra, draw) {
+        match how(&self.board, &v.reach, self.to_move, grounded, extra, draw) {
             Picked::Move(m) => Some(m),
             Picked::Extra(i) if i < captures.len() => Some(captures[i]),
             Picked::Extra(i) if i >= captures.len() + drops => {
