@@ -4,6 +4,7 @@
 
 use ludus::games::dice::growing_hazard::GrowingHazard;
 use ludus::games::dice::half_hazard::HalfHazard;
+use ludus::games::morris::NineMen;
 use ludus::games::rithmomachy::Rithmomachy;
 use ludus::runner::cell_run::OnBotError;
 
@@ -18,11 +19,13 @@ fn pool(threads: usize) -> rayon::ThreadPool {
         .unwrap()
 }
 
+/// Where the native random policy draws an index among the listed moves (the
+/// dice and morris games), the Lua random bot plays its very games.
 #[test]
 fn lua_random_plays_the_native_random_games() {
     for seed in 0..4 {
-        let native = transcript::<Rithmomachy>(&[], &["random", "random"], seed).unwrap();
-        let lua = transcript::<Rithmomachy>(&[], &[RANDOM, RANDOM], seed).unwrap();
+        let native = transcript::<NineMen>(&[], &["random", "random"], seed).unwrap();
+        let lua = transcript::<NineMen>(&[], &[RANDOM, RANDOM], seed).unwrap();
         assert_eq!(native, lua, "seed {seed}");
     }
     let native = cell::<HalfHazard>(&[], &["random", "random"], 3000, OnBotError::Stop).unwrap();
