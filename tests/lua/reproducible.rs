@@ -5,7 +5,6 @@
 use ludus::games::dice::growing_hazard::GrowingHazard;
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::morris::NineMen;
-use ludus::games::rithmomachy::Rithmomachy;
 use ludus::runner::cell_run::OnBotError;
 
 use crate::support::{cell, script, transcript};
