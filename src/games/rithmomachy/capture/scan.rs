@@ -13,7 +13,7 @@ use crate::games::rithmomachy::capture::onto;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
 use crate::games::rithmomachy::capture::siege;
 use crate::games::rithmomachy::lines::{
-    AXES, axis_line, first_in_line, first_on_axis, nearest, ring, steps,
+    AXES, axis_line, first_in_line, first_on_axis, nearest, ray, ring, steps,
 };
 use crate::games::rithmomachy::moves::movers_to;
 use crate::games::rithmomachy::piece::Side;
@@ -188,11 +188,18 @@ pub(super) fn on_axis(
 #[inline]
 fn through(board: &Board, rules: &CaptureRules, mover: Side, c: Square, out: &mut Vec<Hit>) {
     let occ = board.occupied();
+    let (white, black) = (
+        board.occupied_by(Side::White),
+        board.occupied_by(Side::Black),
+    );
     // Owners are 1 and 2: a pair of opposite sides adds up to 3.
     let mixed = |x: Square, y: Square| board.owner(x) + board.owner(y) == 3;
     if occ & c.bit() != 0 {
+        // A ray without a piece of the other side holds no pair.
+        let foes = if white & c.bit() != 0 { black } else { white };
         for d in 0..8 {
-            if let Some(p) = nearest(c, d, occ)
+            if ray(c, d) & foes != 0
+                && let Some(p) = nearest(c, d, occ)
                 && mixed(c, p)
             {
                 line_pair(board, rules, mover, c, p, out);
@@ -200,7 +207,10 @@ fn through(board: &Board, rules: &CaptureRules, mover: Side, c: Square, out: &mu
         }
     } else {
         for axis in 0..AXES.len() {
-            if let (Some(p), Some(q)) = first_on_axis(c, axis, occ)
+            let line = axis_line(c, axis);
+            if line & white != 0
+                && line & black != 0
+                && let (Some(p), Some(q)) = first_on_axis(c, axis, occ)
                 && mixed(p, q)
             {
                 line_pair(board, rules, mover, p, q, out);
