@@ -1,5 +1,6 @@
 //! The game-agnostic core: the traits, seeding, dice and options.
 
+pub mod bits;
 pub mod dice;
 pub mod game;
 pub mod heap;

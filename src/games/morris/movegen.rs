@@ -7,6 +7,7 @@
 //! chain depth first in the board's jump order; a move that completes a
 //! line once per removable man, lowest first; `pass` alone.
 
+use crate::core::bits::nth_set_bit;
 use crate::games::morris::geometry::{Points, bits, jumps_along};
 use crate::games::morris::moves::Move;
 use crate::games::morris::position::Position;
@@ -308,22 +309,8 @@ impl Position {
     }
 }
 
-/// The `k`-th point of a set, lowest first: one instruction where the
-/// CPU deposits bits (BMI2, which `.cargo/config.toml` targets), and no
-/// branch on the random `k` to mispredict.
+/// The `k`-th point of a set, lowest first.
 #[inline]
 fn nth(set: Points, k: usize) -> u8 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the instruction is available: the build targets BMI2.
-        unsafe { core::arch::x86_64::_pdep_u32(1 << k, set) }.trailing_zeros() as u8
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let mut set = set;
-        for _ in 0..k {
-            set &= set - 1;
-        }
-        set.trailing_zeros() as u8
-    }
+    nth_set_bit(u64::from(set), k as u32) as u8
 }

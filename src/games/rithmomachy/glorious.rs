@@ -68,14 +68,12 @@ pub fn glorious(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool 
         // ray from the end A through B to C; in an L it is A, the corner B
         // (on an orthogonal ray from A) or C (on a diagonal ray from A).
         let all = touched & a.bit() != 0;
-        let mut dirs = if all {
+        let ways = if all {
             allowed
         } else {
             squares(touched).fold(0, |m, t| m | direction_bit(a, t)) & allowed
         };
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in dirs(ways) {
             let Some((b, k)) = first_in_line(a, d, occ) else {
                 continue;
             };

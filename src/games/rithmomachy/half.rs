@@ -5,6 +5,7 @@
 //! in the half is the first met on the board, if it is in the half at all.
 
 use crate::games::rithmomachy::board::enemy_half;
+use crate::games::rithmomachy::lines::UP;
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square};
 
@@ -94,9 +95,6 @@ pub fn steps(a: Spot, b: Spot) -> u8 {
     let (df, dr) = delta(a, b);
     df.unsigned_abs().max(dr.unsigned_abs())
 }
-
-/// Whether direction `d` (an index into [`DIRECTIONS`]) raises the index.
-const UP: [bool; 8] = [true, true, false, false, true, false, false, true];
 
 static RAYS: [[u64; 8]; 64] = {
     let mut ray = [[0; 8]; 64];

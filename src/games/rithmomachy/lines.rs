@@ -53,8 +53,9 @@ pub fn ring(s: Square, diagonal: bool) -> Bits {
 /// The squares from each square in each direction, the square itself excluded.
 static RAYS: [[Bits; 8]; 128] = build_rays();
 
-/// Whether direction `d` raises the square index.
-const UP: [bool; 8] = [true, true, false, false, true, false, false, true];
+/// Whether direction `d` raises the square index (on the whole board as
+/// on [`half`](crate::games::rithmomachy::half)'s: both number by rank, then file).
+pub(crate) const UP: [bool; 8] = [true, true, false, false, true, false, false, true];
 
 /// The squares from `from` in direction `d` (an index into [`DIRECTIONS`]).
 #[inline]

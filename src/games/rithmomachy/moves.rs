@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::core::bits::nth_set_bit;
 use crate::games::rithmomachy::board::{Board, MAX_PIECES};
 use crate::games::rithmomachy::piece::{Layer, Shape, Side};
 use crate::games::rithmomachy::reach::Reach;
@@ -472,20 +473,15 @@ fn nth_square(bits: Bits, k: usize) -> Square {
     // Half by half: the low half's count tells which half holds it.
     let low = bits as u64;
     let below = low.count_ones() as usize;
-    let (mut half, mut k, base) = if k < below {
-        (low, k, 0)
+    let s = if k < below {
+        nth_set_bit(low, k as u32)
     } else {
-        ((bits >> 64) as u64, k - below, 64)
+        64 + nth_set_bit((bits >> 64) as u64, (k - below) as u32)
     };
-    while k > 0 {
-        half &= half - 1;
-        k -= 1;
-    }
-    debug_assert!(half != 0, "k < count");
-    Square(base + half.trailing_zeros() as u8)
+    Square(s as u8)
 }
 
-/// The most ways of moving [`pick`] counts without listing.
+/// The most ways of moving [`pick_counted`] counts without listing.
 const MAX_WAYS: usize = 64;
 
 /// Fills `out` with `side`'s pieces that could move to `v` were it empty
