@@ -10,8 +10,9 @@ use ludus::games::rithmomachy::lines::first_in_line;
 use ludus::games::rithmomachy::moves::Move;
 use ludus::games::rithmomachy::piece::Side;
 use ludus::games::rithmomachy::position::Position;
-use ludus::games::rithmomachy::rules::CapturedGo;
+use ludus::games::rithmomachy::rules::{CaptureRule, CapturedGo, Distance, EruptionAttacker, Made};
 use ludus::games::rithmomachy::square::squares;
+use ludus::games::rithmomachy::variant::Variant;
 
 use std::sync::Arc;
 
@@ -64,7 +65,17 @@ fn random_game_with(
     max: u32,
 ) -> (Vec<Move>, Rithmomachy) {
     let o = options(rules, extra);
-    let mut fast = Rithmomachy::new(&o).unwrap();
+    random_game_from(Rithmomachy::new(&o).unwrap(), rules, seed, max)
+}
+
+/// [`random_game_with`] from the start of `fast`, a game of the rule set
+/// named `rules`.
+fn random_game_from(
+    mut fast: Rithmomachy,
+    rules: &str,
+    seed: u64,
+    max: u32,
+) -> (Vec<Move>, Rithmomachy) {
     let mut slow = fast.clone();
     let mut slow_pos = slow.position().clone();
     slow_pos.set_full_scan(true);
@@ -197,6 +208,37 @@ fn the_hash_is_of_what_the_position_holds_not_how_it_was_reached() {
     let start = play_all(&[]);
     let back = play_all(&["h13-e14", "f6-e7", "e14-h13", "e7-f6"]);
     assert_eq!(start.position().key(), back.position().key());
+}
+
+/// The foresight a capture scan leaves for the other side's next move
+/// (its captures along lines, `capture::foresight`) follows every kind of
+/// ply. Seed 003's rules take only what a move sets up and have no capture
+/// along lines, so none is kept; with every capture taken after a move and
+/// boardspace.net's eruption added, its games keep one across placings of
+/// turned men (a side playing twice in a row), flights and announced
+/// triumphs.
+#[test]
+fn the_capture_foresight_follows_placings_flights_and_announcements() {
+    let mut endings = std::collections::BTreeMap::new();
+    let mut placings = 0;
+    for (announce, games) in [("off", 30), ("on", 20)] {
+        let o = options("fulke", &[("bodies", "off"), ("announce", announce)]);
+        let mut rules = ludus::games::rithmomachy::options::resolve(&o).unwrap();
+        rules.made = Made::AfterMove;
+        rules.captures.push(CaptureRule::Eruption {
+            distance: Distance::BothEnds,
+            attacker: EruptionAttacker::Either,
+        });
+        let variant = Arc::new(Variant::new(rules).unwrap());
+        for seed in 0..games {
+            let start = Rithmomachy::from(Position::start(variant.clone()));
+            let (moves, g) = random_game_from(start, "fulke after every move", seed, 600);
+            placings += moves.iter().filter(|m| m.drop.is_some()).count();
+            let reason = g.position().ending().map(|e| e.reason);
+            *endings.entry((announce, reason)).or_insert(0) += 1;
+        }
+    }
+    assert!(placings > 100, "{placings} placings; {endings:?}");
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::board::enemy_half;
-use crate::games::rithmomachy::capture::{self, CaptureKind, Hit, onto};
+use crate::games::rithmomachy::capture::{self, CaptureKind, Foresight, Hit, onto};
 use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::moves::{self, Move, Picked};
 use crate::games::rithmomachy::piece::{Layer, Piece, Shape, Side};
@@ -66,6 +66,9 @@ pub struct Position {
     hits: Vec<Hit>,
     /// Squares changed since each side's captures were last made.
     changed: [Bits; 2],
+    /// Each side's captures along lines through the squares changed since
+    /// it last captured, found by the other side's scan after its move.
+    foresight: [Foresight; 2],
     /// Look at every enemy piece for captures (the reference path).
     full_scan: bool,
     /// Whether the side to move is placing turned men, and what follows.
@@ -129,6 +132,7 @@ impl Position {
             history: Vec::new(),
             hits: Vec::new(),
             changed: [!0; 2],
+            foresight: Default::default(),
             full_scan: false,
             phase: Phase::Move,
             announced: [0; 2],
@@ -510,21 +514,37 @@ impl Position {
         self.changed[0] |= moved;
         self.changed[1] |= moved;
         let changed = self.changed[mover.index()];
-        self.hits_on(
-            &self.board,
-            before.as_ref(),
-            mover,
-            changed,
-            flew,
-            &mut hits,
-        );
-        self.changed[mover.index()] = 0;
+        if self.full_scan || flew || before.is_some() {
+            // Scans that keep no foresight: what was kept no longer follows the board.
+            self.foresight.iter_mut().for_each(Foresight::forget);
+            self.hits_on(
+                &self.board,
+                before.as_ref(),
+                mover,
+                changed,
+                flew,
+                &mut hits,
+            );
+        } else {
+            self.foresee(mover, changed, moved, &mut hits);
+        }
+        // A flight takes nothing: where every capture is taken after a move,
+        // what it sets up is the mover's to take after its next one, so its
+        // squares are kept for that scan (where only what a move sets up is
+        // taken, that stood before the move and is not).
+        if !flew || self.variant.captures.set_up {
+            self.changed[mover.index()] = 0;
+        }
         if !hits.is_empty() || mv.take {
             for h in &hits {
                 self.apply(mover, h);
                 self.changed[0] |= h.at.bit();
                 self.changed[1] |= h.at.bit();
                 touched |= h.at.bit();
+            }
+            if !hits.is_empty() {
+                // Found on the board before these captures.
+                self.foresight[mover.other().index()].forget();
             }
             // Positions before a capture can never come back.
             self.history.clear();
@@ -628,6 +648,29 @@ impl Position {
                 h.any()
             });
         }
+    }
+
+    /// The captures `mover`'s move from or to the squares `moved` makes, into
+    /// `hits` ([`Position::hits_on`] without a flight or a board from before
+    /// the move), reading the foresight the other side's scan left for
+    /// `mover` and leaving one for the other side.
+    fn foresee(&mut self, mover: Side, changed: Bits, moved: Bits, hits: &mut Vec<Hit>) {
+        hits.clear();
+        let (reach, rules) = (&self.variant.reach, &self.variant.captures);
+        let [white, black] = &mut self.foresight;
+        let (known, next) = match mover {
+            Side::White => (white, black),
+            Side::Black => (black, white),
+        };
+        next.collect();
+        let ahead = capture::Ahead {
+            known: known.known().then_some((&*known, moved)),
+            other_changed: self.changed[mover.other().index()],
+            next,
+        };
+        capture::find_near_ahead(&self.board, reach, rules, mover, changed, ahead, hits);
+        known.forget();
+        self.spare_announced(mover, hits);
     }
 
     /// Drops from `hits` the men the other side has announced for a

@@ -144,6 +144,21 @@ impl Shown {
         out
     }
 
+    /// Whether `p` may show one of the nonzero values of `wanted` to a
+    /// capture, under `mode`: a quick test that rules out most pairs before
+    /// the values are laid out. Never false where [`Shown::as_victim`] or
+    /// [`Shown::as_attacker`] shows one (it answers for a layer, the total,
+    /// and under [`PyramidValues::BaseAndSums`], whose sums of layers are
+    /// many, always yes).
+    #[inline]
+    pub fn may_show(p: &Piece, mode: PyramidValues, wanted: [u32; 2]) -> bool {
+        if mode == PyramidValues::BaseAndSums {
+            return true;
+        }
+        let hit = |x: u32| x != 0 && wanted.contains(&x);
+        hit(p.total() as u32) || p.layers().iter().any(|l| hit(l.value as u32))
+    }
+
     #[inline]
     fn of(p: &Piece, mode: PyramidValues, total: bool, victim: bool) -> Shown {
         let layers = p.layers();

@@ -30,12 +30,30 @@ pub fn along_line(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: 
         return;
     }
     let dist = (k as i32 + rules.eruption_extra) as u32;
+    // No value times 0 makes another (seed 000's adjacent pieces).
+    if dist == 0 {
+        return;
+    }
     let (x, y) = (board.plain_value(v) as u32, board.plain_value(a) as u32);
     if x != 0 && y != 0 {
         if erupts(rules, x, y, dist) {
             hit.take(Taken::Whole, CaptureKind::Eruption);
         }
         return;
+    }
+    // Against a plain piece worth `z`, a pyramid erupts only by showing
+    // z times the distance or z divided by it.
+    let plain = x.max(y);
+    if plain != 0 {
+        let other = if x != 0 { a } else { v };
+        let wanted = [
+            plain * dist,
+            if plain % dist == 0 { plain / dist } else { 0 },
+        ];
+        let pyramid = board.get(other).expect("a pyramid");
+        if !Shown::may_show(pyramid, rules.values, wanted) {
+            return;
+        }
     }
     pyramid(board, rules, v, a, dist, hit);
 }

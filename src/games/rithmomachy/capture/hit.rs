@@ -69,7 +69,7 @@ impl Hit {
     }
 
     /// Nothing taken yet of the piece on `at`.
-    pub fn new(at: Square) -> Hit {
+    pub const fn new(at: Square) -> Hit {
         Hit {
             at,
             whole: None,

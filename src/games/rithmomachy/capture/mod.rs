@@ -5,7 +5,9 @@
 //!
 //! One file per capture rule, each saying when its relation holds:
 //! [`siege`], [`equality`], [`eruption`], [`ambush`], [`oblivion`],
-//! [`assault`], [`sally`]. [`standing`] reuses a scan across many moves tried from one position;
+//! [`assault`], [`sally`]. [`foresight`] carries what one side's scan finds
+//! along lines for the other side's next move; [`standing`] reuses a scan
+//! across many moves tried from one position;
 //! [`rules`] flattens a rule set's capture rules
 //! for them; [`hit`] is what a capture takes.
 
@@ -13,6 +15,7 @@ pub mod ambush;
 pub mod assault;
 pub mod equality;
 pub mod eruption;
+pub mod foresight;
 pub mod hit;
 pub mod oblivion;
 pub mod onto;
@@ -22,7 +25,8 @@ pub mod scan;
 pub mod siege;
 pub mod standing;
 
+pub use foresight::Foresight;
 pub use hit::{CaptureKind, Hit};
 pub use rules::CaptureRules;
-pub use scan::{at, find_all, find_near};
+pub use scan::{Ahead, at, find_all, find_near, find_near_ahead};
 pub use standing::Standing;

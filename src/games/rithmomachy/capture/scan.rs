@@ -7,6 +7,7 @@ use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::capture::ambush;
 use crate::games::rithmomachy::capture::equality;
 use crate::games::rithmomachy::capture::eruption;
+use crate::games::rithmomachy::capture::foresight::Foresight;
 use crate::games::rithmomachy::capture::hit::{CaptureKind, Hit};
 use crate::games::rithmomachy::capture::oblivion;
 use crate::games::rithmomachy::capture::onto;
@@ -138,19 +139,46 @@ fn line_pair(
     y: Square,
     out: &mut Vec<Hit>,
 ) {
-    let (me, them) = (mover.index() as u8 + 1, mover.other().index() as u8 + 1);
-    let (ox, oy) = (board.owner(x), board.owner(y));
-    let (victim, attacker) = if ox == me && oy == them {
+    // Owners are 1 and 2: a pair of opposite sides adds up to 3.
+    if board.owner(x) + board.owner(y) == 3 {
+        // No foresight is kept, so the direction, which only spans it, is not needed.
+        opposed_pair(board, rules, mover, (x, y, 0), true, None, out);
+    }
+}
+
+/// The captures between the pieces on `x` and `y`, of opposite sides and
+/// first in line with each other, `y` the first from `x` in direction `d`:
+/// the mover's into `out` if `for_mover`, the other side's into `next` (with
+/// the squares from `x` to `y`, which `d` gives).
+#[inline(always)]
+fn opposed_pair(
+    board: &Board,
+    rules: &CaptureRules,
+    mover: Side,
+    (x, y, d): (Square, Square, usize),
+    for_mover: bool,
+    next: Option<&mut Foresight>,
+    out: &mut Vec<Hit>,
+) {
+    let (victim, attacker) = if board.owner(x) == mover.index() as u8 + 1 {
         (y, x)
-    } else if oy == me && ox == them {
-        (x, y)
     } else {
-        return;
+        (x, y)
     };
-    let mut hit = Hit::new(victim);
-    along_line(board, rules, victim, attacker, steps(x, y), &mut hit);
-    if hit.any() {
-        hit_at(out, victim).merge(&hit);
+    let k = steps(x, y);
+    if for_mover {
+        let mut hit = Hit::new(victim);
+        along_line(board, rules, victim, attacker, k, &mut hit);
+        if hit.any() {
+            hit_at(out, victim).merge(&hit);
+        }
+    }
+    if let Some(next) = next {
+        let mut hit = Hit::new(attacker);
+        along_line(board, rules, attacker, victim, k, &mut hit);
+        if hit.any() {
+            next.push(hit, (ray(x, d) & !ray(y, d)) | x.bit());
+        }
     }
 }
 
@@ -182,11 +210,20 @@ pub(super) fn on_axis(
     }
 }
 
-/// [`on_axis`] along the four lines through `c` at once: the first pieces
+/// [`on_axis`] along the four lines through `c` at once, for the mover if
+/// `for_mover` and for the other side if `next` is given: the first pieces
 /// around `c` are found once, and only pairs of opposite sides are looked
 /// at further.
 #[inline]
-fn through(board: &Board, rules: &CaptureRules, mover: Side, c: Square, out: &mut Vec<Hit>) {
+fn through(
+    board: &Board,
+    rules: &CaptureRules,
+    mover: Side,
+    c: Square,
+    for_mover: bool,
+    mut next: Option<&mut Foresight>,
+    out: &mut Vec<Hit>,
+) {
     let occ = board.occupied();
     let (white, black) = (
         board.occupied_by(Side::White),
@@ -202,18 +239,36 @@ fn through(board: &Board, rules: &CaptureRules, mover: Side, c: Square, out: &mu
                 && let Some(p) = nearest(c, d, occ)
                 && mixed(c, p)
             {
-                line_pair(board, rules, mover, c, p, out);
+                let pair = (c, p, d);
+                opposed_pair(
+                    board,
+                    rules,
+                    mover,
+                    pair,
+                    for_mover,
+                    next.as_deref_mut(),
+                    out,
+                );
             }
         }
     } else {
-        for axis in 0..AXES.len() {
+        for (axis, &(up, _)) in AXES.iter().enumerate() {
             let line = axis_line(c, axis);
             if line & white != 0
                 && line & black != 0
                 && let (Some(p), Some(q)) = first_on_axis(c, axis, occ)
                 && mixed(p, q)
             {
-                line_pair(board, rules, mover, p, q, out);
+                let pair = (q, p, up);
+                opposed_pair(
+                    board,
+                    rules,
+                    mover,
+                    pair,
+                    for_mover,
+                    next.as_deref_mut(),
+                    out,
+                );
             }
         }
     }
@@ -245,10 +300,78 @@ pub fn find_near(
     changed: Bits,
     out: &mut Vec<Hit>,
 ) {
+    near(board, reach, rules, mover, changed, None, out);
+}
+
+/// What [`find_near_ahead`] is told and tells of the captures along lines.
+pub struct Ahead<'a> {
+    /// The mover's line captures found by the other side's scan, and the
+    /// squares changed since (its move's): where given, lines are looked
+    /// along for the mover only through those squares.
+    pub known: Option<(&'a Foresight, Bits)>,
+    /// Every square changed since the other side's captures were last
+    /// made: the lines through them are looked along for its captures too.
+    pub other_changed: Bits,
+    /// Where the other side's captures along those lines go.
+    pub next: &'a mut Foresight,
+}
+
+/// [`find_near`], with the mover's captures along lines through the
+/// squares changed before its move taken from a [`Foresight`] where one is
+/// known, and the other side's found for its next move (see
+/// [`foresight`](super::foresight)).
+pub fn find_near_ahead(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    changed: Bits,
+    ahead: Ahead,
+    out: &mut Vec<Hit>,
+) {
+    near(board, reach, rules, mover, changed, Some(ahead), out);
+}
+
+/// [`find_near`] and [`find_near_ahead`].
+#[inline(always)]
+fn near(
+    board: &Board,
+    reach: &Reach,
+    rules: &CaptureRules,
+    mover: Side,
+    changed: Bits,
+    ahead: Option<Ahead>,
+    out: &mut Vec<Hit>,
+) {
+    if rules.looks_along_lines() {
+        match ahead {
+            None => {
+                for c in squares(changed) {
+                    through(board, rules, mover, c, true, None, out);
+                }
+            }
+            Some(Ahead {
+                known,
+                other_changed,
+                next,
+            }) => {
+                let mine = match known {
+                    Some((foresight, moved)) => {
+                        foresight.still(moved, out);
+                        moved
+                    }
+                    None => changed,
+                };
+                for c in squares(mine | other_changed) {
+                    let theirs = (other_changed & c.bit() != 0).then_some(&mut *next);
+                    through(board, rules, mover, c, mine & c.bit() != 0, theirs, out);
+                }
+            }
+        }
+    }
     let occ = board.occupied();
     let own = board.occupied_by(mover);
     let enemy = board.occupied_by(mover.other());
-    let lines = rules.looks_along_lines();
     let mut local_squares: Bits = 0;
     // Where oblivion counts the victim's own men, their arrival blocks too.
     let blocking = if matches!(rules.oblivion, Some((true, _))) {
@@ -269,9 +392,6 @@ pub fn find_near(
             } else if !here {
                 local_squares |= reach.passing(c);
             }
-        }
-        if lines {
-            through(board, rules, mover, c, out);
         }
     }
     if let Some((_, _, true)) = rules.siege {
