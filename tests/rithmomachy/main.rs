@@ -14,4 +14,5 @@ mod movement;
 mod properties;
 mod support;
 mod triumphs;
+mod values;
 mod victories;

@@ -159,6 +159,35 @@ impl Shown {
         hit(p.total() as u32) || p.layers().iter().any(|l| hit(l.value as u32))
     }
 
+    /// Whether [`Shown::whole`] of `p` holds `x`: one value tested without
+    /// laying them all out.
+    #[inline]
+    pub fn whole_shows(p: &Piece, mode: PyramidValues, x: u32) -> bool {
+        let layers = p.layers();
+        if !p.pyramid {
+            return layers[0].value as u32 == x;
+        }
+        p.total() as u32 == x || (mode == PyramidValues::BaseAndSums && layers[0].value as u32 == x)
+    }
+
+    /// Whether [`Shown::as_attacker`] of `p` holds `x`: one value tested
+    /// without laying them all out.
+    #[inline]
+    pub fn attacks_with(p: &Piece, mode: PyramidValues, total: bool, x: u32) -> bool {
+        let layers = p.layers();
+        if !p.pyramid {
+            return layers[0].value as u32 == x;
+        }
+        let is_total = || p.total() as u32 == x;
+        match mode {
+            PyramidValues::Total => is_total(),
+            PyramidValues::LayersAndTotal => {
+                layers.iter().any(|l| l.value as u32 == x) || (total && is_total())
+            }
+            PyramidValues::BaseAndSums => is_total() || layers[0].value as u32 == x,
+        }
+    }
+
     #[inline]
     fn of(p: &Piece, mode: PyramidValues, total: bool, victim: bool) -> Shown {
         let layers = p.layers();

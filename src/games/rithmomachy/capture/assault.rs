@@ -24,8 +24,20 @@ pub fn makes(board: &Board, rules: &CaptureRules, a: Square, v: Square, x: u32) 
 #[cold]
 #[inline(never)]
 fn pyramid_makes(board: &Board, rules: &CaptureRules, a: Square, v: Square, x: u32) -> bool {
-    let victim = Shown::whole(board.get(v).expect("victim"), rules.values);
-    let attacker = Shown::as_attacker(board.get(a).expect("attacker"), rules.values, true);
+    let (victim, attacker) = (
+        board.get(v).expect("victim"),
+        board.get(a).expect("attacker"),
+    );
+    // Against a plain piece only one value of the pyramid can match.
+    let (w, n) = (board.plain_value(v) as u32, board.plain_value(a) as u32);
+    if n != 0 {
+        return Shown::whole_shows(victim, rules.values, n * x);
+    }
+    if w != 0 {
+        return w % x == 0 && Shown::attacks_with(attacker, rules.values, true, w / x);
+    }
+    let victim = Shown::whole(victim, rules.values);
+    let attacker = Shown::as_attacker(attacker, rules.values, true);
     victim
         .values()
         .any(|w| attacker.values().any(|n| n * x == w))
