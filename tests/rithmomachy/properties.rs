@@ -157,6 +157,22 @@ fn assert_sallies_as_line_searches(pos: &Position, rules: &str, seed: u64) {
             "{rules} seed {seed} ply {}: sallies",
             pos.ply()
         );
+        // Where the rule set has sallies, those kept move by move are the
+        // ones walked, in the same order.
+        if pos.variant().rules.captures.contains(&CaptureRule::Sally) {
+            let kept: Vec<_> = pos
+                .sallies()
+                .of(side)
+                .iter()
+                .map(|&(a, _, v)| (a, v))
+                .collect();
+            assert_eq!(
+                kept,
+                walked,
+                "{rules} seed {seed} ply {}: kept sallies",
+                pos.ply()
+            );
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::board::enemy_half;
-use crate::games::rithmomachy::capture::{self, CaptureKind, Foresight, Hit, onto};
+use crate::games::rithmomachy::capture::{self, CaptureKind, Foresight, Hit, Sallies, onto};
 use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::moves::{self, Move, Picked};
 use crate::games::rithmomachy::piece::{Layer, Piece, Shape, Side};
@@ -69,6 +69,8 @@ pub struct Position {
     /// Each side's captures along lines through the squares changed since
     /// it last captured, found by the other side's scan after its move.
     foresight: [Foresight; 2],
+    /// Each side's sallies, kept up to date where the rule set has them.
+    sallies: Sallies,
     /// Look at every enemy piece for captures (the reference path).
     full_scan: bool,
     /// Whether the side to move is placing turned men, and what follows.
@@ -133,11 +135,15 @@ impl Position {
             hits: Vec::new(),
             changed: [!0; 2],
             foresight: Default::default(),
+            sallies: Sallies::default(),
             full_scan: false,
             phase: Phase::Move,
             announced: [0; 2],
         };
         p.phase = p.turn_start(p.to_move);
+        if p.variant.captures.sally {
+            p.sallies = Sallies::new(&p.board, &p.variant.captures);
+        }
         (p.hash, p.held) = p.full_hash();
         p.ending = p.settle(None, !0);
         // Captures already waiting in a set-up position are found by the
@@ -191,6 +197,12 @@ impl Position {
     /// against.
     pub fn set_full_scan(&mut self, on: bool) {
         self.full_scan = on;
+    }
+
+    /// Each side's sallies, as kept move by move (empty where the rule set
+    /// has none).
+    pub fn sallies(&self) -> &Sallies {
+        &self.sallies
     }
 
     /// The rule set.
@@ -269,7 +281,16 @@ impl Position {
         let v = &self.variant;
         let mut out = Vec::new();
         if v.captures.onto() {
-            onto::generate(&self.board, &v.reach, &v.captures, self.to_move, &mut out);
+            // The reference path walks the board for them.
+            let sallies = (!self.full_scan).then(|| self.sallies.of(self.to_move));
+            onto::generate(
+                &self.board,
+                &v.reach,
+                &v.captures,
+                self.to_move,
+                sallies,
+                &mut out,
+            );
             let safe = self.announced[self.to_move.other().index()];
             if safe != 0 {
                 out.retain(|m| safe & m.to.bit() == 0);
@@ -550,6 +571,10 @@ impl Position {
             self.history.clear();
         }
         self.hits = hits;
+        if self.variant.captures.sally {
+            self.sallies
+                .update(&self.board, &self.variant.captures, touched);
+        }
         self.ply += 1;
         self.advance(mover, mv.drop.is_some());
         self.ending = self.settle(Some(mover), touched);

@@ -5,7 +5,8 @@
 //!
 //! One file per capture rule, each saying when its relation holds:
 //! [`siege`], [`equality`], [`eruption`], [`ambush`], [`oblivion`],
-//! [`assault`], [`sally`]. [`foresight`] carries what one side's scan finds
+//! [`assault`], [`sally`] ([`sallies`] keeps every sally up to date move
+//! by move). [`foresight`] carries what one side's scan finds
 //! along lines for the other side's next move; [`standing`] reuses a scan
 //! across many moves tried from one position;
 //! [`rules`] flattens a rule set's capture rules
@@ -20,6 +21,7 @@ pub mod hit;
 pub mod oblivion;
 pub mod onto;
 pub mod rules;
+pub mod sallies;
 pub mod sally;
 pub mod scan;
 pub mod siege;
@@ -28,5 +30,6 @@ pub mod standing;
 pub use foresight::Foresight;
 pub use hit::{CaptureKind, Hit};
 pub use rules::CaptureRules;
+pub use sallies::Sallies;
 pub use scan::{Ahead, at, find_all, find_near, find_near_ahead};
 pub use standing::Standing;

@@ -10,6 +10,7 @@ use crate::games::rithmomachy::capture::assault;
 use crate::games::rithmomachy::capture::equality;
 use crate::games::rithmomachy::capture::hit::CaptureKind;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
+use crate::games::rithmomachy::capture::sallies::Way;
 use crate::games::rithmomachy::capture::sally;
 use crate::games::rithmomachy::lines::first_in_line;
 use crate::games::rithmomachy::moves::{Move, movers_to};
@@ -94,12 +95,14 @@ fn pyramid_onto(board: &Board, reach: &Reach, from: Square, enemy: Bits) -> Bits
 
 /// Appends every capture `side` may make by moving onto an enemy, in order
 /// of the normal moves that reach one (shape by shape, then pyramids), then
-/// the sallies along lines, each pair once.
+/// the sallies along lines, each pair once. The sallies are `sallies` where
+/// they are kept up to date ([`Sallies`](super::Sallies)), else walked.
 pub fn generate(
     board: &Board,
     reach: &Reach,
     rules: &CaptureRules,
     side: Side,
+    sallies: Option<&[Way]>,
     out: &mut Vec<Move>,
 ) {
     let start = out.len();
@@ -130,9 +133,15 @@ pub fn generate(
         }
     }
     if rules.sally {
-        let mut sallies = Vec::new();
-        sally::all(board, rules, side, &mut sallies);
-        for (a, v) in sallies {
+        let walked;
+        let ways = match sallies {
+            Some(ways) => ways,
+            None => {
+                walked = sally::all_ways(board, rules, side);
+                &walked
+            }
+        };
+        for &(a, _, v) in ways {
             push_new(out, start, Move::capture(a, v));
         }
     }

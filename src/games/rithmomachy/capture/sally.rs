@@ -35,8 +35,16 @@ pub fn from(board: &Board, rules: &CaptureRules, a: Square, v: Square, x: u32) -
 /// the front meets after `k` steps are the first pieces in line `k` steps
 /// from the pieces it left, and only those pairs are worth comparing.
 pub fn all(board: &Board, rules: &CaptureRules, side: Side, out: &mut Vec<(Square, Square)>) {
-    // (sallying piece, direction, victim), to be put in order at the end:
-    // there are seldom more than a few.
+    out.extend(
+        all_ways(board, rules, side)
+            .into_iter()
+            .map(|(a, _, v)| (a, v)),
+    );
+}
+
+/// [`all`], each sally as (sallying piece, direction, victim).
+pub fn all_ways(board: &Board, rules: &CaptureRules, side: Side) -> Vec<(Square, u8, Square)> {
+    // Put in order at the end: there are seldom more than a few.
     let mut found = Vec::new();
     // One walk per direction, each with its step known to the compiler.
     walk::<0, 1>(board, rules, side, &mut found);
@@ -48,7 +56,7 @@ pub fn all(board: &Board, rules: &CaptureRules, side: Side, out: &mut Vec<(Squar
     walk::<-1, -1>(board, rules, side, &mut found);
     walk::<-1, 1>(board, rules, side, &mut found);
     found.sort_unstable_by_key(|&(a, d, _)| (a, d));
-    out.extend(found.into_iter().map(|(a, _, v)| (a, v)));
+    found
 }
 
 /// The sallies of [`all`] in the direction (`DF`, `DR`), into `found` as
