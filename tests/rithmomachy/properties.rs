@@ -481,3 +481,22 @@ fn captures_found_without_playing_are_those_playing_makes() {
     }
     assert!(captures > 1000, "{captures} moves that capture");
 }
+
+/// The squares closed in on all four sides, found all at once, are those
+/// whose ring of orthogonal neighbours lies in the set, square by square.
+#[test]
+fn squares_ringed_all_at_once_are_those_ringed_one_by_one() {
+    use ludus::games::rithmomachy::lines::{ring, ringed_by};
+    use ludus::games::rithmomachy::square::Square;
+    let mut rng: Rng = stream(5, Stream::Seat(0));
+    let bits = |rng: &mut Rng| (0..4).fold(0u128, |m, _| m << 32 | below(rng, u32::MAX) as u128);
+    for _ in 0..400 {
+        // Dense sets (three squares in four), so that many squares are closed in.
+        let set = bits(&mut rng) | bits(&mut rng);
+        let one_by_one = (0..128u8)
+            .map(Square)
+            .filter(|&s| ring(s, false) & !set == 0)
+            .fold(0u128, |m, s| m | s.bit());
+        assert_eq!(ringed_by(set), one_by_one);
+    }
+}

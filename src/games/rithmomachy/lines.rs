@@ -50,6 +50,31 @@ pub fn ring(s: Square, diagonal: bool) -> Bits {
     RINGS[s.0 as usize][diagonal as usize]
 }
 
+/// The squares whose every orthogonal neighbour (on the 16-rank board)
+/// is in `set`: those [`ring`]`(s, false) & !set == 0` says so of, all at once.
+///
+/// ```
+/// use ludus::games::rithmomachy::lines::{ring, ringed_by};
+/// use ludus::games::rithmomachy::square::{Square, squares};
+/// let sq = |t| Square::parse(t).unwrap();
+/// let set = ring(sq("d4"), false) | ring(sq("a1"), false);
+/// let closed: Vec<Square> = squares(ringed_by(set)).collect();
+/// assert_eq!(closed, [sq("a1"), sq("d4")]);
+/// ```
+#[inline]
+pub fn ringed_by(set: Bits) -> Bits {
+    const FILE_A: Bits = 0x0101_0101_0101_0101_0101_0101_0101_0101;
+    const FILE_H: Bits = FILE_A << 7;
+    const RANK_1: Bits = 0xff;
+    const RANK_16: Bits = RANK_1 << 120;
+    // For each square, whether its neighbour that way is in `set` or off the board.
+    let north = (set >> 8) | RANK_16;
+    let south = (set << 8) | RANK_1;
+    let east = ((set >> 1) & !FILE_H) | FILE_H;
+    let west = ((set << 1) & !FILE_A) | FILE_A;
+    north & south & east & west
+}
+
 /// The squares from each square in each direction, the square itself excluded.
 static RAYS: [[Bits; 8]; 128] = build_rays();
 

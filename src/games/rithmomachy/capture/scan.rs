@@ -14,7 +14,7 @@ use crate::games::rithmomachy::capture::onto;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
 use crate::games::rithmomachy::capture::siege;
 use crate::games::rithmomachy::lines::{
-    AXES, axis_line, first_in_line, first_on_axis, nearest, ray, ring, steps,
+    AXES, axis_line, first_in_line, first_on_axis, nearest, ray, ring, ringed_by, steps,
 };
 use crate::games::rithmomachy::moves::movers_to;
 use crate::games::rithmomachy::piece::Side;
@@ -397,11 +397,7 @@ fn near(
     if let Some((_, _, true)) = rules.siege {
         // Whether a siege's besiegers are safe can turn on a change anywhere
         // (a line opened or closed far away): every closed ring is looked at.
-        for v in squares(enemy & !local_squares) {
-            if ring(v, false) & !own == 0 {
-                local_squares |= v.bit();
-            }
-        }
+        local_squares |= enemy & ringed_by(own);
     }
     for v in squares(local_squares & enemy) {
         let mut hit = Hit::new(v);
