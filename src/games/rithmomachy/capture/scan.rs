@@ -231,6 +231,17 @@ fn through(
     );
     // Owners are 1 and 2: a pair of opposite sides adds up to 3.
     let mixed = |x: Square, y: Square| board.owner(x) + board.owner(y) == 3;
+    let mut look = |pair| {
+        opposed_pair(
+            board,
+            rules,
+            mover,
+            pair,
+            for_mover,
+            next.as_deref_mut(),
+            out,
+        )
+    };
     if occ & c.bit() != 0 {
         // A ray without a piece of the other side holds no pair.
         let foes = if white & c.bit() != 0 { black } else { white };
@@ -239,16 +250,7 @@ fn through(
                 && let Some(p) = nearest(c, d, occ)
                 && mixed(c, p)
             {
-                let pair = (c, p, d);
-                opposed_pair(
-                    board,
-                    rules,
-                    mover,
-                    pair,
-                    for_mover,
-                    next.as_deref_mut(),
-                    out,
-                );
+                look((c, p, d));
             }
         }
     } else {
@@ -259,16 +261,7 @@ fn through(
                 && let (Some(p), Some(q)) = first_on_axis(c, axis, occ)
                 && mixed(p, q)
             {
-                let pair = (q, p, up);
-                opposed_pair(
-                    board,
-                    rules,
-                    mover,
-                    pair,
-                    for_mover,
-                    next.as_deref_mut(),
-                    out,
-                );
+                look((q, p, up));
             }
         }
     }
