@@ -138,6 +138,61 @@ pub fn first_in_line(from: Square, d: usize, occ: Bits) -> Option<(Square, i8)> 
     Some((Square(s), steps))
 }
 
+/// The squares from `a` to `b`, both included, `b` lying from `a` in
+/// direction `d` (an index into [`DIRECTIONS`]).
+///
+/// ```
+/// use ludus::games::rithmomachy::lines::span;
+/// use ludus::games::rithmomachy::square::{Square, squares};
+/// let sq = |t| Square::parse(t).unwrap();
+/// let on: Vec<Square> = squares(span(sq("a1"), 4, sq("c3"))).collect();
+/// assert_eq!(on, [sq("a1"), sq("b2"), sq("c3")]);
+/// ```
+#[inline]
+pub fn span(a: Square, d: usize, b: Square) -> Bits {
+    (ray(a, d) & !ray(b, d)) | a.bit()
+}
+
+/// Calls `each((x, y, d))` for every pair of pieces first in line with each
+/// other across or from `c`, one in `white` and the other in `black`, `y`
+/// the first piece from `x` in direction `d`: `c`'s own piece and the first
+/// in each direction, or (`c` empty) the first on either side of it along
+/// each line. A ray without a piece of the other side, or a line without
+/// both, is passed over before it is searched.
+#[inline(always)]
+pub fn opposed_pairs(
+    c: Square,
+    white: Bits,
+    black: Bits,
+    mut each: impl FnMut((Square, Square, usize)),
+) {
+    let occ = white | black;
+    // Both squares hold a piece: of opposite sides if one only is White's.
+    let opposed = |x: Square, y: Square| (white & x.bit() != 0) != (white & y.bit() != 0);
+    if occ & c.bit() != 0 {
+        let foes = if white & c.bit() != 0 { black } else { white };
+        for d in 0..8 {
+            if ray(c, d) & foes != 0
+                && let Some(p) = nearest(c, d, occ)
+                && opposed(c, p)
+            {
+                each((c, p, d));
+            }
+        }
+    } else {
+        for (axis, &(up, _)) in AXES.iter().enumerate() {
+            let line = axis_line(c, axis);
+            if line & white != 0
+                && line & black != 0
+                && let (Some(p), Some(q)) = first_on_axis(c, axis, occ)
+                && opposed(q, p)
+            {
+                each((q, p, up));
+            }
+        }
+    }
+}
+
 /// The four lines through a square, each as its two directions (indices
 /// into [`DIRECTIONS`]): the one that raises the square index first.
 pub const AXES: [(usize, usize); 4] = [(0, 2), (1, 3), (4, 6), (7, 5)];

@@ -11,7 +11,7 @@
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
 use crate::games::rithmomachy::capture::sally;
-use crate::games::rithmomachy::lines::{AXES, first_on_axis, nearest, ray, steps};
+use crate::games::rithmomachy::lines::{opposed_pairs, span, steps};
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::square::{Bits, Square, squares};
 
@@ -45,35 +45,23 @@ impl Sallies {
         for ways in &mut self.by {
             ways.retain(|&(a, d, v)| span(a, d as usize, v) & changed == 0);
         }
-        let occ = board.occupied();
+        let (white, black) = (
+            board.occupied_by(Side::White),
+            board.occupied_by(Side::Black),
+        );
         for c in squares(changed) {
-            if occ & c.bit() != 0 {
-                for d in 0..8 {
-                    if let Some(p) = nearest(c, d, occ) {
-                        self.pair(board, rules, c, d, p);
-                    }
-                }
-            } else {
-                for (axis, &(up, _)) in AXES.iter().enumerate() {
-                    if let (Some(p), Some(q)) = first_on_axis(c, axis, occ) {
-                        self.pair(board, rules, q, up, p);
-                    }
-                }
-            }
+            opposed_pairs(c, white, black, |pair| self.pair(board, rules, pair));
         }
         for ways in &mut self.by {
             ways.sort_unstable_by_key(|&(a, d, _)| (a, d));
         }
     }
 
-    /// The sallies between `x` and `y`, the first piece from `x` in
-    /// direction `d`, either way, if they are of opposite sides.
-    fn pair(&mut self, board: &Board, rules: &CaptureRules, x: Square, d: usize, y: Square) {
+    /// The sallies between `x` and `y`, of opposite sides and first in
+    /// line with each other, `y` the first from `x` in direction `d`,
+    /// either way.
+    fn pair(&mut self, board: &Board, rules: &CaptureRules, (x, y, d): (Square, Square, usize)) {
         let (ox, oy) = (board.owner(x), board.owner(y));
-        // Owners are 1 and 2: a pair of opposite sides adds up to 3.
-        if ox + oy != 3 {
-            return;
-        }
         let squares_apart = steps(x, y) as u32 + 1;
         // The direction back from `y` to `x` is the opposite one.
         for (a, dir, v, owner) in [(x, d, y, ox), (y, d ^ 2, x, oy)] {
@@ -86,10 +74,4 @@ impl Sallies {
             }
         }
     }
-}
-
-/// The squares from `a` to `v`, both included, `v` lying in direction `d`.
-#[inline]
-fn span(a: Square, d: usize, v: Square) -> Bits {
-    (ray(a, d) & !ray(v, d)) | a.bit()
 }

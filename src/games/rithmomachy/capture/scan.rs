@@ -14,7 +14,7 @@ use crate::games::rithmomachy::capture::onto;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
 use crate::games::rithmomachy::capture::siege;
 use crate::games::rithmomachy::lines::{
-    AXES, axis_line, first_in_line, first_on_axis, nearest, ray, ring, ringed_by, steps,
+    axis_line, first_in_line, first_on_axis, opposed_pairs, ring, ringed_by, span, steps,
 };
 use crate::games::rithmomachy::moves::movers_to;
 use crate::games::rithmomachy::piece::Side;
@@ -177,12 +177,12 @@ fn opposed_pair(
         let mut hit = Hit::new(attacker);
         along_line(board, rules, attacker, victim, k, &mut hit);
         if hit.any() {
-            next.push(hit, (ray(x, d) & !ray(y, d)) | x.bit());
+            next.push(hit, span(x, d, y));
         }
     }
 }
 
-/// The captures along axis `axis` of [`AXES`] that a change on `c` can
+/// The captures along axis `axis` of [`AXES`](crate::games::rithmomachy::lines::AXES) that a change on `c` can
 /// have made: between `c`'s piece and the first piece on either side, or
 /// (`c` empty) between those two.
 #[inline]
@@ -224,14 +224,11 @@ fn through(
     mut next: Option<&mut Foresight>,
     out: &mut Vec<Hit>,
 ) {
-    let occ = board.occupied();
     let (white, black) = (
         board.occupied_by(Side::White),
         board.occupied_by(Side::Black),
     );
-    // Owners are 1 and 2: a pair of opposite sides adds up to 3.
-    let mixed = |x: Square, y: Square| board.owner(x) + board.owner(y) == 3;
-    let mut look = |pair| {
+    opposed_pairs(c, white, black, |pair| {
         opposed_pair(
             board,
             rules,
@@ -241,30 +238,7 @@ fn through(
             next.as_deref_mut(),
             out,
         )
-    };
-    if occ & c.bit() != 0 {
-        // A ray without a piece of the other side holds no pair.
-        let foes = if white & c.bit() != 0 { black } else { white };
-        for d in 0..8 {
-            if ray(c, d) & foes != 0
-                && let Some(p) = nearest(c, d, occ)
-                && mixed(c, p)
-            {
-                look((c, p, d));
-            }
-        }
-    } else {
-        for (axis, &(up, _)) in AXES.iter().enumerate() {
-            let line = axis_line(c, axis);
-            if line & white != 0
-                && line & black != 0
-                && let (Some(p), Some(q)) = first_on_axis(c, axis, occ)
-                && mixed(p, q)
-            {
-                look((q, p, up));
-            }
-        }
-    }
+    });
 }
 
 /// The hit on `v` in `hits`, added if new.
