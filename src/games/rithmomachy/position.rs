@@ -277,24 +277,34 @@ impl Position {
 
     /// The side to move's captures by moving onto an enemy (men announced
     /// for a triumph cannot be taken).
+    #[inline]
     fn captures_onto(&self) -> Vec<Move> {
+        // Most rule sets have none: asked before every move, they cost no call.
+        if self.variant.captures.onto() {
+            self.find_captures_onto()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// [`Position::captures_onto`] where the rule set has some.
+    #[inline(never)]
+    fn find_captures_onto(&self) -> Vec<Move> {
         let v = &self.variant;
         let mut out = Vec::new();
-        if v.captures.onto() {
-            // The reference path walks the board for them.
-            let sallies = (!self.full_scan).then(|| self.sallies.of(self.to_move));
-            onto::generate(
-                &self.board,
-                &v.reach,
-                &v.captures,
-                self.to_move,
-                sallies,
-                &mut out,
-            );
-            let safe = self.announced[self.to_move.other().index()];
-            if safe != 0 {
-                out.retain(|m| safe & m.to.bit() == 0);
-            }
+        // The reference path walks the board for them.
+        let sallies = (!self.full_scan).then(|| self.sallies.of(self.to_move));
+        onto::generate(
+            &self.board,
+            &v.reach,
+            &v.captures,
+            self.to_move,
+            sallies,
+            &mut out,
+        );
+        let safe = self.announced[self.to_move.other().index()];
+        if safe != 0 {
+            out.retain(|m| safe & m.to.bit() == 0);
         }
         out
     }
@@ -320,14 +330,24 @@ impl Position {
     /// rule set asks for one, once per side, when the enemy's pyramid is gone
     /// (if it must be), three or four of its plain men whose values show the
     /// agreed triumph's proportions.
+    #[inline]
     fn announcements(&self) -> Vec<Move> {
+        // Most rule sets announce nothing: asked before every move, they cost no call.
+        match &self.variant.rules.victory.triumph {
+            Some(t) if t.announced => self.find_announcements(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// [`Position::announcements`] where the rule set asks for them.
+    #[inline(never)]
+    fn find_announcements(&self) -> Vec<Move> {
         let side = self.to_move;
         let mut out = Vec::new();
         let Some(t) = &self.variant.rules.victory.triumph else {
             return out;
         };
-        if !t.announced
-            || self.announced[side.index()] != 0
+        if self.announced[side.index()] != 0
             || (t.after_pyramid && self.board.pyramids(side.other()) != 0)
         {
             return out;
@@ -781,6 +801,8 @@ impl Position {
         let rules = &self.variant.rules;
         let v = &rules.victory;
         let first = mover.unwrap_or(self.to_move.other());
+        // Only captures change a tally: without one, no victory by it is new.
+        let tallied = self.full_scan || mover.is_none() || !self.last.is_empty();
         for side in [first, first.other()] {
             // A formation lies within the enemy half: untouched, none is new.
             let ends = if self.full_scan {
@@ -796,7 +818,7 @@ impl Position {
                 _ => !0,
             };
             let tally = &self.captured[side.index()];
-            if let Some(reason) = achieved(v, side, tally, &self.board, ends, men) {
+            if let Some(reason) = achieved(v, side, tally, &self.board, (ends, tallied), men) {
                 return Some(Ending {
                     winner: Some(side),
                     reason,

@@ -9,12 +9,33 @@ use crate::games::rithmomachy::square::Bits;
 use crate::games::rithmomachy::triumph;
 
 /// The victory `side` has achieved, by name, if any: checked in the order
-/// glorious, bodies, goods, quarrel, honour, honour-quarrel. Glorious
-/// formations are looked for only where `touched` changed (see [`glorious`]).
+/// glorious, triumph, then those its tally of captures gives (bodies, goods,
+/// quarrel, honour, honour-quarrel, digit set, digit sum). Glorious
+/// formations are looked for only where `touched` changed (see
+/// [`glorious`]), and the tally only if `tallied` (it changed since it was
+/// last looked at).
 pub fn achieved(
     v: &Victory,
     side: Side,
     captured: &Captured,
+    board: &Board,
+    (touched, tallied): (Bits, bool),
+    triumph_men: Bits,
+) -> Option<&'static str> {
+    formed(v, side, board, touched, triumph_men).or_else(|| {
+        if tallied {
+            by_tally(v, side, captured)
+        } else {
+            None
+        }
+    })
+}
+
+/// The victory `side`'s pieces on the board make: glorious or a triumph.
+#[inline]
+fn formed(
+    v: &Victory,
+    side: Side,
     board: &Board,
     touched: Bits,
     triumph_men: Bits,
@@ -31,6 +52,11 @@ pub fn achieved(
     {
         return Some(level.reason());
     }
+    None
+}
+
+/// The victory `side`'s tally of captures gives.
+fn by_tally(v: &Victory, side: Side, captured: &Captured) -> Option<&'static str> {
     if v.bodies.is_some_and(|n| captured.pieces >= n) {
         return Some("bodies");
     }
