@@ -22,17 +22,17 @@ fn moves_exactly(shapes: u8, k: i8) -> bool {
 /// line with the enemy on `v`, `k` steps away.
 #[inline(always)]
 pub fn along_line(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: i8, hit: &mut Hit) {
+    let (x, y) = (board.plain_value(v), board.plain_value(a));
+    if x != 0 && y != 0 {
+        if plain_along_line(board, rules, a, k, x, y) {
+            hit.take(Taken::Whole, CaptureKind::Equality);
+        }
+        return;
+    }
     let Some((EqualityReach::Lines, total)) = rules.equality else {
         return;
     };
     if !moves_exactly(board.shapes_at(a), k) {
-        return;
-    }
-    let (x, y) = (board.plain_value(v), board.plain_value(a));
-    if x != 0 && y != 0 {
-        if x == y {
-            hit.take(Taken::Whole, CaptureKind::Equality);
-        }
         return;
     }
     let attacker = Shown::as_attacker_at(board, a, rules.values, total);
@@ -42,6 +42,22 @@ pub fn along_line(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: 
             hit.take(t, CaptureKind::Equality);
         }
     }
+}
+
+/// [`along_line`] between plain pieces: whether the one on `a`, worth `y`,
+/// takes the enemy worth `x` `k` steps away.
+#[inline(always)]
+pub fn plain_along_line(
+    board: &Board,
+    rules: &CaptureRules,
+    a: Square,
+    k: i8,
+    x: u16,
+    y: u16,
+) -> bool {
+    matches!(rules.equality, Some((EqualityReach::Lines, _)))
+        && x == y
+        && moves_exactly(board.shapes_at(a), k)
 }
 
 /// Equality by movement: the enemy on `v` against each of the mover's

@@ -22,25 +22,36 @@ pub fn erupts(rules: &CaptureRules, x: u32, y: u32, dist: u32) -> bool {
     }
 }
 
+/// The distance an eruption multiplies by between pieces first in line `k`
+/// steps apart, if eruptions are played and it is not 0 (no value times 0
+/// makes another: seed 000's adjacent pieces).
+#[inline(always)]
+fn distance(rules: &CaptureRules, k: i8) -> Option<u32> {
+    let dist = (k as i32 + rules.eruption_extra) as u32;
+    (rules.eruption && dist != 0).then_some(dist)
+}
+
+/// [`along_line`] between plain pieces: whether the attacker worth `y`
+/// takes the victim worth `x`, `k` steps away.
+#[inline(always)]
+pub fn plain_along_line(rules: &CaptureRules, k: i8, x: u32, y: u32) -> bool {
+    distance(rules, k).is_some_and(|dist| erupts(rules, x, y, dist))
+}
+
 /// Eruption along a line: the mover's piece on `a`, the first piece in
 /// line with the enemy on `v`, `k` steps away.
 #[inline(always)]
 pub fn along_line(board: &Board, rules: &CaptureRules, v: Square, a: Square, k: i8, hit: &mut Hit) {
-    if !rules.eruption {
-        return;
-    }
-    let dist = (k as i32 + rules.eruption_extra) as u32;
-    // No value times 0 makes another (seed 000's adjacent pieces).
-    if dist == 0 {
-        return;
-    }
     let (x, y) = (board.plain_value(v) as u32, board.plain_value(a) as u32);
     if x != 0 && y != 0 {
-        if erupts(rules, x, y, dist) {
+        if plain_along_line(rules, k, x, y) {
             hit.take(Taken::Whole, CaptureKind::Eruption);
         }
         return;
     }
+    let Some(dist) = distance(rules, k) else {
+        return;
+    };
     // Against a plain piece worth `z`, a pyramid erupts only by showing
     // z times the distance or z divided by it.
     let plain = x.max(y);

@@ -146,6 +146,27 @@ fn line_pair(
     }
 }
 
+/// [`along_line`] between plain pieces: the rule by which the piece on `a`,
+/// worth `y`, takes the enemy worth `x` `k` steps away, if one does (the
+/// first in [`CaptureKind`]'s order).
+#[inline(always)]
+fn plain_takes(
+    board: &Board,
+    rules: &CaptureRules,
+    a: Square,
+    k: i8,
+    x: u16,
+    y: u16,
+) -> Option<CaptureKind> {
+    if equality::plain_along_line(board, rules, a, k, x, y) {
+        Some(CaptureKind::Equality)
+    } else if eruption::plain_along_line(rules, k, x as u32, y as u32) {
+        Some(CaptureKind::Eruption)
+    } else {
+        None
+    }
+}
+
 /// The captures between the pieces on `x` and `y`, of opposite sides and
 /// first in line with each other, `y` the first from `x` in direction `d`:
 /// the mover's into `out` if `for_mover`, the other side's into `next` (with
@@ -166,6 +187,20 @@ fn opposed_pair(
         (x, y)
     };
     let k = steps(x, y);
+    let (xv, yv) = (board.plain_value(victim), board.plain_value(attacker));
+    if xv != 0 && yv != 0 {
+        // Plain pieces, nearly every pair: each side's taking of the other
+        // decided from the two values read once.
+        if for_mover && let Some(kind) = plain_takes(board, rules, attacker, k, xv, yv) {
+            hit_at(out, victim).merge(&Hit::whole(victim, kind));
+        }
+        if let Some(next) = next
+            && let Some(kind) = plain_takes(board, rules, victim, k, yv, xv)
+        {
+            next.push(Hit::whole(attacker, kind), span(x, d, y));
+        }
+        return;
+    }
     if for_mover {
         let mut hit = Hit::new(victim);
         along_line(board, rules, victim, attacker, k, &mut hit);
