@@ -482,21 +482,39 @@ fn captures_found_without_playing_are_those_playing_makes() {
     assert!(captures > 1000, "{captures} moves that capture");
 }
 
-/// The squares closed in on all four sides, found all at once, are those
-/// whose ring of orthogonal neighbours lies in the set, square by square.
+/// The squares closed in on all four sides (orthogonal or diagonal), and
+/// those flanked along a line, found all at once, are those whose rings of
+/// neighbours say so, square by square.
 #[test]
-fn squares_ringed_all_at_once_are_those_ringed_one_by_one() {
-    use ludus::games::rithmomachy::lines::{ring, ringed_by};
-    use ludus::games::rithmomachy::square::Square;
+fn squares_ringed_or_flanked_all_at_once_are_those_found_one_by_one() {
+    use ludus::games::rithmomachy::lines::{flanked_by, ring, ringed_by};
+    use ludus::games::rithmomachy::square::{DIRECTIONS, Square};
     let mut rng: Rng = stream(5, Stream::Seat(0));
     let bits = |rng: &mut Rng| (0..4).fold(0u128, |m, _| m << 32 | below(rng, u32::MAX) as u128);
-    for _ in 0..400 {
-        // Dense sets (three squares in four), so that many squares are closed in.
-        let set = bits(&mut rng) | bits(&mut rng);
-        let one_by_one = (0..128u8)
+    let one_by_one = |keep: &dyn Fn(Square) -> bool| {
+        (0..128u8)
             .map(Square)
-            .filter(|&s| ring(s, false) & !set == 0)
-            .fold(0u128, |m, s| m | s.bit());
-        assert_eq!(ringed_by(set), one_by_one);
+            .filter(|&s| keep(s))
+            .fold(0u128, |m, s| m | s.bit())
+    };
+    for round in 0..400 {
+        // Dense sets (three squares in four), so that many squares are
+        // closed in; sparse ones (one in four) for flanks.
+        let set = if round % 2 == 0 {
+            bits(&mut rng) | bits(&mut rng)
+        } else {
+            bits(&mut rng) & bits(&mut rng)
+        };
+        for diagonal in [false, true] {
+            let closed = one_by_one(&|s| ring(s, diagonal) & !set == 0);
+            assert_eq!(ringed_by(set, diagonal), closed, "diagonal {diagonal}");
+        }
+        let flanked = one_by_one(&|s| {
+            DIRECTIONS.iter().any(|&(df, dr)| {
+                let at = |k: i8| s.offset(df * k, dr * k).is_some_and(|t| set & t.bit() != 0);
+                at(1) && at(-1)
+            })
+        });
+        assert_eq!(flanked_by(set), flanked);
     }
 }

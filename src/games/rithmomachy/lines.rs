@@ -50,30 +50,71 @@ pub fn ring(s: Square, diagonal: bool) -> Bits {
     RINGS[s.0 as usize][diagonal as usize]
 }
 
-/// The squares whose every orthogonal neighbour (on the 16-rank board)
-/// is in `set`: those [`ring`]`(s, false) & !set == 0` says so of, all at once.
+/// The squares whose every orthogonal neighbour (every diagonal one if
+/// `diagonal`) on the 16-rank board is in `set`: those
+/// [`ring`]`(s, diagonal) & !set == 0` says so of, all at once.
 ///
 /// ```
 /// use ludus::games::rithmomachy::lines::{ring, ringed_by};
 /// use ludus::games::rithmomachy::square::{Square, squares};
 /// let sq = |t| Square::parse(t).unwrap();
 /// let set = ring(sq("d4"), false) | ring(sq("a1"), false);
-/// let closed: Vec<Square> = squares(ringed_by(set)).collect();
+/// let closed: Vec<Square> = squares(ringed_by(set, false)).collect();
 /// assert_eq!(closed, [sq("a1"), sq("d4")]);
+/// let closed: Vec<Square> = squares(ringed_by(ring(sq("d4"), true), true)).collect();
+/// assert_eq!(closed, [sq("d4")]);
 /// ```
 #[inline]
-pub fn ringed_by(set: Bits) -> Bits {
-    const FILE_A: Bits = 0x0101_0101_0101_0101_0101_0101_0101_0101;
-    const FILE_H: Bits = FILE_A << 7;
-    const RANK_1: Bits = 0xff;
-    const RANK_16: Bits = RANK_1 << 120;
+pub fn ringed_by(set: Bits, diagonal: bool) -> Bits {
     // For each square, whether its neighbour that way is in `set` or off the board.
-    let north = (set >> 8) | RANK_16;
-    let south = (set << 8) | RANK_1;
-    let east = ((set >> 1) & !FILE_H) | FILE_H;
-    let west = ((set << 1) & !FILE_A) | FILE_A;
-    north & south & east & west
+    let [n, e, s, w] = [
+        (set >> 8) | RANK_16,
+        ((set >> 1) & !FILE_H) | FILE_H,
+        (set << 8) | RANK_1,
+        ((set << 1) & !FILE_A) | FILE_A,
+    ];
+    if diagonal {
+        // A diagonal neighbour is off the board if either of its steps is.
+        let ne = ((set >> 9) & !FILE_H) | FILE_H | RANK_16;
+        let nw = ((set >> 7) & !FILE_A) | FILE_A | RANK_16;
+        let se = ((set << 7) & !FILE_H) | FILE_H | RANK_1;
+        let sw = ((set << 9) & !FILE_A) | FILE_A | RANK_1;
+        ne & nw & se & sw
+    } else {
+        n & e & s & w
+    }
 }
+
+/// The squares with both neighbours along some rank, file or diagonal in
+/// `set` (on the 16-rank board), all at once.
+///
+/// ```
+/// use ludus::games::rithmomachy::lines::flanked_by;
+/// use ludus::games::rithmomachy::square::{Square, squares};
+/// let sq = |t| Square::parse(t).unwrap();
+/// let set = sq("c3").bit() | sq("e5").bit() | sq("h1").bit() | sq("a2").bit();
+/// let flanked: Vec<Square> = squares(flanked_by(set)).collect();
+/// assert_eq!(flanked, [sq("d4")]);
+/// ```
+#[inline]
+pub fn flanked_by(set: Bits) -> Bits {
+    // The neighbour of each square that way is in `set` (none off the board).
+    let n = set >> 8;
+    let s = set << 8;
+    let e = (set >> 1) & !FILE_H;
+    let w = (set << 1) & !FILE_A;
+    let ne = (set >> 9) & !FILE_H;
+    let sw = (set << 9) & !FILE_A;
+    let nw = (set >> 7) & !FILE_A;
+    let se = (set << 7) & !FILE_H;
+    (n & s) | (e & w) | (ne & sw) | (nw & se)
+}
+
+/// The squares of the first and last files and ranks of the 16-rank board.
+const FILE_A: Bits = 0x0101_0101_0101_0101_0101_0101_0101_0101;
+const FILE_H: Bits = FILE_A << 7;
+const RANK_1: Bits = 0xff;
+const RANK_16: Bits = RANK_1 << 120;
 
 /// The squares from each square in each direction, the square itself excluded.
 static RAYS: [[Bits; 8]; 128] = build_rays();

@@ -33,6 +33,10 @@ pub struct CaptureRules {
     pub(crate) sally: bool,
     /// Only the relations a move sets up are captured after it (seed 003).
     pub(crate) set_up: bool,
+    /// Whether the rules that do not look along lines are sieges and
+    /// ambushes from both sides along a line only: their victims are found
+    /// by patterns of the mover's pieces around them.
+    pub(crate) local_by_pattern: bool,
 }
 
 impl CaptureRules {
@@ -70,6 +74,9 @@ impl CaptureRules {
                 CaptureRule::Oblivion { own, edge } => c.oblivion = Some((*own, *edge)),
             }
         }
+        c.local_by_pattern = !c.needs_movers()
+            && c.oblivion.is_none()
+            && !matches!(c.ambush, Some((AmbushReach::Adjacent, _)));
         c
     }
 

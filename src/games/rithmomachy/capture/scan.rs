@@ -14,11 +14,13 @@ use crate::games::rithmomachy::capture::onto;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
 use crate::games::rithmomachy::capture::siege;
 use crate::games::rithmomachy::lines::{
-    axis_line, first_in_line, first_on_axis, opposed_pairs, ring, ringed_by, span, steps,
+    axis_line, first_in_line, first_on_axis, flanked_by, opposed_pairs, ring, ringed_by, span,
+    steps,
 };
 use crate::games::rithmomachy::moves::movers_to;
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::reach::Reach;
+use crate::games::rithmomachy::rules::{AmbushReach, SiegeSides};
 use crate::games::rithmomachy::square::{Bits, Square, squares};
 use crate::games::rithmomachy::values::Taken;
 
@@ -108,6 +110,27 @@ pub(super) fn local(
     };
     equality::by_move(board, rules, v, &movers[..n], hit);
     ambush::at(board, rules, mover, v, &movers[..n], hit);
+}
+
+/// Where [`CaptureRules::local_by_pattern`], the enemies those rules may
+/// take, or more: the squares closed in by the mover's pieces `own` (or the
+/// edge) on four sides, or flanked by two of them, found all at once.
+#[inline]
+fn patterned(board: &Board, rules: &CaptureRules, own: Bits) -> Bits {
+    let mut found = 0;
+    if let Some((_, sides, _)) = rules.siege {
+        // Off the board closes a ring only where the rule set says so, which
+        // `local` looks at: here it always does.
+        let closing = own | !board.squares();
+        found |= ringed_by(closing, false);
+        if sides == SiegeSides::OrthogonalOrDiagonal {
+            found |= ringed_by(closing, true);
+        }
+    }
+    if matches!(rules.ambush, Some((AmbushReach::Custodial, _))) {
+        found |= flanked_by(own);
+    }
+    found
 }
 
 /// Seed 002's safe siege: none of the mover's pieces around `v` could be
@@ -399,9 +422,13 @@ fn near(
     if let Some((_, _, true)) = rules.siege {
         // Whether a siege's besiegers are safe can turn on a change anywhere
         // (a line opened or closed far away): every closed ring is looked at.
-        local_squares |= enemy & ringed_by(own);
+        local_squares |= enemy & ringed_by(own, false);
     }
-    for v in squares(local_squares & enemy) {
+    local_squares &= enemy;
+    if rules.local_by_pattern && local_squares != 0 {
+        local_squares &= patterned(board, rules, own);
+    }
+    for v in squares(local_squares) {
         let mut hit = Hit::new(v);
         local(board, reach, rules, mover, v, &mut hit, true);
         if hit.any() {
