@@ -66,21 +66,19 @@ pub fn ring(s: Square, diagonal: bool) -> Bits {
 /// ```
 #[inline]
 pub fn ringed_by(set: Bits, diagonal: bool) -> Bits {
-    // For each square, whether its neighbour that way is in `set` or off the board.
-    let [n, e, s, w] = [
-        (set >> 8) | RANK_16,
-        ((set >> 1) & !FILE_H) | FILE_H,
-        (set << 8) | RANK_1,
-        ((set << 1) & !FILE_A) | FILE_A,
-    ];
+    // For each square, whether its neighbour that way is in `set` or off
+    // the board (a diagonal one if either of its steps is).
     if diagonal {
-        // A diagonal neighbour is off the board if either of its steps is.
         let ne = ((set >> 9) & !FILE_H) | FILE_H | RANK_16;
         let nw = ((set >> 7) & !FILE_A) | FILE_A | RANK_16;
         let se = ((set << 7) & !FILE_H) | FILE_H | RANK_1;
         let sw = ((set << 9) & !FILE_A) | FILE_A | RANK_1;
         ne & nw & se & sw
     } else {
+        let n = (set >> 8) | RANK_16;
+        let e = ((set >> 1) & !FILE_H) | FILE_H;
+        let s = (set << 8) | RANK_1;
+        let w = ((set << 1) & !FILE_A) | FILE_A;
         n & e & s & w
     }
 }
