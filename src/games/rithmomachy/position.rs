@@ -818,7 +818,7 @@ impl Position {
                 _ => !0,
             };
             let tally = &self.captured[side.index()];
-            if let Some(reason) = achieved(v, side, tally, &self.board, (ends, tallied), men) {
+            if let Some(reason) = achieved(v, side, tally, &self.board, ends, tallied, men) {
                 return Some(Ending {
                     winner: Some(side),
                     reason,

@@ -19,7 +19,8 @@ pub fn achieved(
     side: Side,
     captured: &Captured,
     board: &Board,
-    (touched, tallied): (Bits, bool),
+    touched: Bits,
+    tallied: bool,
     triumph_men: Bits,
 ) -> Option<&'static str> {
     formed(v, side, board, touched, triumph_men).or_else(|| {
