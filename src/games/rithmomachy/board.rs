@@ -14,12 +14,28 @@ use crate::games::rithmomachy::square::{Bits, Square, squares};
 /// ```
 #[inline]
 pub fn enemy_half(side: Side, ranks: u8) -> Bits {
+    // Read from a table: asked for both sides after every move, the
+    // shifts of a 128-bit board by a variable amount cost more than a load.
+    HALVES[ranks as usize & 31][side.index()]
+}
+
+/// [`enemy_half`] by ranks (1 to 16; none above) and side.
+static HALVES: [[Bits; 2]; 32] = {
+    let mut t = [[0; 2]; 32];
+    let mut ranks = 1;
+    while ranks <= 16 {
+        t[ranks] = halves(ranks as u8);
+        ranks += 1;
+    }
+    t
+};
+
+/// The enemy halves of White and Black on a board of `ranks` ranks (1 to
+/// 16), for the tables built before the program runs.
+pub const fn halves(ranks: u8) -> [Bits; 2] {
     let low: Bits = (1u128 << (4 * ranks as u32)) - 1;
     let board = !0u128 >> (8 * (16 - ranks as u32));
-    match side {
-        Side::White => board & !low,
-        Side::Black => low,
-    }
+    [board & !low, low]
 }
 
 /// The most pieces a board holds (both sides; the setup has 48).

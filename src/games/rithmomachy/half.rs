@@ -4,7 +4,7 @@
 //! that leaves the half never comes back, so the first piece met along it
 //! in the half is the first met on the board, if it is in the half at all.
 
-use crate::games::rithmomachy::board::enemy_half;
+use crate::games::rithmomachy::board::halves;
 use crate::games::rithmomachy::lines::UP;
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square};
@@ -30,7 +30,12 @@ impl Half {
     /// `side`'s enemy half on a board of `ranks` ranks.
     #[inline]
     pub fn of(side: Side, ranks: u8) -> Half {
-        let half = enemy_half(side, ranks);
+        // Read from a table, as `enemy_half` is: asked after every move.
+        OF[ranks as usize & 31][side.index()]
+    }
+
+    /// [`Half::of`] a half given as a board's squares.
+    const fn from_bits(half: Bits, ranks: u8) -> Half {
         let base = half.trailing_zeros() as u8;
         Half {
             base,
@@ -62,6 +67,26 @@ impl Half {
         }
     }
 }
+
+/// [`Half::of`] by ranks (1 to 16; none above) and side.
+static OF: [[Half; 2]; 32] = {
+    let none = Half {
+        base: 0,
+        squares: 0,
+        ranks: 0,
+    };
+    let mut t = [[none; 2]; 32];
+    let mut ranks = 1;
+    while ranks <= 16 {
+        let [white, black] = halves(ranks as u8);
+        t[ranks] = [
+            Half::from_bits(white, ranks as u8),
+            Half::from_bits(black, ranks as u8),
+        ];
+        ranks += 1;
+    }
+    t
+};
 
 /// The bit of `s` in the half, 0 for [`NONE`] and above.
 #[inline]
