@@ -11,6 +11,7 @@ pub mod describe;
 pub mod evaluation;
 pub mod glorious;
 pub mod half;
+pub mod history;
 pub mod lines;
 pub mod moves;
 pub mod options;

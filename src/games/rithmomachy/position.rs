@@ -7,6 +7,7 @@ use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::board::enemy_half;
 use crate::games::rithmomachy::capture::{self, CaptureKind, Foresight, Hit, Sallies, onto};
 use crate::games::rithmomachy::captured::Captured;
+use crate::games::rithmomachy::history::History;
 use crate::games::rithmomachy::moves::{self, Move, Picked};
 use crate::games::rithmomachy::piece::{Layer, Piece, Shape, Side};
 use crate::games::rithmomachy::progression::{kinds, kinds4};
@@ -61,8 +62,8 @@ pub struct Position {
     hash: u64,
     /// The sum of the keys of what each side holds off the board.
     held: u64,
-    /// Hashes of the positions since the last capture, for repetitions.
-    history: Vec<u64>,
+    /// The positions met since the last capture, for repetitions.
+    history: History,
     hits: Vec<Hit>,
     /// Squares changed since each side's captures were last made.
     changed: [Bits; 2],
@@ -131,7 +132,7 @@ impl Position {
             ending: None,
             hash: 0,
             held: 0,
-            history: Vec::new(),
+            history: History::default(),
             hits: Vec::new(),
             changed: [!0; 2],
             foresight: Default::default(),
@@ -812,6 +813,10 @@ impl Position {
             } else {
                 touched
             };
+            // Without a formation or a tally to look at, nothing is new.
+            if ends == 0 && !tallied && v.triumph.is_none() {
+                continue;
+            }
             // With an announced triumph only the men named make it.
             let men = match &v.triumph {
                 Some(t) if t.announced => self.announced[side.index()],
@@ -827,7 +832,7 @@ impl Position {
         }
         if rules.repetition > 0 {
             let key = self.key();
-            let seen = self.history.iter().filter(|&&h| h == key).count() as u32;
+            let seen = self.history.count(key);
             if seen + 1 >= rules.repetition {
                 return Some(Ending {
                     winner: None,
