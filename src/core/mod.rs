@@ -2,6 +2,7 @@
 
 pub mod bits;
 pub mod dice;
+pub mod divisor;
 pub mod game;
 pub mod heap;
 pub mod input;

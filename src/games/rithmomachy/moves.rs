@@ -274,8 +274,9 @@ pub fn pick(
                 k -= by_shape[shape];
                 shape += 1;
             }
-            let v = &reach.vectors(shape)[k % ways[shape]];
-            let from = nth_square(pieces[shape], k / ways[shape]);
+            let (nth, way) = reach.ways(shape).div_rem(k as u32);
+            let v = &reach.vectors(shape)[way as usize];
+            let from = nth_square(pieces[shape], nth as usize);
             // Grounded men (announced for a triumph) make no flight.
             if v.flying() && grounded & from.bit() != 0 {
                 continue;

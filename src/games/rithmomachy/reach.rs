@@ -7,6 +7,7 @@
 //! the reverse table answers "which squares could reach this one?" for the
 //! captures that depend on movement.
 
+use crate::core::divisor::Divisor;
 use crate::games::rithmomachy::piece::Shape;
 use crate::games::rithmomachy::rules::Movement;
 use crate::games::rithmomachy::square::{Bits, DIRECTIONS, Square};
@@ -36,6 +37,9 @@ pub struct Reach {
     /// Where each list of `blocked` steps passes from normal moves to flights.
     blocked_normal: [[u16; 128]; 3],
     vectors: [Vec<Vector>; 3],
+    /// How many vectors each shape has, as a divisor: a random draw divides
+    /// its candidate by it to find the piece and the way.
+    ways: [Divisor; 3],
     /// Whether any vector is a flying move.
     flights: bool,
     /// How many of each shape's vectors are normal moves (they come first).
@@ -380,7 +384,9 @@ impl Reach {
         }
         let flights = vectors.iter().flatten().any(Vector::flying);
         let normal_len = [0, 1, 2].map(|sh| vectors[sh].iter().filter(|v| !v.flying()).count());
+        let ways = [0, 1, 2].map(|sh| Divisor::new(vectors[sh].len() as u32));
         Ok(Reach {
+            ways,
             flights,
             normal_len,
             steps,
@@ -426,6 +432,12 @@ impl Reach {
     #[inline]
     pub fn vectors(&self, shape: usize) -> &[Vector] {
         &self.vectors[shape]
+    }
+
+    /// How many vectors `shape` has ([`Reach::vectors`]), as a divisor.
+    #[inline]
+    pub fn ways(&self, shape: usize) -> Divisor {
+        self.ways[shape]
     }
 
     /// Where a piece of any shape on `s` could go, were the board empty.
