@@ -242,7 +242,7 @@ pub fn pick(
         board.plain(side, 1),
         board.plain(side, 2),
     ];
-    let ways = [0, 1, 2].map(|sh| reach.vectors(sh).len());
+    let ways = [0, 1, 2].map(|sh| reach.ways(sh).get() as usize);
     let by_shape = [0, 1, 2].map(|sh| pieces[sh].count_ones() as usize * ways[sh]);
     let plain: usize = by_shape.iter().sum();
     let empty = !board.occupied();
