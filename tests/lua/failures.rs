@@ -46,6 +46,37 @@ fn a_runtime_error_names_the_line_and_message() {
     );
 }
 
+/// Lua names a script whose path is longer than 59 bytes by "..." and the
+/// path's end, in its messages as in its tracebacks: the failure still
+/// names the whole path, and the line.
+#[test]
+fn a_script_with_a_long_path_is_named_whole_with_its_line() {
+    let long = "a_script_in_a_folder_whose_path_is_longer_than_lua_shows_in_its_messages";
+    let (m, p) = fails(
+        long,
+        "function choose(game, moves)\n  local x = 1\n  error(\"boom\")\nend\n",
+        "",
+    );
+    assert!(p.len() > 60, "{p}");
+    assert_eq!(m, format!("{p}:3: boom"));
+    let (m, p) = fails(
+        &format!("{long}_syntax"),
+        "function choose(game, moves)\n  return 1 +\nend\n",
+        "",
+    );
+    assert!(m.starts_with(&format!("{p}:3:")), "{m}");
+    // The budget runs out in a call of the host: the line is the traceback's.
+    let (m, p) = fails(
+        &format!("{long}_rollout"),
+        "function choose(g, m)\n  local c = g:copy()\n  c:rollout(\"random\")\n  return 1\nend",
+        "{max_instructions=30000}",
+    );
+    assert!(
+        m.starts_with(&format!("{p}:3: exceeded its instruction budget")),
+        "{m}"
+    );
+}
+
 #[test]
 fn an_error_that_is_not_a_message_is_named_by_its_type() {
     let (m, p) = fails(

@@ -9,10 +9,32 @@ use crate::policies::lua::meter::{Halt, Meter};
 /// value) a failure's message quotes.
 pub const QUOTED: usize = 300;
 
-/// The first line of `text` that names a position in `script` (`path:line:`).
+/// How Lua names the script `script` in its messages and tracebacks: the
+/// path, or past 59 bytes (its `LUA_IDSIZE` of 60) "..." and the path's
+/// last 56 bytes. Where those bytes begin inside a character, Lua's text
+/// holds a broken one there: only what follows it is looked for.
+fn as_lua_names(script: &str) -> std::borrow::Cow<'_, str> {
+    const SHOWN: usize = 56;
+    if script.len() < SHOWN + 4 {
+        return script.into();
+    }
+    let cut = script.len() - SHOWN;
+    if script.is_char_boundary(cut) {
+        format!("...{}", &script[cut..]).into()
+    } else {
+        let next = (cut..script.len())
+            .find(|&i| script.is_char_boundary(i))
+            .unwrap_or(script.len());
+        script[next..].into()
+    }
+}
+
+/// The first line of `text` that names a position in `script` (`path:line:`,
+/// the path as Lua names it).
 fn line_in(text: &str, script: &str) -> Option<String> {
-    let at = text.find(&format!("{script}:"))?;
-    let rest = &text[at + script.len() + 1..];
+    let named = as_lua_names(script);
+    let at = text.find(&format!("{named}:"))?;
+    let rest = &text[at + named.len() + 1..];
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
     (!digits.is_empty()).then_some(digits)
 }
@@ -87,7 +109,13 @@ pub fn describe(e: &mlua::Error, script: &str, meter: &Meter) -> String {
         };
         return format!("{script}{line}: {}", halt_message(why, meter));
     }
-    if let Some(rest) = first.strip_prefix(&format!("{script}:")) {
+    // Lua's own message begins with where it was raised: the script, as
+    // Lua names it, is written whole.
+    let named = as_lua_names(script);
+    if let Some(at) = first.find(&format!("{named}:"))
+        && first[..at].chars().all(|c| c == '.' || c == '\u{fffd}')
+    {
+        let rest = &first[at + named.len() + 1..];
         return format!("{script}:{}", quoted(rest.as_bytes(), QUOTED));
     }
     // error({...}) reaches the host as "table: 0x55..." (or "Name: 0x55..."
@@ -103,4 +131,23 @@ pub fn describe(e: &mlua::Error, script: &str, meter: &Meter) -> String {
         _ => quoted(first.as_bytes(), QUOTED),
     };
     format!("{script}{}: {first}", line_of_traceback())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_lua_names;
+
+    #[test]
+    fn lua_names_a_long_path_by_its_last_56_bytes() {
+        let short = format!("/{}.lua", "a".repeat(54));
+        assert_eq!(short.len(), 59);
+        assert_eq!(as_lua_names(&short), short);
+        let long = format!("/{}.lua", "b".repeat(55));
+        assert_eq!(as_lua_names(&long), format!("...{}", &long[4..]));
+        // The cut falls inside "é" (two bytes): only what follows is named.
+        let accented = format!("/{}é{}.lua", "c".repeat(10), "d".repeat(51));
+        let cut = accented.len() - 56;
+        assert!(!accented.is_char_boundary(cut));
+        assert_eq!(as_lua_names(&accented), format!("{}.lua", "d".repeat(51)));
+    }
 }
