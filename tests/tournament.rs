@@ -13,11 +13,11 @@ fn ludus(args: &[&str]) -> Output {
         .unwrap()
 }
 
+#[path = "common/scratch.rs"]
+mod common_scratch;
+
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ludus-tournament-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common_scratch::fresh("tournament", name)
 }
 
 /// The rows of a CSV file as maps from column to field.

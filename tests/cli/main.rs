@@ -5,6 +5,8 @@
 
 mod chess_input;
 mod commands;
+#[path = "../common/scratch.rs"]
+mod common_scratch;
 mod limits;
 mod play;
 mod position_files;

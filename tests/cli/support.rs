@@ -3,9 +3,6 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-static NEXT: AtomicUsize = AtomicUsize::new(0);
 
 /// Runs `ludus` with `args`.
 pub fn ludus(args: &[&str]) -> Output {
@@ -15,14 +12,9 @@ pub fn ludus(args: &[&str]) -> Output {
         .expect("ludus runs")
 }
 
-/// A fresh folder of the caller's own: tests of every module run at once
-/// in one process, so each call gets a numbered folder.
+/// A fresh folder of the caller's own (see `common/scratch.rs`).
 pub fn scratch(name: &str) -> PathBuf {
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("ludus-cli-{}-{name}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common_scratch::fresh("cli", name)
 }
 
 /// Writes `text` into `dir/name`; returns the path.

@@ -133,9 +133,7 @@ fn every_hostile_script_fails_its_game_within_its_limits() {
 
 #[test]
 fn under_forfeit_every_hostile_script_loses_its_games_and_the_run_goes_on() {
-    let dir = std::env::temp_dir().join(format!("ludus-hostile-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch("hostile");
     let seat_lists: Vec<String> = scripts()
         .iter()
         .filter(|p| !ENDS_THE_RUN.contains(&p.file_name().unwrap().to_str().unwrap()))

@@ -7,6 +7,8 @@ mod api;
 mod bots;
 mod cell_options;
 mod cli;
+#[path = "../common/scratch.rs"]
+mod common_scratch;
 mod failures;
 mod hostile;
 mod limits;

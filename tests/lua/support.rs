@@ -2,7 +2,6 @@
 //! policy, whole games and cells played.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
@@ -17,15 +16,9 @@ use ludus::runner::drive::{SeatFailure, drive};
 use ludus::runner::policy_spec::PolicySpec;
 use ludus::runner::tally::Tally;
 
-static NEXT: AtomicUsize = AtomicUsize::new(0);
-
-/// A scratch folder of its own for one test.
+/// A scratch folder of its own for one test (see `common/scratch.rs`).
 pub fn scratch(name: &str) -> PathBuf {
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("ludus-lua-{}-{name}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common_scratch::fresh("lua", name)
 }
 
 /// Writes `text` as a script and returns its path.
