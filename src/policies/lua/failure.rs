@@ -29,12 +29,18 @@ fn as_lua_names(script: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Where `text` first names `script` as Lua does, followed by a colon:
+/// what comes before the name, and what follows the colon.
+fn around_name<'a>(text: &'a str, script: &str) -> Option<(&'a str, &'a str)> {
+    let named = as_lua_names(script);
+    let at = text.find(&format!("{named}:"))?;
+    Some((&text[..at], &text[at + named.len() + 1..]))
+}
+
 /// The first line of `text` that names a position in `script` (`path:line:`,
 /// the path as Lua names it).
 fn line_in(text: &str, script: &str) -> Option<String> {
-    let named = as_lua_names(script);
-    let at = text.find(&format!("{named}:"))?;
-    let rest = &text[at + named.len() + 1..];
+    let (_, rest) = around_name(text, script)?;
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
     (!digits.is_empty()).then_some(digits)
 }
@@ -111,11 +117,14 @@ pub fn describe(e: &mlua::Error, script: &str, meter: &Meter) -> String {
     }
     // Lua's own message begins with where it was raised: the script, as
     // Lua names it, is written whole.
-    let named = as_lua_names(script);
-    if let Some(at) = first.find(&format!("{named}:"))
-        && first[..at].chars().all(|c| c == '.' || c == '\u{fffd}')
+    // (Before the name, only the "..." and broken character of a cut that
+    // fell inside one.)
+    if let Some((before, rest)) = around_name(first, script)
+        && before
+            .trim_start_matches("...")
+            .chars()
+            .all(|c| c == '\u{fffd}')
     {
-        let rest = &first[at + named.len() + 1..];
         return format!("{script}:{}", quoted(rest.as_bytes(), QUOTED));
     }
     // error({...}) reaches the host as "table: 0x55..." (or "Name: 0x55..."
