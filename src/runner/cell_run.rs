@@ -171,6 +171,9 @@ impl<G: Game> CellJob for CellRun<G> {
         let mut buf = Vec::with_capacity(128);
         let mut rngs = Vec::with_capacity(players);
         let mut retired = Retirements::default();
+        // One game, reset from the prototype before each: `clone_from` lets
+        // a game keep the room its lists grew to.
+        let mut game = proto.clone();
         for index in games {
             if !go_on(index) {
                 break;
@@ -179,7 +182,7 @@ impl<G: Game> CellJob for CellRun<G> {
             let mut dice = Dice::seeded(stream(seed, Stream::Dice));
             rngs.clear();
             rngs.extend((0..players).map(|s| SeatRng::new(seed, s)));
-            let mut game = proto.clone();
+            game.clone_from(proto);
             let (game, dice, policies, rngs, buf) =
                 (&mut game, &mut dice, &mut policies, &mut rngs, &mut buf);
             let played = match plan.on_bot_error {

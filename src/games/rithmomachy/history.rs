@@ -4,11 +4,26 @@
 /// The keys of the positions met since the last capture (none of them can
 /// come back after one), with a bitset of their top bits: a position never
 /// met, nearly every one in play, is told so without a walk of the list.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct History {
     keys: Vec<u64>,
     /// One bit for each value of the top 8 bits of a key in `keys`.
     seen: [u64; 4],
+}
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        History {
+            keys: self.keys.clone(),
+            seen: self.seen,
+        }
+    }
+
+    /// Keeps the room of the list.
+    fn clone_from(&mut self, source: &History) {
+        self.keys.clone_from(&source.keys);
+        self.seen = source.seen;
+    }
 }
 
 impl History {

@@ -48,9 +48,22 @@ use crate::games::rithmomachy::variant::Variant;
 use crate::say;
 
 /// A game of Rithmomachy.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Rithmomachy {
     pos: Position,
+}
+
+impl Clone for Rithmomachy {
+    fn clone(&self) -> Rithmomachy {
+        Rithmomachy {
+            pos: self.pos.clone(),
+        }
+    }
+
+    /// Keeps the room of the position's lists ([`Position`]'s `clone_from`).
+    fn clone_from(&mut self, source: &Rithmomachy) {
+        self.pos.clone_from(&source.pos);
+    }
 }
 
 impl Rithmomachy {
