@@ -518,3 +518,40 @@ fn squares_ringed_or_flanked_all_at_once_are_those_found_one_by_one() {
         assert_eq!(flanked_by(set), flanked);
     }
 }
+
+/// The random draw's one-load test of a way (`Reach::guard`) and its target
+/// (`Vector::span` on) say what the whole-board vector says of that one
+/// piece, in every rule set, for every shape, square and way, on random
+/// boards half full.
+#[test]
+fn a_ways_guard_says_what_its_vector_does() {
+    use ludus::games::rithmomachy::options::resolve;
+    use ludus::games::rithmomachy::square::Square;
+    let mut rng: Rng = stream(6, Stream::Seat(0));
+    let bits = |rng: &mut Rng| (0..4).fold(0u128, |m, _| m << 32 | below(rng, u32::MAX) as u128);
+    for rules in ["medieval", "modern", "boardspace", "dagonell", "fulke"] {
+        let variant = Variant::new(resolve(&options(rules, &[])).unwrap()).unwrap();
+        let reach = &variant.reach;
+        let on_board = !0u128 >> (128 - 8 * variant.rules.ranks as u32);
+        let mut open = 0;
+        for _ in 0..20 {
+            let others = bits(&mut rng) & on_board;
+            for from in squares(on_board).collect::<Vec<Square>>() {
+                let occ = others | from.bit();
+                for shape in 0..3 {
+                    for (way, v) in reach.vectors(shape).iter().enumerate() {
+                        let want = v.targets(from.bit(), !occ);
+                        let got = if reach.guard(shape, from, way) & occ == 0 {
+                            1u128 << (from.0 as i16 + v.span())
+                        } else {
+                            0
+                        };
+                        assert_eq!(got, want, "{rules}: shape {shape} way {way} from {from}");
+                        open += (got != 0) as u32;
+                    }
+                }
+            }
+        }
+        assert!(open > 1000, "{rules}: too few open ways ({open}) to tell");
+    }
+}

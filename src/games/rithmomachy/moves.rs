@@ -266,24 +266,28 @@ pub fn pick(
     if n == 0 {
         return Picked::Nothing;
     }
+    let occ = !empty;
+    // Where each shape's candidates end, for finding a candidate's shape by
+    // comparisons rather than a loop whose exit the processor cannot guess.
+    let (first, second) = (by_shape[0], by_shape[0] + by_shape[1]);
     for _ in 0..TRIES {
         let mut k = draw(n);
         if k < plain {
-            let mut shape = 0;
-            while k >= by_shape[shape] {
-                k -= by_shape[shape];
-                shape += 1;
-            }
+            let shape = (k >= first) as usize + (k >= second) as usize;
+            k -= [0, first, second][shape];
             let (nth, way) = reach.ways(shape).div_rem(k as u32);
-            let v = &reach.vectors(shape)[way as usize];
             let from = nth_square(pieces[shape], nth as usize);
-            // Grounded men (announced for a triumph) make no flight.
-            if v.flying() && grounded & from.bit() != 0 {
-                continue;
-            }
-            let to = v.targets(from.bit(), empty);
-            if to != 0 {
-                return Picked::Move(Move::step(from, Square(to.trailing_zeros() as u8)));
+            // One test whether the way is open (whether a drawn way is open
+            // is a coin toss: the fewer branches on the way there, the fewer
+            // the processor guesses wrong).
+            if reach.guard(shape, from, way as usize) & occ == 0 {
+                let v = &reach.vectors(shape)[way as usize];
+                // Grounded men (announced for a triumph) make no flight.
+                if grounded & from.bit() != 0 && v.flying() {
+                    continue;
+                }
+                let to = Square((from.0 as i16 + v.span()) as u8);
+                return Picked::Move(Move::step(from, to));
             }
             continue;
         }
@@ -322,22 +326,27 @@ fn pyramid_candidate(
     mut k: usize,
 ) -> Option<Square> {
     let shapes = board.shapes_at(from);
-    let bit = from.bit();
+    let occ = !empty;
+    // The target of way `w` of shape `sh`, or nothing where it is not open
+    // (masked, not branched on: see `pick`).
+    let open = |sh: usize, w: usize| -> Bits {
+        let v = &reach.vectors(sh)[w];
+        let to = 1u128 << ((from.0 as i16 + v.span()) as u32 & 127);
+        to & 0u128.wrapping_sub((reach.guard(sh, from, w) & occ == 0) as Bits)
+    };
     let mut earlier: Bits = 0;
     for sh in (0..3).filter(|sh| shapes & (1 << sh) != 0) {
-        let vectors = reach.vectors(sh);
-        if k < vectors.len() {
-            let to = vectors[k].targets(bit, empty);
+        let ways = reach.vectors(sh).len();
+        if k < ways {
+            let to = open(sh, k);
             if to == 0 {
                 return None;
             }
-            earlier |= vectors[..k]
-                .iter()
-                .fold(0, |m, v| m | v.targets(bit, empty));
+            earlier |= (0..k).fold(0, |m, w| m | open(sh, w));
             return (to & earlier == 0).then(|| Square(to.trailing_zeros() as u8));
         }
-        earlier |= vectors.iter().fold(0, |m, v| m | v.targets(bit, empty));
-        k -= vectors.len();
+        earlier |= (0..ways).fold(0, |m, w| m | open(sh, w));
+        k -= ways;
     }
     unreachable!("k is below the pyramid's candidates")
 }
@@ -471,15 +480,14 @@ fn pick_among<const GROUNDED: bool>(
 /// The `k`-th square (from 0, lowest first) of `bits`, which holds more than `k`.
 #[inline]
 fn nth_square(bits: Bits, k: usize) -> Square {
-    // Half by half: the low half's count tells which half holds it.
+    // Half by half: the low half's count tells which half holds it (chosen
+    // by selects, not a branch: which half it is is a coin toss).
     let low = bits as u64;
     let below = low.count_ones() as usize;
-    let s = if k < below {
-        nth_set_bit(low, k as u32)
-    } else {
-        64 + nth_set_bit((bits >> 64) as u64, (k - below) as u32)
-    };
-    Square(s as u8)
+    let high = (k >= below) as u32;
+    let half = (bits >> (64 * high)) as u64;
+    let at = k as u32 - below as u32 * high;
+    Square((64 * high + nth_set_bit(half, at)) as u8)
 }
 
 /// The most ways of moving [`pick_counted`] counts without listing.

@@ -40,6 +40,10 @@ pub struct Reach {
     /// How many vectors each shape has, as a divisor: a random draw divides
     /// its candidate by it to find the piece and the way.
     ways: [Divisor; 3],
+    /// Per shape, square and vector (`square * ways + way`), the squares
+    /// that must be empty for that one move, its target included; every
+    /// square where it would leave the board (see [`Reach::guard`]).
+    guards: [Vec<Bits>; 3],
     /// Whether any vector is a flying move.
     flights: bool,
     /// How many of each shape's vectors are normal moves (they come first).
@@ -110,6 +114,24 @@ impl Vector {
             n => (1..n).fold(start, |cur, _| shift(cur, d) & empty),
         };
         shift(passed, d) & enemy
+    }
+
+    /// [`Reach::guard`] of this vector from `from`: the squares passed
+    /// over and the target, or every square where the move leaves the board.
+    fn guard(&self, from: Square) -> Bits {
+        if self.from & from.bit() == 0 {
+            return !0;
+        }
+        let mut at = from.bit();
+        let mut need = 0;
+        for _ in 0..self.steps {
+            at = shift(at, self.delta);
+            need |= at;
+        }
+        if self.side != 0 {
+            need |= shift(at, self.side);
+        }
+        need
     }
 
     /// Whether this is a flying move.
@@ -385,8 +407,14 @@ impl Reach {
         let flights = vectors.iter().flatten().any(Vector::flying);
         let normal_len = [0, 1, 2].map(|sh| vectors[sh].iter().filter(|v| !v.flying()).count());
         let ways = [0, 1, 2].map(|sh| Divisor::new(vectors[sh].len() as u32));
+        let guards = [0, 1, 2].map(|sh| {
+            (0..128u8)
+                .flat_map(|s| vectors[sh].iter().map(move |v| v.guard(Square(s))))
+                .collect()
+        });
         Ok(Reach {
             ways,
+            guards,
             flights,
             normal_len,
             steps,
@@ -438,6 +466,18 @@ impl Reach {
     #[inline]
     pub fn ways(&self, shape: usize) -> Divisor {
         self.ways[shape]
+    }
+
+    /// What the move by `shape`'s vector `way` from `from` needs empty,
+    /// its target included, or every square if it leaves the board: the
+    /// move is open exactly when none of them is occupied (the piece on
+    /// `from` being one), as [`Vector::targets`] of that one piece says, and
+    /// it lands [`Vector::span`] squares on. One load and no branch, for a
+    /// random draw that tries ways until one is open.
+    #[inline]
+    pub fn guard(&self, shape: usize, from: Square, way: usize) -> Bits {
+        let ways = self.vectors[shape].len();
+        self.guards[shape][from.0 as usize * ways + way]
     }
 
     /// Where a piece of any shape on `s` could go, were the board empty.
