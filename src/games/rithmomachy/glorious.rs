@@ -167,8 +167,12 @@ fn walked(g: &Glorious, side: Side, board: &Board, touched: Bits) -> bool {
         return bits(own).any(|a| w.ends_at(a));
     }
     // A formation that holds no changed square, nor passes over one, stood
-    // before the move and would have ended the game then.
-    bits(half.bits(touched)).any(|t| w.through(t))
+    // before the move and would have ended the game then. Squares with a
+    // piece first: after a move one of each, so that which kind a square
+    // is never has to be guessed.
+    let touched = half.bits(touched);
+    bits(touched & occ).any(|t| w.through::<true>(t))
+        || bits(touched & !occ).any(|t| w.through::<false>(t))
 }
 
 /// The directions of a set of them (one bit each), lowest first.
@@ -221,8 +225,9 @@ impl Walk<'_> {
     /// Whether a formation holds the square `t` or passes over it: `t` lies
     /// on its first arm (A, a square passed, or B) or on its second (a
     /// square passed, or C), whose ends are the first pieces around `t` on
-    /// that line, or `t` and one of them.
-    fn through(&self, t: Spot) -> bool {
+    /// that line, or `t` and one of them. `HELD`: whether `t` holds a piece.
+    #[inline(always)]
+    fn through<const HELD: bool>(&self, t: Spot) -> bool {
         // A is on a line through t, or through B, which is.
         if self.occ & half::lines_through(t) == 0 {
             return false;
@@ -237,7 +242,7 @@ impl Walk<'_> {
             }
         }
         let behind = (ahead & 0x33) << 2 | (ahead & 0xcc) >> 2;
-        if self.occ & bit(t) != 0 {
+        if HELD {
             (self.own & bit(t) != 0
                 && dirs(ahead & self.allowed).any(|d| self.far_end(t, around[d], d)))
                 || dirs(behind & self.allowed).any(|d| {

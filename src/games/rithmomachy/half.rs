@@ -60,11 +60,11 @@ impl Half {
     #[inline]
     pub fn offset(&self, s: Spot, df: i8, dr: i8) -> Spot {
         let (f, r) = ((s & 7) as i8 + df, (s >> 3) as i8 + dr);
-        if (0..8).contains(&f) && (0..self.ranks).contains(&r) {
-            (r * 8 + f) as Spot
-        } else {
-            NONE
-        }
+        // Both bounds at once (a negative wraps above them), chosen without
+        // a branch: whether a walk's square is on the half is a coin toss.
+        let on = ((f as u8) < 8) & ((r as u8) < self.ranks as u8);
+        let at = (r * 8 + f) as Spot;
+        if on { at } else { NONE }
     }
 }
 

@@ -195,39 +195,63 @@ pub fn span(a: Square, d: usize, b: Square) -> Bits {
 /// Calls `each((x, y, d))` for every pair of pieces first in line with each
 /// other across or from `c`, one in `white` and the other in `black`, `y`
 /// the first piece from `x` in direction `d`: `c`'s own piece and the first
-/// in each direction, or (`c` empty) the first on either side of it along
-/// each line. A ray without a piece of the other side, or a line without
-/// both, is passed over before it is searched.
+/// in each direction ([`pairs_from`]), or (`c` empty) the first on either
+/// side of it along each line ([`pairs_across`]).
 #[inline(always)]
 pub fn opposed_pairs(
+    c: Square,
+    white: Bits,
+    black: Bits,
+    each: impl FnMut((Square, Square, usize)),
+) {
+    if (white | black) & c.bit() != 0 {
+        pairs_from(c, white, black, each);
+    } else {
+        pairs_across(c, white, black, each);
+    }
+}
+
+/// [`opposed_pairs`] of a square `c` that holds a piece: that piece and the
+/// first in each direction, where it is of the other side. A ray without a
+/// piece of the other side is passed over before it is searched.
+#[inline(always)]
+pub fn pairs_from(
     c: Square,
     white: Bits,
     black: Bits,
     mut each: impl FnMut((Square, Square, usize)),
 ) {
     let occ = white | black;
-    // Both squares hold a piece: of opposite sides if one only is White's.
-    let opposed = |x: Square, y: Square| (white & x.bit() != 0) != (white & y.bit() != 0);
-    if occ & c.bit() != 0 {
-        let foes = if white & c.bit() != 0 { black } else { white };
-        for d in 0..8 {
-            if ray(c, d) & foes != 0
-                && let Some(p) = nearest(c, d, occ)
-                && opposed(c, p)
-            {
-                each((c, p, d));
-            }
+    let foes = if white & c.bit() != 0 { black } else { white };
+    for d in 0..8 {
+        if ray(c, d) & foes != 0
+            && let Some(p) = nearest(c, d, occ)
+            && foes & p.bit() != 0
+        {
+            each((c, p, d));
         }
-    } else {
-        for (axis, &(up, _)) in AXES.iter().enumerate() {
-            let line = axis_line(c, axis);
-            if line & white != 0
-                && line & black != 0
-                && let (Some(p), Some(q)) = first_on_axis(c, axis, occ)
-                && opposed(q, p)
-            {
-                each((q, p, up));
-            }
+    }
+}
+
+/// [`opposed_pairs`] of an empty square `c`: the first pieces on either
+/// side of it along each line, where they are of opposite sides. A line
+/// without pieces of both is passed over before it is searched.
+#[inline(always)]
+pub fn pairs_across(
+    c: Square,
+    white: Bits,
+    black: Bits,
+    mut each: impl FnMut((Square, Square, usize)),
+) {
+    let occ = white | black;
+    for (axis, &(up, _)) in AXES.iter().enumerate() {
+        let line = axis_line(c, axis);
+        if line & white != 0
+            && line & black != 0
+            && let (Some(p), Some(q)) = first_on_axis(c, axis, occ)
+            && (white & p.bit() != 0) != (white & q.bit() != 0)
+        {
+            each((q, p, up));
         }
     }
 }

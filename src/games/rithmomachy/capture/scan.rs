@@ -14,8 +14,8 @@ use crate::games::rithmomachy::capture::onto;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
 use crate::games::rithmomachy::capture::siege;
 use crate::games::rithmomachy::lines::{
-    axis_line, first_in_line, first_on_axis, flanked_by, opposed_pairs, ring, ringed_by, span,
-    steps,
+    axis_line, first_in_line, first_on_axis, flanked_by, pairs_across, pairs_from, ring, ringed_by,
+    span, steps,
 };
 use crate::games::rithmomachy::moves::movers_to;
 use crate::games::rithmomachy::piece::Side;
@@ -271,9 +271,9 @@ pub(super) fn on_axis(
 /// [`on_axis`] along the four lines through `c` at once, for the mover if
 /// `for_mover` and for the other side if `next` is given: the first pieces
 /// around `c` are found once, and only pairs of opposite sides are looked
-/// at further.
+/// at further. `HELD` says whether `c` holds a piece (see [`through_all`]).
 #[inline]
-fn through(
+fn through<const HELD: bool>(
     board: &Board,
     rules: &CaptureRules,
     mover: Side,
@@ -286,7 +286,7 @@ fn through(
         board.occupied_by(Side::White),
         board.occupied_by(Side::Black),
     );
-    opposed_pairs(c, white, black, |pair| {
+    let each = |pair| {
         opposed_pair(
             board,
             rules,
@@ -296,7 +296,45 @@ fn through(
             next.as_deref_mut(),
             out,
         )
-    });
+    };
+    if HELD {
+        pairs_from(c, white, black, each);
+    } else {
+        pairs_across(c, white, black, each);
+    }
+}
+
+/// [`through`] every square of `at`, those that hold a piece first:
+/// after a move, one square of each kind, so that whether a square holds a
+/// piece is never guessed (in square order it is a coin toss). The order
+/// changes nothing found: hits on one piece merge, and all are sorted after.
+#[inline(always)]
+fn through_all(
+    board: &Board,
+    rules: &CaptureRules,
+    mover: Side,
+    at: Bits,
+    mine: Bits,
+    theirs: Option<(Bits, &mut Foresight)>,
+    out: &mut Vec<Hit>,
+) {
+    let occ = board.occupied();
+    let (other_changed, mut next) = match theirs {
+        Some((c, n)) => (c, Some(n)),
+        None => (0, None),
+    };
+    for c in squares(at & occ) {
+        let theirs = (other_changed & c.bit() != 0)
+            .then_some(next.as_deref_mut())
+            .flatten();
+        through::<true>(board, rules, mover, c, mine & c.bit() != 0, theirs, out);
+    }
+    for c in squares(at & !occ) {
+        let theirs = (other_changed & c.bit() != 0)
+            .then_some(next.as_deref_mut())
+            .flatten();
+        through::<false>(board, rules, mover, c, mine & c.bit() != 0, theirs, out);
+    }
 }
 
 /// The hit on `v` in `hits`, added if new.
@@ -370,11 +408,7 @@ fn near(
 ) {
     if rules.looks_along_lines() {
         match ahead {
-            None => {
-                for c in squares(changed) {
-                    through(board, rules, mover, c, true, None, out);
-                }
-            }
+            None => through_all(board, rules, mover, changed, changed, None, out),
             Some(Ahead {
                 known,
                 other_changed,
@@ -387,10 +421,15 @@ fn near(
                     }
                     None => changed,
                 };
-                for c in squares(mine | other_changed) {
-                    let theirs = (other_changed & c.bit() != 0).then_some(&mut *next);
-                    through(board, rules, mover, c, mine & c.bit() != 0, theirs, out);
-                }
+                through_all(
+                    board,
+                    rules,
+                    mover,
+                    mine | other_changed,
+                    mine,
+                    Some((other_changed, next)),
+                    out,
+                );
             }
         }
     }
@@ -407,9 +446,10 @@ fn near(
     for c in squares(changed) {
         let here = occ & c.bit() != 0;
         local_squares |= c.bit();
-        if blocking & c.bit() != 0 {
-            local_squares |= ring(c, false) | ring(c, true);
-        }
+        // The rings where `c` blocks, chosen by a mask, not a branch: of a
+        // move's two squares, which comes first is a coin toss.
+        let blocks = 0u128.wrapping_sub(blocking >> c.0 & 1);
+        local_squares |= (ring(c, false) | ring(c, true)) & blocks;
         // Oblivion, too, turns on men arriving on or leaving the ways of a move.
         if rules.needs_movers() || rules.oblivion.is_some() {
             if blocking & c.bit() != 0 {
