@@ -327,25 +327,26 @@ fn pyramid_candidate(
 ) -> Option<Square> {
     let shapes = board.shapes_at(from);
     let occ = !empty;
-    // The target of way `w` of shape `sh`, or nothing where it is not open
-    // (masked, not branched on: see `pick`).
-    let open = |sh: usize, w: usize| -> Bits {
-        let v = &reach.vectors(sh)[w];
-        let to = 1u128 << ((from.0 as i16 + v.span()) as u32 & 127);
-        to & 0u128.wrapping_sub((reach.guard(sh, from, w) & occ == 0) as Bits)
-    };
-    let mut earlier: Bits = 0;
+    let open = |sh: usize, w: usize| reach.guard(sh, from, w) & occ == 0;
+    // Where way `w` of shape `sh` lands, as a square index: two ways that
+    // stay on the board land on one square exactly when these are equal.
+    let lands = |sh: usize, w: usize| from.0 as i16 + reach.vectors(sh)[w].span();
     for sh in (0..3).filter(|sh| shapes & (1 << sh) != 0) {
         let ways = reach.vectors(sh).len();
         if k < ways {
-            let to = open(sh, k);
-            if to == 0 {
+            if !open(sh, k) {
                 return None;
             }
-            earlier |= (0..k).fold(0, |m, w| m | open(sh, w));
-            return (to & earlier == 0).then(|| Square(to.trailing_zeros() as u8));
+            let to = lands(sh, k);
+            // An earlier candidate, open, that lands on the same square
+            // stands for this move.
+            let before = |sh2: usize, n: usize| (0..n).any(|w| lands(sh2, w) == to && open(sh2, w));
+            let earlier = (0..sh)
+                .filter(|sh2| shapes & (1 << sh2) != 0)
+                .any(|sh2| before(sh2, reach.vectors(sh2).len()))
+                || before(sh, k);
+            return (!earlier).then_some(Square(to as u8));
         }
-        earlier |= (0..ways).fold(0, |m, w| m | open(sh, w));
         k -= ways;
     }
     unreachable!("k is below the pyramid's candidates")
