@@ -6,22 +6,9 @@ use crate::games::rithmomachy::piece::{Layer, Side};
 use crate::games::rithmomachy::square::Bits;
 
 /// A side's reserve, in the order the pieces came in.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reserve {
     pieces: Vec<Layer>,
-}
-
-impl Clone for Reserve {
-    fn clone(&self) -> Reserve {
-        Reserve {
-            pieces: self.pieces.clone(),
-        }
-    }
-
-    /// Keeps the room of the list.
-    fn clone_from(&mut self, source: &Reserve) {
-        self.pieces.clone_from(&source.pieces);
-    }
 }
 
 impl Reserve {

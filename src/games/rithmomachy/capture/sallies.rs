@@ -21,23 +21,9 @@ use crate::games::rithmomachy::square::{Bits, Square, squares};
 pub type Way = (Square, u8, Square);
 
 /// Each side's sallies, in [`sally::all`]'s order.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Sallies {
     by: [Vec<Way>; 2],
-}
-
-impl Clone for Sallies {
-    fn clone(&self) -> Sallies {
-        Sallies {
-            by: self.by.clone(),
-        }
-    }
-
-    /// Keeps the room of the lists.
-    fn clone_from(&mut self, source: &Sallies) {
-        self.by[0].clone_from(&source.by[0]);
-        self.by[1].clone_from(&source.by[1]);
-    }
 }
 
 impl Sallies {
