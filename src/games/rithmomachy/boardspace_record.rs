@@ -90,10 +90,11 @@ fn cell(col: &str, row: &str) -> Option<Square> {
     let mut c = col.chars();
     let letter = c
         .next()
-        .filter(|l| c.next().is_none() && l.is_ascii_uppercase())?;
-    let row: i8 = row.parse().ok()?;
-    Square::at(row - 1, letter as i8 - b'A' as i8)
-        .filter(|_| letter <= 'P' && (1..=8).contains(&row))
+        .filter(|l| c.next().is_none() && ('A'..='P').contains(l))?;
+    // Checked before any arithmetic: a row such as `-128` is refused, not
+    // made to overflow.
+    let row: u8 = row.parse().ok().filter(|r| (1..=8).contains(r))?;
+    Square::at(row as i8 - 1, letter as i8 - b'A' as i8)
 }
 
 /// A move being made: picked up, perhaps put down, not yet confirmed.
@@ -241,6 +242,24 @@ mod tests {
         assert_eq!(cell("A", "1").unwrap().to_string(), "a1");
         assert_eq!(cell("P", "8").unwrap().to_string(), "h16");
         assert!(cell("Q", "1").is_none() && cell("A", "9").is_none() && cell("A", "0").is_none());
+    }
+
+    /// Found by the fuzz suite: row `-128` made `row - 1` overflow (a
+    /// panic in a debug build, a wrapped row in a release build).
+    #[test]
+    fn rows_off_the_board_at_the_ends_of_the_integers_are_refused() {
+        for row in [
+            "-128",
+            "-1",
+            "127",
+            "255",
+            "256",
+            "99999999999999999999",
+            "0",
+            "",
+        ] {
+            assert!(cell("M", row).is_none(), "row `{row}`");
+        }
     }
 
     #[test]

@@ -1,0 +1,155 @@
+//! Experiment files (`ludus run FILE`), from those under data/ and a few
+//! small ones with sweeps, seat lists and scripts: parsed and checked as
+//! `ludus run` does before it plays, every cell's game set up; a sample
+//! played one game a cell through the binary.
+
+use ludus::registry;
+use ludus::runner::experiment::{Experiment, MAX_CELLS};
+use ludus::runner::policy_spec::PolicySpec;
+
+use crate::harness::{Fuzz, binary_cases, cases, on_main_sized_stack, write};
+use crate::mutate::Syntax;
+
+/// Small experiments beside those under data/: sweeps of options and of
+/// seats, a script, a tournament table beside the cells.
+const SMALL: &[&str] = &[
+    r#"name = "fz"
+seed = 3
+games = 12
+max_plies = 500
+on_bot_error = "forfeit"
+[[cells]]
+game = "three-men"
+options = { first = "seat1" }
+seats = "random"
+[[cells]]
+game = "hazard"
+seats = "random"
+sweep = { players = [2, 3], order = ["highest", "fixed"] }
+"#,
+    r#"name = "fz-seats"
+seed = 9223372036854775807
+games = 4
+[[cells]]
+game = "nine-men"
+games = 2
+sweep = { seats = [["random", "mcts:5"], ["lua:scripts/morris/greedy.lua", "random"]] }
+[[cells]]
+game = "four-seasons"
+seats = ["random", "random", "random", "random"]
+"#,
+    r#"name = "fz-both"
+seed = 0
+games = 2
+max_plies = 40
+[[cells]]
+game = "grande-acedrex"
+seats = "random"
+[tournament]
+game = "three-men"
+policies = ["random", "mcts:10"]
+games = 2
+"#,
+];
+
+/// The seeds: data/experiments/*.toml and [`SMALL`].
+pub fn seeds() -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = SMALL.iter().map(|s| s.as_bytes().to_vec()).collect();
+    for entry in std::fs::read_dir("data/experiments").expect("data/experiments") {
+        out.push(std::fs::read(entry.expect("an entry").path()).expect("a readable file"));
+    }
+    out
+}
+
+/// Whether one game of each seat's policy is quick in a debug build.
+pub fn cheap(spec: &PolicySpec) -> bool {
+    let text = spec.to_string();
+    let budget = |prefix: &str, max: u64| {
+        text.strip_prefix(prefix).is_none_or(|rest| {
+            rest.split(|c: char| !c.is_ascii_digit())
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .is_some_and(|n| n <= max)
+        })
+    };
+    budget("mcts:", 50) && budget("alphabeta:", 3) && !text.contains("cap=")
+}
+
+/// What `ludus run` does with the file before it plays.
+fn check(text: &str) -> Result<(), String> {
+    let Ok(exp) = Experiment::parse(text, "fuzz.toml") else {
+        return Ok(());
+    };
+    if exp.cells.is_empty() || exp.cells.len() > MAX_CELLS {
+        return Err(format!("accepted with {} cells", exp.cells.len()));
+    }
+    for plan in exp.cells.iter().take(8) {
+        let entry = registry::find(plan.game).ok_or_else(|| {
+            format!(
+                "accepted a cell of game `{}`, which is not registered",
+                plan.game
+            )
+        })?;
+        if entry.players(&plan.options).is_ok() {
+            let _ = entry.cell_job(plan);
+        }
+    }
+    Experiment::parse_played(text, "fuzz.toml")
+        .map(|_| ())
+        .map_err(|e| format!("accepted, but not as a played experiment: {e}"))
+}
+
+#[test]
+fn experiment_files() {
+    on_main_sized_stack(|| {
+        let seeds = seeds();
+        for s in SMALL {
+            Experiment::parse(s, "small.toml").expect("the small experiments are valid");
+        }
+        let mut fuzz = Fuzz::new("experiments");
+        for case in 0..cases(2_500) as u64 {
+            let mut rng = fuzz.rng(case);
+            let input = Fuzz::input(&mut rng, &seeds, Syntax::Toml);
+            fuzz.in_process(case, &input, || match std::str::from_utf8(&input) {
+                Ok(text) => check(text),
+                Err(_) => Ok(()),
+            });
+        }
+        let dir = fuzz.dir().to_path_buf();
+        let root = std::env::current_dir().expect("the package folder");
+        let mut ran = 0;
+        let mut case = 1u64 << 32;
+        while ran < binary_cases(24) {
+            case += 1;
+            let mut rng = fuzz.rng(case);
+            let input = Fuzz::input(&mut rng, &seeds, Syntax::Toml);
+            // Only what plays quickly: refused files, or a few cheap cells.
+            if let Some(Ok(exp)) = std::str::from_utf8(&input)
+                .ok()
+                .map(|t| Experiment::parse(t, "fuzz.toml"))
+                && (exp.cells.len() > 8 || !exp.cells.iter().flat_map(|c| &c.seats).all(cheap))
+            {
+                continue;
+            }
+            ran += 1;
+            let file = write(&dir, "experiment.toml", &input);
+            let out = dir.join(format!("report-{case}"));
+            let args: Vec<String> = [
+                "run",
+                &file,
+                "--games",
+                "1",
+                "--threads",
+                "1",
+                "-q",
+                "--out",
+                out.to_str().expect("UTF-8"),
+            ]
+            .map(str::to_string)
+            .to_vec();
+            fuzz.binary(case, &input, &args, &root);
+            let _ = std::fs::remove_dir_all(&out);
+        }
+        fuzz.finish();
+    });
+}
