@@ -211,3 +211,24 @@ fn position_files() {
         fuzz.finish();
     });
 }
+
+/// Found by the fuzz suite: a Four Seasons position at its cap is over,
+/// every seat placed first; `--json` printed those places of the seats
+/// still playing, which a position file refuses ("places: black is still
+/// playing"), so that the printed position did not read back.
+#[test]
+fn a_four_seasons_game_over_by_its_cap_reads_back() {
+    let entry = registry::find("four-seasons").expect("four-seasons");
+    let options = Options::resolve(entry.option_specs(), &[]).expect("defaults");
+    let text = r#"{"alive":["green","red","black","white"],
+        "board":["3K 3N 3P> . . 2P< 2K .","3R 3B 3P> . . 2P< 2B .",". . # . . # 2R 2N",
+                 ". . . # # . 2Pv 1P^","3Pv 3Pv . # # . . 1P^","4P^ 4P^ # . . # . 1R",
+                 "4R 4B 4P> 4N . 4P> 1B .","4K . . . 1P< . 1N 1K"],
+        "game":"four-seasons","places":{},"ply":24000,"to_move":"green"}"#;
+    let shown = entry
+        .position(&options, Some(text), &[], true)
+        .expect("a position");
+    assert!(shown.contains(r#""reason":"cap""#), "{shown}");
+    let again = entry.position(&options, Some(&shown), &[], true);
+    assert_eq!(again.as_deref(), Ok(shown.as_str()));
+}

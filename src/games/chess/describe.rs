@@ -109,8 +109,11 @@ pub fn to_json(pos: &Position, game: &str, sides: &[&'static str]) -> Value {
     }
     if pos.rules().seats > 2 {
         v["alive"] = json!(names(pos.alive()));
+        // Only the seats out, as a position file gives them: a game over
+        // also places the seats still playing (its `outcome` says how),
+        // and a file that placed them would not read back.
         let placed: serde_json::Map<String, Value> = (0..sides.len())
-            .filter(|&s| pos.places()[s] != 0)
+            .filter(|&s| pos.alive() >> s & 1 == 0 && pos.places()[s] != 0)
             .map(|s| (sides[s].to_string(), json!(pos.places()[s])))
             .collect();
         v["places"] = Value::Object(placed);
