@@ -593,3 +593,29 @@ fn mutated_partials_are_refused_or_merge_into_the_same_figures() {
     // Most mutations are of a figure, and refused.
     assert!(counts[1] > counts[2], "{counts:?}");
 }
+
+#[test]
+fn length_tables_past_their_bound_together_are_refused_before_they_are_made() {
+    // 140 cells of one game each, every game claimed 999,999 plies long
+    // (each within max_plies): 140 million table entries, past 2^27.
+    let dir = scratch("partials-tables");
+    let cells: String = (0..140)
+        .map(|_| "[[cells]]\ngame = \"three-men\"\n")
+        .collect();
+    let exp = write(
+        &dir,
+        "e.toml",
+        &format!("name = \"tables\"\nseed = 1\ngames = 1\n{cells}"),
+    );
+    let run = dir.join("run");
+    ok(&["run", &exp, "-q", "--out", path(&run)]);
+    let mut p = read(&run);
+    for c in &mut p.cells {
+        c.lengths = vec![[999_999, 1]];
+    }
+    std::fs::write(run.join("partial.json"), p.to_json()).unwrap();
+    let o = ludus(&["merge", path(&run), "--out", path(&dir.join("m")), "-q"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("lengths: the cells up to this one"), "{err}");
+}
