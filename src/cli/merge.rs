@@ -51,12 +51,40 @@ fn partial_file(arg: &Path) -> PathBuf {
     }
 }
 
+/// Refuses an output folder that holds one of the partials to merge: the
+/// merge would write its own partial.json (and report files) over it.
+/// Paths are compared canonical, so that `s1/.`, `./s1` or a link to `s1`
+/// are `s1`. An output folder inside an input folder, or an input inside
+/// the output, is written beside the partials and overwrites none.
+fn check_out_is_no_input(out: &Path, files: &[PathBuf]) -> Result<(), Failure> {
+    let Ok(out_real) = out.canonicalize() else {
+        // A folder not made yet holds no partial.
+        return Ok(());
+    };
+    for file in files {
+        let folder = match file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if file.exists() && folder.canonicalize().is_ok_and(|f| f == out_real) {
+            return Err(Failure::Input(format!(
+                "--out {}: holds {}, one of the partials to merge, which the merge would \
+                 overwrite; write the merged report to another folder",
+                out.display(),
+                file.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Reads, checks and sums the partials, then writes the report.
 pub fn merge(args: MergeArgs) -> Result<(), Failure> {
     let started = Instant::now();
+    let files: Vec<PathBuf> = args.partials.iter().map(|a| partial_file(a)).collect();
+    check_out_is_no_input(&args.out, &files)?;
     let mut partials = Vec::new();
-    for arg in &args.partials {
-        let file = partial_file(arg);
+    for file in files {
         let name = file.display().to_string();
         let p = Partial::read(&file).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
         partials.push((name, p));

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::reports::partial::{MissingGames, Partial, PartialManifest};
-use crate::runner::checkpoint::CellState;
+use crate::reports::partial::{MAX_LENGTH_ENTRIES, MissingGames, Partial, PartialManifest};
+use crate::runner::checkpoint::{CellState, Conflict};
 use crate::runner::game_ranges::GameRanges;
 
 /// The sum of some partials.
@@ -71,6 +71,22 @@ pub fn merge(
         }
     }
     let m = &first.manifest;
+    // The merged length tables are as long as the longest of each cell's.
+    let mut entries = vec![0u64; m.cell_games.len()];
+    for (file, p) in partials {
+        for (e, c) in entries.iter_mut().zip(&p.cells) {
+            *e = (*e).max(c.table_entries());
+        }
+        if entries.iter().fold(0u64, |a, &e| a.saturating_add(e)) > MAX_LENGTH_ENTRIES {
+            return Err(err(
+                file,
+                format!(
+                    "holds games so long that with the partials before it their length tables \
+                     would take more than {MAX_LENGTH_ENTRIES} entries"
+                ),
+            ));
+        }
+    }
     let mut states: Vec<Option<(usize, CellState)>> = vec![None; m.cell_games.len()];
     for (k, (file, p)) in partials.iter().enumerate() {
         let cells = p.states().map_err(|e| err(file, e))?;
@@ -79,7 +95,16 @@ pub fn merge(
                 None => (k, s),
                 Some((j, prior)) => match prior.merge(&s) {
                     Ok(sum) => (k, sum),
-                    Err(r) => {
+                    Err(Conflict::Overflow) => {
+                        return Err(err(
+                            file,
+                            format!(
+                                "cells[{c}]: its counts added to those before it pass 2^64 \
+                                 (more games than any run plays)"
+                            ),
+                        ));
+                    }
+                    Err(Conflict::Overlap(r)) => {
                         // Name a file that held the games before this one.
                         let earlier = partials[..k]
                             .iter()
@@ -123,8 +148,11 @@ pub fn merge(
     let mut manifest = m.clone();
     manifest.shard = None;
     manifest.complete = missing.is_empty();
-    manifest.games_planned = m.cell_games.iter().sum();
-    manifest.games_played = states.iter().map(|s| s.tally.games).sum();
+    // Each partial's counts were checked to add up; so do their sums.
+    manifest.games_planned = m.cell_games.iter().fold(0u64, |a, &g| a.saturating_add(g));
+    manifest.games_played = states
+        .iter()
+        .fold(0u64, |a, s| a.saturating_add(s.tally.games));
     manifest.missing = missing;
     Ok(Merged { manifest, states })
 }
@@ -191,9 +219,9 @@ fn missing_error(partials: &[(String, Partial)], missing: &[MissingGames]) -> Me
 
 /// The games missing, in words.
 fn plural_games(missing: &[MissingGames]) -> String {
-    let n: u64 = missing
+    let n = missing
         .iter()
         .flat_map(|m| m.ranges.iter().map(|r| r[1] - r[0]))
-        .sum();
+        .fold(0u64, u64::saturating_add);
     crate::core::plural::plural(n as usize, "game")
 }

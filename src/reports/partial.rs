@@ -7,17 +7,26 @@
 //! reports/README.md. Every count is an exact integer, so partials add up
 //! to exactly what one run counts, whatever the shards and threads.
 
+use std::ops::Range;
 use std::path::Path;
 use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::core::input::read_text;
 use crate::core::seat::MAX_SEATS;
+use crate::core::seed::game_seed;
+use crate::core::text::printable;
+use crate::registry;
+use crate::runner::cell_run::{CellPlan, MESSAGE_BYTES, OnBotError};
 use crate::runner::checkpoint::CellState;
+use crate::runner::drive::{BOT_ERROR, MAX_PLIES};
+use crate::runner::experiment::Experiment;
 use crate::runner::game_ranges::GameRanges;
 use crate::runner::shard::Shard;
-use crate::runner::tally::{Ending, FirstForfeit, Tally};
+use crate::runner::tally::{DRAW_UNIT, Ending, FirstForfeit, Tally};
+use crate::runner::tournament::Tournament;
 
 /// The file's name in a report or shard folder.
 pub const FILE: &str = "partial.json";
@@ -26,7 +35,7 @@ pub const FILE: &str = "partial.json";
 pub const FORMAT: &str = "ludus-partial";
 
 /// The version of the format this ludus writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// `kind` of a partial of `ludus run`.
 pub const EXPERIMENT: &str = "experiment";
@@ -45,6 +54,12 @@ pub struct Partial {
     pub format: String,
     /// The format's version, [`VERSION`].
     pub version: u32,
+    /// SHA-256 of everything below but the seconds, as ludus wrote it: a
+    /// partial changed by hand or damaged is refused. It is no signature
+    /// (whoever rewrites a partial can seal it again); the checks of
+    /// [`Partial::states`] are what stand against a rewritten one.
+    #[serde(default)]
+    pub seal: String,
     /// What run the tallies belong to.
     pub manifest: PartialManifest,
     /// Every cell of the experiment, in order, with the games held of it.
@@ -210,7 +225,10 @@ fn intern(reason: &str) -> Result<&'static str, String> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     {
-        return Err(format!("`{reason}` is not the name of an ending"));
+        return Err(format!(
+            "`{}` is not the name of an ending",
+            crate::core::text::quoted(reason.as_bytes(), 64)
+        ));
     }
     let mut names = NAMES.lock().expect("no panic while interning");
     if let Some(n) = names.iter().find(|n| **n == reason) {
@@ -269,13 +287,27 @@ impl CellRecord {
         }
     }
 
-    /// The state the record holds, checked: its counts must agree with
-    /// each other and its ranges lie within the cell's `games` games.
-    pub fn state(&self, games: u64) -> Result<CellState, String> {
-        let at = |what: String| format!("cell {}: {what}", self.cell);
-        let p = self.players;
-        if p == 0 || p > MAX_SEATS {
-            return Err(at(format!("{p} players")));
+    /// The state the record holds, checked against the cell's `plan` (its
+    /// game, seats, seed, `max_plies`, what a failing policy does) and the
+    /// games it may hold, `planned` (its shard's, or all of the cell's):
+    /// every count is bounded by the games held, and the counts must agree
+    /// with each other as the games of a run make them (see
+    /// reports/README.md). The error names the field (`lengths[2]: ...`).
+    pub fn state(&self, plan: &CellPlan, planned: &Range<u64>) -> Result<CellState, String> {
+        let p = plan.seats.len();
+        if self.game != plan.game {
+            return Err(format!(
+                "game: `{}`, but cell {} of the experiment plays {}",
+                printable(self.game.as_bytes(), false),
+                plan.index,
+                plan.game
+            ));
+        }
+        if self.players != p || !(1..=MAX_SEATS).contains(&p) {
+            return Err(format!(
+                "players: {}, but the cell has {p} seats",
+                self.players
+            ));
         }
         let per_seat = [
             ("wins", self.wins.len()),
@@ -287,96 +319,31 @@ impl CellRecord {
         ];
         for (key, len) in per_seat {
             if len != p {
-                return Err(at(format!("`{key}` has {len} entries for {p} seats")));
+                return Err(format!("{key}: {len} entries for {p} seats"));
             }
+        }
+        let done = self.held(planned)?;
+        let n = self.games;
+        if done.len() != n {
+            return Err(format!(
+                "games: {n}, but its ranges hold {} games",
+                done.len()
+            ));
         }
         let mut t = Tally::new(p);
-        t.games = self.games;
-        t.wins[..p].copy_from_slice(&self.wins);
-        t.draws[..p].copy_from_slice(&self.draws);
-        t.draw_shares[..p].copy_from_slice(&self.draw_shares);
-        t.payoff_sum[..p].copy_from_slice(&self.payoff_sum);
-        for s in 0..p {
-            if self.places[s].len() != p {
-                return Err(at(format!(
-                    "`places[{s}]` has {} entries",
-                    self.places[s].len()
-                )));
+        t.games = n;
+        self.check_lengths(plan, &mut t)?;
+        self.check_endings(plan, &mut t)?;
+        self.check_seats(plan, &mut t)?;
+        self.check_payoffs(&mut t)?;
+        self.check_forfeits(plan, &done, &mut t)?;
+        for (key, x) in [
+            ("thread_seconds", self.thread_seconds),
+            ("wall_seconds", self.wall_seconds),
+        ] {
+            if !x.is_finite() || x < 0.0 {
+                return Err(format!("{key}: {x} is not a duration"));
             }
-            if self.places[s].iter().sum::<u64>() != self.games {
-                return Err(at(format!(
-                    "seat {}'s places do not add up to its games",
-                    s + 1
-                )));
-            }
-            t.places[s][..p].copy_from_slice(&self.places[s]);
-            t.payoff_sq[s] = self.payoff_sq[s]
-                .parse()
-                .map_err(|_| at(format!("`payoff_sq[{s}]` is not a whole number")))?;
-            if self.wins[s] + self.draws[s] > self.games {
-                return Err(at(format!(
-                    "seat {} won or drew more than its games",
-                    s + 1
-                )));
-            }
-        }
-        let mut last = None;
-        for &[len, n] in &self.lengths {
-            if last.is_some_and(|l| l >= len) || n == 0 || len > u64::from(u32::MAX) {
-                return Err(at("`lengths` must be increasing lengths with counts".into()));
-            }
-            last = Some(len);
-            let len = len as usize;
-            t.lengths.resize(len + 1, 0);
-            t.lengths[len] = n;
-        }
-        if t.lengths.iter().sum::<u64>() != self.games {
-            return Err(at("the lengths do not add up to the games".into()));
-        }
-        for e in &self.endings {
-            let winner = match e.winner {
-                None => None,
-                Some(w) if (1..=p).contains(&w) => Some(w - 1),
-                Some(w) => return Err(at(format!("ending winner {w} of {p} seats"))),
-            };
-            t.endings.push(Ending {
-                reason: intern(&e.reason).map_err(at)?,
-                winner,
-                count: e.count,
-            });
-        }
-        if t.endings.iter().map(|e| e.count).sum::<u64>() != self.games {
-            return Err(at("the endings do not add up to the games".into()));
-        }
-        t.forfeits = self.forfeits;
-        t.first_forfeit = match &self.first_forfeit {
-            Some(f) if (1..=p).contains(&f.seat) => Some(FirstForfeit {
-                game_index: f.game_index,
-                game_seed: f.game_seed,
-                seat: f.seat - 1,
-                ply: f.ply,
-                message: f.message.clone(),
-            }),
-            Some(f) => return Err(at(format!("forfeit by seat {} of {p}", f.seat))),
-            None => None,
-        };
-        let mut done = GameRanges::new();
-        let mut end = 0;
-        for &[a, b] in &self.ranges {
-            if a >= b || a < end || b > games {
-                return Err(at(format!(
-                    "the ranges must be increasing, disjoint ranges of its {games} games"
-                )));
-            }
-            end = b;
-            done.insert(a..b);
-        }
-        if done.len() != self.games {
-            return Err(at(format!(
-                "its ranges hold {} games but its tally {}",
-                done.len(),
-                self.games
-            )));
         }
         Ok(CellState {
             done,
@@ -385,6 +352,425 @@ impl CellRecord {
             wall_seconds: self.wall_seconds,
         })
     }
+
+    /// The games held: increasing, disjoint ranges within `planned`.
+    fn held(&self, planned: &Range<u64>) -> Result<GameRanges, String> {
+        let mut done = GameRanges::new();
+        let mut end = planned.start;
+        for (k, &[a, b]) in self.ranges.iter().enumerate() {
+            if a >= b || a < end || b > planned.end {
+                return Err(format!(
+                    "ranges[{k}]: [{a}, {b}] is not a range of games within {}..{} after the \
+                     ranges before it",
+                    planned.start, planned.end
+                ));
+            }
+            end = b;
+            done.insert(a..b);
+        }
+        Ok(done)
+    }
+
+    /// The length histogram: increasing lengths no game of the cell can
+    /// pass, counts adding up to the games.
+    fn check_lengths(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), String> {
+        let longest = longest_game(plan);
+        let mut last = None;
+        let mut sum = 0u64;
+        for (k, &[len, count]) in self.lengths.iter().enumerate() {
+            if last.is_some_and(|l| l >= len) {
+                return Err(format!(
+                    "lengths[{k}]: length {len} after {}: lengths must increase",
+                    last.unwrap_or(0)
+                ));
+            }
+            if len > longest {
+                return Err(format!(
+                    "lengths[{k}]: length {len}, but no game of the cell is longer than \
+                     {longest} (max_plies {})",
+                    plan.max_plies
+                ));
+            }
+            if count == 0 || count > self.games {
+                return Err(format!(
+                    "lengths[{k}]: {count} games of length {len} among {} games",
+                    self.games
+                ));
+            }
+            sum = sum.saturating_add(count);
+            last = Some(len);
+        }
+        if sum != self.games {
+            return Err(format!(
+                "lengths: count {sum} games, not the {} held",
+                self.games
+            ));
+        }
+        // Only now, with every length bounded, is the table made.
+        let size = last.map_or(0, |l| l as usize + 1);
+        t.lengths = vec![0; size];
+        for &[len, count] in &self.lengths {
+            t.lengths[len as usize] = count;
+        }
+        Ok(())
+    }
+
+    /// The endings: each rule and winner once, in the order a run writes
+    /// them, adding up to the games; the runner's own endings as a run
+    /// makes them.
+    fn check_endings(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), String> {
+        let p = plan.seats.len();
+        let mut sum = 0u64;
+        let mut last: Option<(&str, bool, Option<usize>)> = None;
+        for (k, e) in self.endings.iter().enumerate() {
+            let at = |what: String| format!("endings[{k}]: {what}");
+            let reason = intern(&e.reason).map_err(at)?;
+            if let Some(w) = e.winner
+                && !(1..=p).contains(&w)
+            {
+                return Err(at(format!("winner {w}, but the cell has {p} seats")));
+            }
+            let key = (reason, e.winner.is_none(), e.winner);
+            if last.is_some_and(|l| l >= key) {
+                return Err(at(format!(
+                    "`{reason}` with winner {} is out of order or repeated",
+                    winner_text(e.winner)
+                )));
+            }
+            last = Some(key);
+            if e.count == 0 || e.count > self.games {
+                return Err(at(format!("{} games among {} games", e.count, self.games)));
+            }
+            if reason == MAX_PLIES && p > 1 && e.winner.is_some() {
+                return Err(at(format!(
+                    "`{MAX_PLIES}` is a draw of every seat, not a win"
+                )));
+            }
+            if reason == BOT_ERROR && plan.on_bot_error != OnBotError::Forfeit {
+                return Err(at(format!(
+                    "`{BOT_ERROR}` ends games only under on_bot_error = \"forfeit\""
+                )));
+            }
+            sum = sum.saturating_add(e.count);
+            t.endings.push(Ending {
+                reason,
+                winner: e.winner.map(|w| w - 1),
+                count: e.count,
+            });
+        }
+        if sum != self.games {
+            return Err(format!(
+                "endings: count {sum} games, not the {} held",
+                self.games
+            ));
+        }
+        // A game stopped at max_plies is at least that long.
+        let stopped = t.ended_by(MAX_PLIES);
+        let long: u64 = self
+            .lengths
+            .iter()
+            .filter(|l| l[0] >= u64::from(plan.max_plies))
+            .map(|l| l[1])
+            .sum();
+        if stopped > long {
+            return Err(format!(
+                "endings: {stopped} games stopped at max_plies {}, but the lengths hold {long} \
+                 games that long",
+                plan.max_plies
+            ));
+        }
+        Ok(())
+    }
+
+    /// Wins, draws, shares of draws and places, seat by seat, against the
+    /// endings and each other.
+    fn check_seats(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), String> {
+        let p = plan.seats.len();
+        let n = self.games;
+        let drawn: u64 = t
+            .endings
+            .iter()
+            .filter(|e| e.winner.is_none())
+            .map(|e| e.count)
+            .sum();
+        let stopped = t.ended_by(MAX_PLIES);
+        let (mut draws, mut shares) = (0u128, 0u128);
+        for s in 0..p {
+            let won: u64 = t
+                .endings
+                .iter()
+                .filter(|e| e.winner == Some(s))
+                .map(|e| e.count)
+                .sum();
+            if self.wins[s] != won {
+                return Err(format!(
+                    "wins[{s}]: {}, but the endings give seat {} {won} wins",
+                    self.wins[s],
+                    s + 1
+                ));
+            }
+            let d = self.draws[s];
+            if d > drawn || (p > 1 && d < stopped) {
+                return Err(format!(
+                    "draws[{s}]: {d}, but the endings hold {drawn} drawn games, {stopped} of \
+                     them stopped at max_plies and drawn by every seat"
+                ));
+            }
+            // A draw shared by k seats (2 <= k <= p) gives each 840/k.
+            let share = u128::from(self.draw_shares[s]);
+            let (low, high) = (
+                u128::from(d) * u128::from(DRAW_UNIT / p as u64),
+                u128::from(d) * u128::from(DRAW_UNIT / 2),
+            );
+            if share < low || share > high {
+                return Err(format!(
+                    "draw_shares[{s}]: {share}, but {d} draws among {p} seats give from {low} to \
+                     {high}"
+                ));
+            }
+            draws += u128::from(d);
+            shares += share;
+            let row = &self.places[s];
+            if row.len() != p {
+                return Err(format!("places[{s}]: {} entries for {p} seats", row.len()));
+            }
+            let placed = row.iter().fold(0u128, |a, &x| a + u128::from(x));
+            if placed != u128::from(n) {
+                return Err(format!(
+                    "places[{s}]: count {placed} games, not the {n} held"
+                ));
+            }
+            // The seats in first place are the winners: one, or those sharing a draw.
+            if u128::from(row[0]) != u128::from(self.wins[s]) + u128::from(d) {
+                return Err(format!(
+                    "places[{s}][0]: {}, but seat {} won {} and drew {d}",
+                    row[0],
+                    s + 1,
+                    self.wins[s]
+                ));
+            }
+            t.wins[s] = self.wins[s];
+            t.draws[s] = d;
+            t.draw_shares[s] = self.draw_shares[s];
+            t.places[s][..p].copy_from_slice(row);
+        }
+        let drawn = u128::from(drawn);
+        if shares != drawn * u128::from(DRAW_UNIT) {
+            return Err(format!(
+                "draw_shares: add up to {shares}, but {drawn} drawn games share {} in all",
+                drawn * u128::from(DRAW_UNIT)
+            ));
+        }
+        if p > 1 && (draws < 2 * drawn || draws > p as u128 * drawn) {
+            return Err(format!(
+                "draws: add up to {draws}, but {drawn} drawn games of 2 to {p} seats each give \
+                 from {} to {}",
+                2 * drawn,
+                p as u128 * drawn
+            ));
+        }
+        // In a ranking, a place q + 1 or worse comes after q seats: at
+        // least q seats of every game are in the first q places.
+        let mut within = 0u128;
+        for q in 1..p {
+            within += (0..p)
+                .map(|s| u128::from(self.places[s][q - 1]))
+                .sum::<u128>();
+            if within < q as u128 * u128::from(n) {
+                return Err(format!(
+                    "places: {within} places 1 to {q} in {n} games of {p} seats, fewer than \
+                     {q} a game"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Payoffs: whole numbers a game can pay ([`MAX_PAYOFF`] at most), zero
+    /// summed over seats (unless a game was stopped at max_plies), and sums
+    /// of squares that such payoffs give.
+    fn check_payoffs(&self, t: &mut Tally) -> Result<(), String> {
+        let n = i128::from(self.games);
+        let mut total = 0i128;
+        for (s, (&sum, sq_text)) in self.payoff_sum.iter().zip(&self.payoff_sq).enumerate() {
+            let sq: u128 = sq_text
+                .parse()
+                .ok()
+                .filter(|x: &u128| x.to_string() == *sq_text)
+                .ok_or_else(|| format!("payoff_sq[{s}]: `{sq_text}` is not a whole number"))?;
+            let sum_i = i128::from(sum);
+            if sum_i.abs() > n * i128::from(MAX_PAYOFF) {
+                return Err(format!(
+                    "payoff_sum[{s}]: {sum} in {n} games, more than {MAX_PAYOFF} a game"
+                ));
+            }
+            let abs = sum_i.unsigned_abs();
+            let most = (n as u128) * (MAX_PAYOFF as u128) * (MAX_PAYOFF as u128);
+            // Each payoff x gives x^2 >= |x|, of x's parity; and n payoffs
+            // of sum S give squares of at least S^2 / n.
+            let spread = match (sq.checked_mul(n as u128), abs.checked_mul(abs)) {
+                (None, _) => true,
+                (Some(_), None) => false,
+                (Some(x), Some(y)) => x >= y,
+            };
+            if sq > most || sq < abs || !(sq - abs.min(sq)).is_multiple_of(2) || !spread {
+                return Err(format!(
+                    "payoff_sq[{s}]: {sq} is not a sum of squares of {n} payoffs of sum {sum} \
+                     (each at most {MAX_PAYOFF})"
+                ));
+            }
+            total += sum_i;
+            t.payoff_sum[s] = sum;
+            t.payoff_sq[s] = sq;
+        }
+        // A game stopped at max_plies leaves its pot unsplit, a real run's
+        // money out of every purse: only whole games pay out all they take.
+        let whole = t.ended_by(MAX_PLIES) == 0;
+        // Then in a game of two, what one wins the other loses: their
+        // squares are the same.
+        if whole && t.players == 2 && t.payoff_sq[0] != t.payoff_sq[1] {
+            return Err(format!(
+                "payoff_sq: {} and {}, but in games of two seats that pay out all they take, \
+                 one seat's payoffs are the other's negated",
+                t.payoff_sq[0], t.payoff_sq[1]
+            ));
+        }
+        if total != 0 && whole {
+            return Err(format!(
+                "payoff_sum: add up to {total} over the seats, not 0: what one seat wins, the \
+                 others lose"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Forfeits: only under `forfeit`, at most one a game and at least one
+    /// a game that ended for it; the first one a game held, with its seed.
+    fn check_forfeits(
+        &self,
+        plan: &CellPlan,
+        done: &GameRanges,
+        t: &mut Tally,
+    ) -> Result<(), String> {
+        let ended = t.ended_by(BOT_ERROR);
+        let k = self.forfeits;
+        if k > self.games || k < ended {
+            return Err(format!(
+                "forfeits: {k}, but {} games, {ended} of them ended by `{BOT_ERROR}`",
+                self.games
+            ));
+        }
+        // Of two seats, a failing one cannot retire and play on.
+        if plan.seats.len() == 2 && k != ended {
+            return Err(format!(
+                "forfeits: {k}, but in a game of two seats each forfeit ends it by \
+                 `{BOT_ERROR}`, which ended {ended}"
+            ));
+        }
+        if k > 0 && plan.on_bot_error != OnBotError::Forfeit {
+            return Err(format!(
+                "forfeits: {k}, but a failing policy stops this run (on_bot_error = \"stop\")"
+            ));
+        }
+        t.forfeits = k;
+        let Some(f) = &self.first_forfeit else {
+            return match k {
+                0 => Ok(()),
+                _ => Err(format!("first_forfeit: none, but {k} forfeits")),
+            };
+        };
+        let at = |what: String| format!("first_forfeit.{what}");
+        if k == 0 {
+            return Err(at("game_index: a forfeit, but the forfeits are 0".into()));
+        }
+        let i = f.game_index;
+        if !done.ranges().iter().any(|r| r.contains(&i)) {
+            return Err(at(format!("game_index: {i} is not a game held")));
+        }
+        let seed = game_seed(plan.seed, plan.index as u64, i);
+        if f.game_seed != seed {
+            return Err(at(format!(
+                "game_seed: {}, but game {i} of cell {} has seed {seed}",
+                f.game_seed, plan.index
+            )));
+        }
+        if !(1..=plan.seats.len()).contains(&f.seat) {
+            return Err(at(format!(
+                "seat: {}, but the cell has {} seats",
+                f.seat,
+                plan.seats.len()
+            )));
+        }
+        let longest = self.lengths.last().map_or(0, |l| l[0]);
+        if u64::from(f.ply) > longest {
+            return Err(at(format!(
+                "ply: {}, but no game held is longer than {longest}",
+                f.ply
+            )));
+        }
+        if f.message.len() > MESSAGE_BYTES + 64
+            || printable(f.message.as_bytes(), true) != f.message
+        {
+            return Err(at(format!(
+                "message: not a message a run writes ({} bytes, at most {MESSAGE_BYTES}, \
+                 control characters escaped)",
+                f.message.len()
+            )));
+        }
+        t.first_forfeit = Some(FirstForfeit {
+            game_index: i,
+            game_seed: f.game_seed,
+            seat: f.seat - 1,
+            ply: f.ply,
+            message: f.message.clone(),
+        });
+        Ok(())
+    }
+}
+
+/// A winner as the messages say it.
+fn winner_text(w: Option<usize>) -> String {
+    w.map_or("none (a draw)".into(), |w| w.to_string())
+}
+
+/// The most a seat can win or lose in one game, in stake units: far
+/// beyond any game's money (the largest is 8 seats of 10^6 units each),
+/// small enough that the sums of squares of 2^64 games fit in 128 bits.
+pub const MAX_PAYOFF: i64 = 1 << 31;
+
+/// How far past `max_plies` a game counted in throws may run: a run stops
+/// a game only between steps, and one step of a dice game may throw until
+/// a throw counts. Real games pass it by a few hundred throws at most.
+pub const THROWS_PAST_MAX_PLIES: u64 = 1 << 20;
+
+/// The most length-table entries (8 bytes each) the cells of a partial,
+/// or of the partials merged, may need together: 1 GiB. A length table
+/// holds an entry for every length up to the longest game.
+pub const MAX_LENGTH_ENTRIES: u64 = 1 << 27;
+
+/// The longest game a cell can hold: `max_plies` where every step of a
+/// game is one ply, a bound past it for games counted in throws.
+fn longest_game(plan: &CellPlan) -> u64 {
+    let max = u64::from(plan.max_plies);
+    match registry::find(plan.game).map(|e| e.length_unit()) {
+        Some("plies") => max,
+        _ => max + THROWS_PAST_MAX_PLIES,
+    }
+}
+
+/// The SHA-256 of `bytes`, in hex.
+fn sha256_hex(bytes: &[u8]) -> String {
+    format!("{:x}", Sha256::digest(bytes))
+}
+
+/// What [`Partial::to_json`] writes: the partial with its seal.
+#[derive(Serialize)]
+struct Sealed<'a> {
+    format: &'a str,
+    version: u32,
+    seal: &'a str,
+    manifest: &'a PartialManifest,
+    cells: &'a [CellRecord],
 }
 
 impl Partial {
@@ -393,16 +779,19 @@ impl Partial {
         Partial {
             format: FORMAT.to_string(),
             version: VERSION,
+            seal: String::new(),
             manifest,
             cells,
         }
     }
 
-    /// Reads and checks a partial; the error does not name the file.
+    /// Reads and checks a partial (see [`Partial::states`]), and that it
+    /// is as ludus wrote it (its seal); the error does not name the file.
     pub fn read(path: &Path) -> Result<Partial, String> {
         let text = read_text(&path.to_string_lossy(), MAX_BYTES)?;
         let value: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| format!("is not JSON: {e}"))?;
+        drop(text);
         if value["format"] != FORMAT {
             return Err(format!(
                 "is not a ludus partial (no \"format\": \"{FORMAT}\")"
@@ -411,36 +800,257 @@ impl Partial {
         if value["version"] != VERSION {
             return Err(format!(
                 "is a partial of format version {}; this ludus reads version {VERSION}",
-                value["version"]
+                printable(value["version"].to_string().as_bytes(), false)
             ));
         }
         let p: Partial = serde_json::from_value(value).map_err(|e| e.to_string())?;
-        let m = &p.manifest;
-        if p.cells.len() != m.cell_games.len() {
-            return Err(format!(
-                "holds {} cells but its experiment has {}",
-                p.cells.len(),
-                m.cell_games.len()
-            ));
-        }
-        if let Some(c) = p.cells.iter().enumerate().find(|(i, c)| c.cell != *i) {
-            return Err(format!("cell {} is listed at position {}", c.1.cell, c.0));
+        p.states()?;
+        if p.seal != p.seal_of() {
+            return Err(
+                "seal: does not match what it holds: the partial was changed after ludus wrote \
+                 it, or damaged; use the partial as the run wrote it (or play its games again)"
+                    .into(),
+            );
         }
         Ok(p)
     }
 
-    /// Every cell's state, checked (see [`CellRecord::state`]).
-    pub fn states(&self) -> Result<Vec<CellState>, String> {
-        self.cells
-            .iter()
-            .zip(&self.manifest.cell_games)
-            .map(|(c, &games)| c.state(games))
-            .collect()
+    /// The SHA-256 of everything the partial holds but the seconds (which
+    /// are not exact and need not survive a round trip through decimal
+    /// text bit for bit).
+    fn seal_of(&self) -> String {
+        fn feed<T: Serialize>(h: &mut Sha256, v: &T) {
+            h.update(serde_json::to_vec(v).expect("a partial serializes"));
+        }
+        let mut h = Sha256::new();
+        feed(&mut h, &(FORMAT, self.version));
+        feed(&mut h, &self.manifest);
+        for c in &self.cells {
+            let mut c = c.clone();
+            c.thread_seconds = 0.0;
+            c.wall_seconds = 0.0;
+            feed(&mut h, &c);
+        }
+        format!("{:x}", h.finalize())
     }
 
-    /// The partial's JSON.
+    /// The plans of the cells the partial is of, from the experiment (or
+    /// tournament) text it carries, with the run's settings: checked
+    /// against its hash and against the manifest.
+    pub fn plans(&self) -> Result<Vec<CellPlan>, String> {
+        let m = &self.manifest;
+        if sha256_hex(m.experiment_text.as_bytes()) != m.experiment_sha256 {
+            return Err(
+                "manifest.experiment_text: does not match manifest.experiment_sha256".into(),
+            );
+        }
+        let on_bot_error = OnBotError::parse(&m.on_bot_error)
+            .map_err(|e| format!("manifest.on_bot_error: {e}"))?;
+        let name_differs = |name: &str| {
+            format!(
+                "manifest.experiment: `{}`, but its text names `{}`",
+                printable(m.experiment.as_bytes(), false),
+                name
+            )
+        };
+        let (plans, scripts, max_plies, file_games) = match m.kind.as_str() {
+            EXPERIMENT => {
+                let mut exp = Experiment::parse_played(&m.experiment_text, &m.source)
+                    .map_err(|e| format!("manifest.experiment_text: {e}"))?;
+                if exp.name != m.experiment {
+                    return Err(name_differs(&exp.name));
+                }
+                let file_games: Vec<u64> = exp.cells.iter().map(|c| c.games).collect();
+                exp.set_seed(m.seed);
+                exp.set_on_bot_error(on_bot_error);
+                let games = (m.games_per_cell == exp.games).then_some(file_games);
+                (exp.cells.clone(), exp.script_paths(), exp.max_plies, games)
+            }
+            TOURNAMENT => {
+                let mut t = Tournament::parse_played(&m.experiment_text, &m.source)
+                    .map_err(|e| format!("manifest.experiment_text: {e}"))?;
+                if t.name != m.experiment {
+                    return Err(name_differs(&t.name));
+                }
+                t.seed = m.seed;
+                t.games_per_seating = m.games_per_cell;
+                t.on_bot_error = on_bot_error;
+                let plans = t
+                    .seatings()
+                    .map_err(|e| format!("manifest.experiment_text: {e}"))?;
+                (plans, t.script_paths(), t.max_plies, None)
+            }
+            other => {
+                return Err(format!(
+                    "manifest.kind: `{}`, not `{EXPERIMENT}` or `{TOURNAMENT}`",
+                    printable(other.as_bytes(), false)
+                ));
+            }
+        };
+        if m.max_plies != max_plies {
+            return Err(format!(
+                "manifest.max_plies: {}, but its experiment says {max_plies}",
+                m.max_plies
+            ));
+        }
+        if m.cell_games.len() != plans.len() {
+            return Err(format!(
+                "manifest.cell_games: {} cells, but its experiment has {}",
+                m.cell_games.len(),
+                plans.len()
+            ));
+        }
+        // `--games` sets every cell's games; without it each cell has its own.
+        let as_file = file_games.is_some_and(|g| g == m.cell_games);
+        if m.games_per_cell == 0
+            || !(as_file || m.cell_games.iter().all(|&g| g == m.games_per_cell))
+        {
+            return Err(format!(
+                "manifest.cell_games: neither the experiment's games nor {} games each",
+                m.games_per_cell
+            ));
+        }
+        let paths: Vec<&str> = m.scripts.iter().map(|s| s.path.as_str()).collect();
+        if paths != scripts {
+            return Err("manifest.scripts: not the scripts its experiment names".into());
+        }
+        if let Some(s) = m
+            .scripts
+            .iter()
+            .find(|s| s.sha256.len() != 64 || !s.sha256.bytes().all(|b| b.is_ascii_hexdigit()))
+        {
+            return Err(format!(
+                "manifest.scripts: `{}` is not a SHA-256",
+                printable(s.sha256.as_bytes(), false)
+            ));
+        }
+        Ok(plans
+            .into_iter()
+            .zip(&m.cell_games)
+            .map(|(mut plan, &games)| {
+                plan.games = games;
+                plan.max_plies = m.max_plies;
+                plan
+            })
+            .collect())
+    }
+
+    /// Every cell's state, checked against the cell's plan (see
+    /// [`CellRecord::state`]), and the manifest's counts against them.
+    /// The error names the field (`cells[3].lengths[0]: ...`).
+    pub fn states(&self) -> Result<Vec<CellState>, String> {
+        let m = &self.manifest;
+        if self.cells.len() != m.cell_games.len() {
+            return Err(format!(
+                "cells: {} cells, but its experiment has {}",
+                self.cells.len(),
+                m.cell_games.len()
+            ));
+        }
+        if let Some((i, c)) = self.cells.iter().enumerate().find(|(i, c)| c.cell != *i) {
+            return Err(format!("cells[{i}].cell: {}, not {i}", c.cell));
+        }
+        let plans = self.plans()?;
+        let shard = match m.shard {
+            None => None,
+            Some(s) => Some(
+                Shard::parse(&format!("{}/{}", s.index, s.count))
+                    .map_err(|e| format!("manifest.shard: {e}"))?,
+            ),
+        };
+        let mut states = Vec::with_capacity(self.cells.len());
+        let (mut planned, mut played) = (0u64, 0u64);
+        let mut whole = true;
+        let mut entries = 0u64;
+        for (i, (c, plan)) in self.cells.iter().zip(&plans).enumerate() {
+            let range = shard.map_or(0..plan.games, |s| s.games(plan.games));
+            // Each cell's lengths are bounded before its table is made (a
+            // length past the bound is its own error); so is their total.
+            let need = c.table_entries();
+            if need <= longest_game(plan) + 1 {
+                entries += need;
+                if entries > MAX_LENGTH_ENTRIES {
+                    return Err(format!(
+                        "cells[{i}].lengths: the cells up to this one hold games so long that \
+                         their length tables would take more than {MAX_LENGTH_ENTRIES} entries"
+                    ));
+                }
+            }
+            let s = c
+                .state(plan, &range)
+                .map_err(|e| format!("cells[{i}].{e}"))?;
+            planned = planned.saturating_add(range.end - range.start);
+            played = played.saturating_add(s.tally.games);
+            whole &= s.done.covers(&GameRanges::from(range));
+            states.push(s);
+        }
+        if m.games_planned != planned {
+            return Err(format!(
+                "manifest.games_planned: {}, but its cells are to hold {planned}",
+                m.games_planned
+            ));
+        }
+        if m.games_played != played {
+            return Err(format!(
+                "manifest.games_played: {}, but its cells hold {played}",
+                m.games_played
+            ));
+        }
+        if m.complete && !whole {
+            return Err("manifest.complete: true, but games are missing".into());
+        }
+        self.check_missing(&states)?;
+        Ok(states)
+    }
+
+    /// A merge's list of missing games: none, or exactly the games the
+    /// cells lack (and then only for the whole run).
+    fn check_missing(&self, states: &[CellState]) -> Result<(), String> {
+        let m = &self.manifest;
+        if m.missing.is_empty() {
+            return Ok(());
+        }
+        let lacking: Vec<MissingGames> = states
+            .iter()
+            .zip(&m.cell_games)
+            .enumerate()
+            .filter_map(|(c, (s, &games))| {
+                let lack = GameRanges::from(0..games).minus(&s.done);
+                (!lack.is_empty()).then(|| MissingGames {
+                    cell: c,
+                    ranges: lack.ranges().iter().map(|r| [r.start, r.end]).collect(),
+                })
+            })
+            .collect();
+        if m.shard.is_some() || m.missing != lacking {
+            return Err("manifest.missing: not the games its cells lack".into());
+        }
+        Ok(())
+    }
+
+    /// The partial's JSON, sealed.
     pub fn to_json(&self) -> Vec<u8> {
-        serde_json::to_vec(self).expect("a partial serializes")
+        let seal = self.seal_of();
+        serde_json::to_vec(&Sealed {
+            format: &self.format,
+            version: self.version,
+            seal: &seal,
+            manifest: &self.manifest,
+            cells: &self.cells,
+        })
+        .expect("a partial serializes")
+    }
+}
+
+impl CellRecord {
+    /// The entries of the length table the record needs: one per length
+    /// up to its longest game's.
+    pub fn table_entries(&self) -> u64 {
+        self.lengths
+            .iter()
+            .map(|l| l[0])
+            .max()
+            .map_or(0, |l| l.saturating_add(1))
     }
 }
 

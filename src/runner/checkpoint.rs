@@ -7,6 +7,15 @@ use crate::runner::cell_progress::CellProgress;
 use crate::runner::game_ranges::GameRanges;
 use crate::runner::tally::Tally;
 
+/// Why two states of a cell cannot be added up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Conflict {
+    /// Both hold these games (the first range they share).
+    Overlap(std::ops::Range<u64>),
+    /// A count of the sum would pass 2^64 (or a payoff sum `i64`).
+    Overflow,
+}
+
 /// One cell's games played so far.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CellState {
@@ -31,11 +40,11 @@ impl CellState {
         }
     }
 
-    /// This state with the games of `other` added, or the first games
-    /// both hold.
-    pub fn merge(&self, other: &CellState) -> Result<CellState, std::ops::Range<u64>> {
+    /// This state with the games of `other` added, or why they cannot be:
+    /// games both hold, or a count that would pass 2^64.
+    pub fn merge(&self, other: &CellState) -> Result<CellState, Conflict> {
         if let Some(r) = self.done.overlap(&other.done) {
-            return Err(r);
+            return Err(Conflict::Overlap(r));
         }
         let mut done = self.done.clone();
         for r in other.done.ranges() {
@@ -43,7 +52,11 @@ impl CellState {
         }
         Ok(CellState {
             done,
-            tally: self.tally.clone().merge(other.tally.clone()),
+            tally: self
+                .tally
+                .clone()
+                .checked_merge(&other.tally)
+                .ok_or(Conflict::Overflow)?,
             thread_seconds: self.thread_seconds + other.thread_seconds,
             wall_seconds: self.wall_seconds + other.wall_seconds,
         })

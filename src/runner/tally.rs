@@ -176,46 +176,59 @@ impl Tally {
     }
 
     /// Adds another tally of the same cell.
-    pub fn merge(mut self, other: Tally) -> Tally {
+    ///
+    /// # Panics
+    ///
+    /// If a count passes 2^64 (or a payoff sum `i64`), which the games of
+    /// one run cannot; tallies read from files are added with
+    /// [`Tally::checked_merge`].
+    pub fn merge(self, other: Tally) -> Tally {
+        self.checked_merge(&other)
+            .expect("a run's own counts fit in 64 bits")
+    }
+
+    /// Adds another tally of the same cell, or `None` if a sum would
+    /// overflow: partials read from files may hold any numbers.
+    pub fn checked_merge(mut self, other: &Tally) -> Option<Tally> {
         self.players = self.players.max(other.players);
-        self.games += other.games;
-        self.forfeits += other.forfeits;
+        self.games = self.games.checked_add(other.games)?;
+        self.forfeits = self.forfeits.checked_add(other.forfeits)?;
         for s in 0..MAX_SEATS {
-            self.wins[s] += other.wins[s];
-            self.draws[s] += other.draws[s];
-            self.draw_shares[s] += other.draw_shares[s];
+            self.wins[s] = self.wins[s].checked_add(other.wins[s])?;
+            self.draws[s] = self.draws[s].checked_add(other.draws[s])?;
+            self.draw_shares[s] = self.draw_shares[s].checked_add(other.draw_shares[s])?;
             for (mine, theirs) in self.places[s].iter_mut().zip(other.places[s]) {
-                *mine += theirs;
+                *mine = mine.checked_add(theirs)?;
             }
-            self.payoff_sum[s] += other.payoff_sum[s];
-            self.payoff_sq[s] += other.payoff_sq[s];
+            self.payoff_sum[s] = self.payoff_sum[s].checked_add(other.payoff_sum[s])?;
+            self.payoff_sq[s] = self.payoff_sq[s].checked_add(other.payoff_sq[s])?;
         }
         if other.lengths.len() > self.lengths.len() {
             self.lengths.resize(other.lengths.len(), 0);
         }
-        for (i, n) in other.lengths.iter().enumerate() {
-            self.lengths[i] += n;
+        for (mine, theirs) in self.lengths.iter_mut().zip(&other.lengths) {
+            *mine = mine.checked_add(*theirs)?;
         }
-        for e in other.endings {
+        for e in &other.endings {
             match self
                 .endings
                 .iter_mut()
                 .find(|m| m.reason == e.reason && m.winner == e.winner)
             {
-                Some(m) => m.count += e.count,
-                None => self.endings.push(e),
+                Some(m) => m.count = m.count.checked_add(e.count)?,
+                None => self.endings.push(*e),
             }
         }
         self.endings
             .sort_by_key(|e| (e.reason, e.winner.is_none(), e.winner));
-        if let Some(f) = other.first_forfeit
+        if let Some(f) = &other.first_forfeit
             && self
                 .first_forfeit
                 .as_ref()
                 .is_none_or(|k| f.game_index < k.game_index)
         {
-            self.first_forfeit = Some(f);
+            self.first_forfeit = Some(f.clone());
         }
-        self
+        Some(self)
     }
 }

@@ -8,6 +8,7 @@ mod commands;
 #[path = "../common/scratch.rs"]
 mod common_scratch;
 mod limits;
+mod partials;
 mod play;
 mod position_files;
 mod resume;

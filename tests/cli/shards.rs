@@ -99,7 +99,10 @@ fn one_shard_of_one_merged_is_the_run() {
     let (format, version, from_shard) = cells(Path::new(&s));
     assert_eq!(
         (format.as_str(), version.as_u64()),
-        (Some("ludus-partial"), Some(1))
+        (
+            Some("ludus-partial"),
+            Some(u64::from(ludus::reports::partial::VERSION))
+        )
     );
     assert_eq!(from_shard, cells(&full).2);
     let m = manifest(&merged);
@@ -207,9 +210,15 @@ fn merge_refuses_other_runs_overlaps_missing_shards_and_other_versions() {
     refused(&[&s[0], &half], &half, &["overlapping"]);
     // A shard missing.
     refused(&[&s[0], &s[2]], &s[0], &["shard 2/3", "--allow-partial"]);
-    // A partial whose version was changed by hand.
+    // A partial of another ludus version (sealed as that ludus would).
     let tampered = dir.join("tampered.json");
     let text = std::fs::read_to_string(Path::new(&s[1]).join("partial.json")).unwrap();
+    let mut other: ludus::reports::partial::Partial = serde_json::from_str(&text).unwrap();
+    other.manifest.ludus_version = "9.9.9".into();
+    std::fs::write(&tampered, other.to_json()).unwrap();
+    let t = tampered.to_str().unwrap();
+    refused(&[&s[0], t, &s[2]], t, &["9.9.9"]);
+    // The same changed by hand: its seal no longer matches.
     let version = format!("\"ludus_version\":\"{}\"", env!("CARGO_PKG_VERSION"));
     assert!(text.contains(&version));
     std::fs::write(
@@ -217,8 +226,7 @@ fn merge_refuses_other_runs_overlaps_missing_shards_and_other_versions() {
         text.replace(&version, "\"ludus_version\":\"9.9.9\""),
     )
     .unwrap();
-    let t = tampered.to_str().unwrap();
-    refused(&[&s[0], t, &s[2]], t, &["9.9.9"]);
+    refused(&[&s[0], t, &s[2]], t, &["seal"]);
     // A tally changed by hand no longer adds up.
     let bad = dir.join("bad.json");
     std::fs::write(&bad, text.replacen("\"games\":", "\"games\":1", 1)).unwrap();
