@@ -17,3 +17,4 @@ mod run_reports;
 mod shards;
 mod slurm;
 mod support;
+mod toml_options;
