@@ -10,6 +10,7 @@ mod common_scratch;
 mod limits;
 mod play;
 mod position_files;
+mod replay;
 mod resume;
 mod run_charts;
 mod run_control;
