@@ -146,8 +146,11 @@ fn from_experiment(args: &PlayArgs, path: &str) -> Result<Setup, Failure> {
         )));
     }
     println!(
-        "{path}: cell {}, game {} (experiment seed {})",
-        args.cell, args.game_index, experiment.seed
+        "{}: cell {}, game {} (experiment seed {})",
+        crate::cli::shown(path),
+        args.cell,
+        args.game_index,
+        experiment.seed
     );
     Ok(Setup {
         entry,

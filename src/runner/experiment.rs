@@ -133,21 +133,7 @@ impl Experiment {
         }
         let file: ExperimentFile = toml::from_str(text).map_err(|e| format!("{source}: {e}"))?;
         let at = |key: &str, msg: String| format!("{source}: `{key}`: {msg}");
-        if file.name.is_empty()
-            || !file
-                .name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
-            || file.name.starts_with('.')
-        {
-            return Err(at(
-                "name",
-                format!(
-                    "`{}` must be letters, digits, '-', '_' or '.' (it names the report folder)",
-                    file.name
-                ),
-            ));
-        }
+        check_name(&file.name).map_err(|e| at("name", e))?;
         if file.games == 0 {
             return Err(at("games", "must be at least 1".into()));
         }
@@ -246,6 +232,29 @@ impl Experiment {
         self.seed = seed;
         self.cells.iter_mut().for_each(|c| c.seed = seed);
     }
+}
+
+/// Checks an experiment's or a tournament's name, which names its report
+/// folder: letters, digits, '-', '_' and '.', not first.
+///
+/// ```
+/// use ludus::runner::experiment::check_name;
+/// assert!(check_name("run-1.b_2").is_ok());
+/// assert!(check_name("../x").is_err() && check_name("").is_err());
+/// ```
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
+        || name.starts_with('.')
+    {
+        return Err(format!(
+            "`{}` must be letters, digits, '-', '_' or '.' (it names the report folder)",
+            crate::core::text::printable(name.as_bytes(), false)
+        ));
+    }
+    Ok(())
 }
 
 /// The text of option `key`'s value `v` in a TOML file, for a game whose

@@ -186,6 +186,10 @@ impl Tournament {
                 at("games")
             ));
         }
+        if let Some(name) = &f.name {
+            crate::runner::experiment::check_name(name)
+                .map_err(|e| format!("{}: {e}", at("name")))?;
+        }
         let on_bot_error = match &f.on_bot_error {
             Some(t) => OnBotError::parse(t).map_err(|e| format!("{}: {e}", at("on_bot_error")))?,
             None => OnBotError::Stop,
