@@ -210,6 +210,11 @@ fn bad_tournaments_name_the_key() {
             "[tournament]\ngame = \"hazard\"\npolicies = [\"random\", \"alphabeta:2\"]\ngames = 4\n",
             "`tournament.policies[1]`",
         ),
+        // The name names the report folder, as an experiment's does.
+        (
+            "name = \"../../elsewhere\"\ngame = \"three-men\"\npolicies = [\"random\", \"mcts:2\"]\ngames = 4\n",
+            "`name`: `../../elsewhere` must be letters, digits",
+        ),
     ] {
         let file = write(&dir, text);
         let o = ludus(&[

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use ludus::core::text::printable;
+
 /// A failed command.
 #[derive(Debug)]
 pub enum Failure {
@@ -36,4 +38,13 @@ impl fmt::Display for Failure {
             }
         }
     }
+}
+
+/// `text` as it may reach the terminal: every control character that did
+/// not come from ludus's own layout (a file name, a game name, a position
+/// file's or a record's text quoted in a message) escaped, so that none
+/// retitles, clears or rewrites the terminal. Newlines and tabs stay: the
+/// messages are laid out with them.
+pub fn shown(text: &str) -> String {
+    printable(text.as_bytes(), true)
 }

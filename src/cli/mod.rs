@@ -18,7 +18,7 @@ mod tournament;
 
 use clap::{Parser, Subcommand};
 
-pub use failure::Failure;
+pub use failure::{Failure, shown};
 
 /// ludus: plays medieval games at scale and reports the statistics as CSV.
 #[derive(Parser, Debug)]
@@ -57,7 +57,10 @@ enum Command {
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
     quiet_on_closed_pipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return bad_command_line(e),
+    };
     let result = match cli.command {
         Command::Run(args) => run::run(args),
         Command::Merge(args) => merge::merge(args),
@@ -74,10 +77,27 @@ pub fn main() -> i32 {
     match result {
         Ok(()) => 0,
         Err(f) => {
-            eprintln!("error: {f}");
+            eprintln!("error: {}", shown(&f.to_string()));
             f.code()
         }
     }
+}
+
+/// What clap says of a command line it cannot read (or its help), and the
+/// exit code. Its messages quote the arguments as given: where one holds a
+/// control character, the message is written plain with it escaped.
+fn bad_command_line(e: clap::Error) -> i32 {
+    let plain = e.render().to_string();
+    if shown(&plain) == plain {
+        e.exit();
+    }
+    let code = e.exit_code();
+    if e.use_stderr() {
+        eprint!("{}", shown(&plain));
+    } else {
+        print!("{}", shown(&plain));
+    }
+    code
 }
 
 /// The registered game called `name`, or an input error listing the games.

@@ -22,9 +22,18 @@ pub struct PlayArgs {
     #[command(flatten)]
     options: GameOptions,
     /// One policy per seat, comma-separated, or one policy for every seat
-    /// (default: random for every seat).
-    #[arg(long, value_name = "P1,P2,...")]
+    /// (default: random for every seat). Commas inside a Lua script's
+    /// braces, and before a search policy's settings (`mcts:20,c=1.0`),
+    /// do not separate seats; a script path holding a comma goes in double
+    /// quotes (`lua:"bots/a,b.lua"`). `--seat` takes any policy whole.
+    #[arg(long, value_name = "P1,P2,...", conflicts_with = "seat")]
     seats: Option<String>,
+    /// One seat's policy, taken whole (commas, spaces and quotes are part
+    /// of it): repeat it once per seat, in seat order, or give it once for
+    /// every seat. Replay commands write their seats so, e.g. `--seat
+    /// mcts:20,c=1.0 --seat 'lua:bots/a, b.lua'`.
+    #[arg(long, value_name = "POLICY")]
+    seat: Vec<String>,
     /// The game's seed; the same seed plays the same game [default: 1]. With
     /// --experiment, it replaces the experiment's seed, as `ludus run --seed`
     /// does.
@@ -38,7 +47,7 @@ pub struct PlayArgs {
     #[arg(
         long,
         value_name = "FILE",
-        conflicts_with_all = ["opts", "rules", "seats", "max_plies"]
+        conflicts_with_all = ["opts", "rules", "seats", "seat", "max_plies"]
     )]
     experiment: Option<String>,
     /// The cell of --experiment, numbered from 0 in the order `ludus run` lists them.
@@ -71,19 +80,36 @@ struct Setup {
     max_plies: u32,
 }
 
-/// The seats `--seats` lists: one policy per seat, or one for every seat.
+/// The seats `--seats` lists, or `--seat` gives one by one: one policy
+/// per seat, or one for every seat (random without either).
 fn seats_of(
     entry: &dyn GameEntry,
     options: &Options,
     list: Option<&str>,
+    each: &[String],
 ) -> Result<Vec<PolicySpec>, Failure> {
     let players = entry
         .players(options)
         .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
     // One policy plays every seat, as in experiment files and `ludus bench`.
     let game = format!("{} with {options}", entry.name());
-    PolicySpec::parse_seats(list.unwrap_or("random"), players, &game)
-        .map_err(|e| Failure::Input(format!("--seats {e}")))
+    if each.is_empty() {
+        return PolicySpec::parse_seats(list.unwrap_or("random"), players, &game)
+            .map_err(|e| Failure::Input(format!("--seats {e}")));
+    }
+    let specs = each
+        .iter()
+        .map(|p| PolicySpec::parse(p).map_err(|e| Failure::Input(format!("--seat {e}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    match specs.len() {
+        1 => Ok(vec![specs[0].clone(); players]),
+        n if n == players => Ok(specs),
+        n => Err(Failure::Input(format!(
+            "--seat is given {} but {game} has {}: give it once per seat, or once for every seat",
+            plural(n, "time"),
+            plural(players, "seat")
+        ))),
+    }
 }
 
 /// Game `args.game_index` of cell `args.cell` of the experiment file `path`.
@@ -120,8 +146,11 @@ fn from_experiment(args: &PlayArgs, path: &str) -> Result<Setup, Failure> {
         )));
     }
     println!(
-        "{path}: cell {}, game {} (experiment seed {})",
-        args.cell, args.game_index, experiment.seed
+        "{}: cell {}, game {} (experiment seed {})",
+        crate::cli::shown(path),
+        args.cell,
+        args.game_index,
+        experiment.seed
     );
     Ok(Setup {
         entry,
@@ -137,7 +166,7 @@ fn from_arguments(args: &PlayArgs) -> Result<Setup, Failure> {
     let name = args.game_name.as_deref().expect("clap requires the game");
     let entry = find_game(name)?;
     let options = args.options.resolve(entry)?;
-    let seats = seats_of(entry, &options, args.seats.as_deref())?;
+    let seats = seats_of(entry, &options, args.seats.as_deref(), &args.seat)?;
     Ok(Setup {
         entry,
         options,
@@ -165,7 +194,7 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
     for (s, spec) in seats.iter().enumerate() {
         entry
             .check_policy(spec, &in_force)
-            .map_err(|e| Failure::Input(format!("--seats, seat {}: {e}", s + 1)))?;
+            .map_err(|e| Failure::Input(format!("seat {} ({spec}): {e}", s + 1)))?;
     }
     println!("{} — {options} — seed {seed}", entry.title());
     let played = entry

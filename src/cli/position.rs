@@ -79,19 +79,24 @@ pub fn position(args: PositionArgs) -> Result<(), Failure> {
             Failure::Input(format!("{place}: {e}"))
         })?;
     if let (Some(r), Some(path)) = (&record, &args.record) {
+        // The notes quote the record, and the path is the user's: both
+        // escaped, as every message is.
         eprintln!(
-            "{path}: {} played{}",
-            ludus::core::plural::plural(r.moves.len(), "move"),
-            r.options
-                .iter()
-                .map(|(k, v)| format!(", {k}={v}"))
-                .collect::<String>()
+            "{}",
+            crate::cli::shown(&format!(
+                "{path}: {} played{}",
+                ludus::core::plural::plural(r.moves.len(), "move"),
+                r.options
+                    .iter()
+                    .map(|(k, v)| format!(", {k}={v}"))
+                    .collect::<String>()
+            ))
         );
         for note in &r.notes {
-            eprintln!("{path}: {note}");
+            eprintln!("{}", crate::cli::shown(&format!("{path}: {note}")));
         }
     }
-    println!("{}", shown.trim_end());
+    println!("{}", crate::cli::shown(shown.trim_end()));
     Ok(())
 }
 

@@ -88,8 +88,10 @@ impl Progress {
         }
     }
 
-    /// Prints `text` on stderr without tearing the bar.
+    /// Prints `text` on stderr without tearing the bar, its control
+    /// characters escaped (see [`crate::cli::shown`]).
     pub fn say(&self, text: &str) {
+        let text = crate::cli::shown(text);
         match &self.bar {
             Some(bar) => bar.suspend(|| eprintln!("{text}")),
             None => eprintln!("{text}"),

@@ -3,9 +3,9 @@
 //! `ludus play --seed S` plays the game whose seed is S, and a cell's game
 //! `i` has the seed `game_seed(experiment seed, cell, i)`; so printing that
 //! seed with the cell's game, options, seats and `--max-plies` replays
-//! exactly that game.
+//! exactly that game. Every word is quoted for a POSIX shell, and each seat
+//! is its own `--seat`, so that any policy's text comes back whole.
 
-use ludus::policies::lua::spec::requote;
 use ludus::runner::cell_run::CellPlan;
 use ludus::runner::experiment::DEFAULT_MAX_PLIES;
 
@@ -31,18 +31,19 @@ pub fn replay_command(plan: &CellPlan, game_seed: u64) -> String {
         words.push("--opt".into());
         words.push(shell_word(&format!("{k}={v}")));
     }
-    // A script path holding a comma is quoted, so that the list splits back
-    // into the same seats.
-    let seats: Vec<String> = plan
-        .seats
-        .iter()
-        .map(|s| match (s.name.as_str(), &s.param) {
-            ("lua", Some(text)) => format!("lua:{}", requote(text)),
-            _ => s.to_string(),
-        })
-        .collect();
-    words.push("--seats".into());
-    words.push(shell_word(&seats.join(",")));
+    // Each seat its own `--seat`, which takes a policy whole: a list
+    // would split a search policy's settings (`mcts:20,c=1.0`) or a script
+    // path holding a comma. One policy in every seat is named once.
+    let seats = &plan.seats;
+    let distinct = if seats.iter().all(|s| *s == seats[0]) {
+        &seats[..1]
+    } else {
+        &seats[..]
+    };
+    for spec in distinct {
+        words.push("--seat".into());
+        words.push(shell_word(&spec.to_string()));
+    }
     words.push("--seed".into());
     words.push(game_seed.to_string());
     if plan.max_plies != DEFAULT_MAX_PLIES {

@@ -61,6 +61,57 @@ fn quote(word: &str) -> String {
     format!("'{}'", word.replace('\'', r"'\''"))
 }
 
+/// A word as sbatch reads it back unchanged from an `#SBATCH` line, which
+/// bash takes for a comment: sbatch groups quoted text and lets a
+/// backslash escape any character, even inside quotes (and a `#` outside
+/// quotes would start a comment of its own).
+fn sbatch_word(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-:=,+@%".contains(&b))
+    {
+        return word.to_string();
+    }
+    let mut s = String::from("\"");
+    for c in word.chars() {
+        if c == '"' || c == '\\' {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s.push('"');
+    s
+}
+
+/// `path` as an sbatch filename pattern that names it: `%` starts a
+/// replacement symbol there (`%a`, `%j`...), and `%%` is a literal one.
+fn literal_pattern(path: &str) -> String {
+    path.replace('%', "%%")
+}
+
+/// Refuses a path or name that cannot go into a job script as it is: a
+/// control character (a newline would end the `#SBATCH` comment and run
+/// what follows as a command, and sbatch stops reading its options at the
+/// first line that is not one), or text that is not UTF-8 (the script
+/// would name another path). `what` names the argument in the message.
+fn script_text<'a>(what: &str, text: &'a std::ffi::OsStr) -> Result<&'a str, Failure> {
+    let shown = || ludus::core::text::printable(text.as_encoded_bytes(), false);
+    let t = text.to_str().ok_or_else(|| {
+        Failure::Input(format!(
+            "{what} `{}` is not UTF-8: the job scripts cannot name it",
+            shown()
+        ))
+    })?;
+    if t.chars().any(char::is_control) {
+        return Err(Failure::Input(format!(
+            "{what} `{}` holds a control character: the job scripts cannot hold it safely",
+            shown()
+        )));
+    }
+    Ok(t)
+}
+
 /// What the scripts are made of.
 struct Job<'a> {
     name: &'a str,
@@ -80,15 +131,15 @@ impl Job<'_> {
     fn common(&self, name: &str, log: &str) -> String {
         let mut s = format!(
             "#SBATCH --job-name={}\n#SBATCH --chdir={}\n#SBATCH --output={}\n#SBATCH --open-mode=append\n",
-            quote(name),
-            quote(&self.workdir),
-            quote(&format!("{}/slurm/logs/{log}", self.out)),
+            sbatch_word(name),
+            sbatch_word(&self.workdir),
+            sbatch_word(&format!("{}/slurm/logs/{log}", literal_pattern(&self.out))),
         );
         if let Some(p) = self.partition {
-            s += &format!("#SBATCH --partition={}\n", quote(p));
+            s += &format!("#SBATCH --partition={}\n", sbatch_word(p));
         }
         if let Some(t) = self.time {
-            s += &format!("#SBATCH --time={}\n", quote(t));
+            s += &format!("#SBATCH --time={}\n", sbatch_word(t));
         }
         s
     }
@@ -214,14 +265,15 @@ pub fn slurm(args: SlurmArgs) -> Result<(), Failure> {
         )));
     }
     for (flag, v) in [("--partition", &args.partition), ("--time", &args.time)] {
-        if v.as_ref()
-            .is_some_and(|v| v.is_empty() || v.chars().any(|c| c.is_whitespace() || c.is_control()))
-        {
-            return Err(Failure::Input(format!(
-                "{flag} takes one word, not {:?}",
-                v.as_deref().unwrap_or("")
-            )));
+        if let Some(v) = v {
+            script_text(flag, v.as_ref())?;
+            if v.is_empty() || v.chars().any(char::is_whitespace) {
+                return Err(Failure::Input(format!("{flag} takes one word, not {v:?}")));
+            }
         }
+    }
+    if let Some(e) = &args.experiment {
+        script_text("the experiment path", e.as_ref())?;
     }
     let workdir = std::env::current_dir()
         .map_err(|e| Failure::Io(format!("cannot tell the working directory: {e}")))?;
@@ -229,9 +281,23 @@ pub fn slurm(args: SlurmArgs) -> Result<(), Failure> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(&exp.name));
+    if let Some(o) = &args.out {
+        script_text("--out", o.as_os_str())?;
+    }
     let out = workdir.join(out);
     let ludus = std::env::current_exe()
         .map_err(|e| Failure::Io(format!("cannot tell where ludus is: {e}")))?;
+    let workdir_text = script_text("the working directory (--chdir)", workdir.as_os_str())?;
+    let out_text = script_text("--out", out.as_os_str())?;
+    // Where the output path holds a backslash, Slurm replaces none of its
+    // `%` symbols: every task would log to one file named `shard-%a.log`.
+    if out_text.contains('\\') {
+        return Err(Failure::Input(format!(
+            "--out `{out_text}` holds a backslash: Slurm would not name each task's log by its index"
+        )));
+    }
+    let ludus_text = script_text("the ludus binary's path", ludus.as_os_str())?;
+    let name = script_text("the experiment's name", exp.name.as_ref())?;
     let slurm_dir = out.join("slurm");
     let io = |e: std::io::Error| {
         Failure::Io(format!(
@@ -242,10 +308,10 @@ pub fn slurm(args: SlurmArgs) -> Result<(), Failure> {
     std::fs::create_dir_all(slurm_dir.join("logs")).map_err(io)?;
     let text = |p: &Path| p.to_string_lossy().into_owned();
     let job = Job {
-        name: &exp.name,
-        ludus: text(&ludus),
-        workdir: text(&workdir),
-        out: text(&out),
+        name,
+        ludus: ludus_text.to_string(),
+        workdir: workdir_text.to_string(),
+        out: out_text.to_string(),
         run_args,
         shards: args.shards,
         cpus: args.cpus,

@@ -10,7 +10,7 @@
 //! on_bot_error = "forfeit" # optional: a failing policy loses its game (default "stop")
 //! [[cells]]
 //! game = "hazard"
-//! options = { order = "fixed" }
+//! options = { order = "fixed" }  # numbers, strings, and true/false where an option takes them
 //! seats = "random"                 # or one policy per seat: ["random", "lua:scripts/random.lua"]
 //! sweep = { players = [2, 3, 4] }  # optional: one cell per value
 //! ```
@@ -133,21 +133,7 @@ impl Experiment {
         }
         let file: ExperimentFile = toml::from_str(text).map_err(|e| format!("{source}: {e}"))?;
         let at = |key: &str, msg: String| format!("{source}: `{key}`: {msg}");
-        if file.name.is_empty()
-            || !file
-                .name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
-            || file.name.starts_with('.')
-        {
-            return Err(at(
-                "name",
-                format!(
-                    "`{}` must be letters, digits, '-', '_' or '.' (it names the report folder)",
-                    file.name
-                ),
-            ));
-        }
+        check_name(&file.name).map_err(|e| at("name", e))?;
         if file.games == 0 {
             return Err(at("games", "must be at least 1".into()));
         }
@@ -248,12 +234,64 @@ impl Experiment {
     }
 }
 
-/// A TOML value as option text; only numbers and strings are option values.
-fn value_text(v: &toml::Value) -> Option<String> {
+/// Checks an experiment's or a tournament's name, which names its report
+/// folder: letters, digits, '-', '_' and '.', not first.
+///
+/// ```
+/// use ludus::runner::experiment::check_name;
+/// assert!(check_name("run-1.b_2").is_ok());
+/// assert!(check_name("../x").is_err() && check_name("").is_err());
+/// ```
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
+        || name.starts_with('.')
+    {
+        return Err(format!(
+            "`{}` must be letters, digits, '-', '_' or '.' (it names the report folder)",
+            crate::core::text::printable(name.as_bytes(), false)
+        ));
+    }
+    Ok(())
+}
+
+/// The text of option `key`'s value `v` in a TOML file, for a game whose
+/// options are `specs`: a whole number or a string as written, and a
+/// boolean where the option takes `true|false` (as `ludus games` lists
+/// it). A value of any other type, or a boolean for an option that does
+/// not take one, is refused, saying what the option takes; an unknown key
+/// is left for [`Options::resolve`] to name.
+///
+/// ```
+/// use ludus::runner::experiment::option_text;
+/// let specs = ludus::registry::find("alquerque").unwrap().option_specs();
+/// let yes = toml::Value::Boolean(true);
+/// assert_eq!(option_text(specs, "forced_capture", &yes).unwrap(), "true");
+/// let e = option_text(specs, "cap", &yes).unwrap_err();
+/// assert!(e.starts_with("option `cap` takes ") && e.ends_with(", not the boolean `true`"), "{e}");
+/// ```
+pub fn option_text(
+    specs: &[crate::core::options::OptionSpec],
+    key: &str,
+    v: &toml::Value,
+) -> Result<String, String> {
+    let Some(spec) = specs.iter().find(|s| s.name == key) else {
+        return Ok(v.to_string());
+    };
+    let refused = |what: String| {
+        Err(format!(
+            "option `{key}` takes {}, not {what}",
+            spec.values()
+        ))
+    };
     match v {
-        toml::Value::Integer(i) => Some(i.to_string()),
-        toml::Value::String(s) => Some(s.clone()),
-        _ => None,
+        toml::Value::Integer(i) => Ok(i.to_string()),
+        toml::Value::String(s) => Ok(s.clone()),
+        toml::Value::Boolean(b) if spec.parse(&b.to_string()).is_ok() => Ok(b.to_string()),
+        toml::Value::Boolean(b) => refused(format!("the boolean `{b}`")),
+        other => refused(format!("`{other}`")),
     }
 }
 
@@ -297,10 +335,10 @@ fn expand(
     })?;
     let mut fixed = Vec::new();
     for (k, v) in &cell.options {
-        let text = value_text(v).ok_or_else(|| {
+        let text = option_text(entry.option_specs(), k, v).map_err(|e| {
             at(
                 &format!("options.{k}"),
-                format!("`{v}` is neither a number nor a string"),
+                format!("{e} (game {})", entry.name()),
             )
         })?;
         fixed.push((k.clone(), text));
@@ -340,12 +378,14 @@ fn expand(
                     )
                 })?
             } else {
-                value_text(x).map(AxisValue::Option).ok_or_else(|| {
-                    at(
-                        &format!("sweep.{k}[{j}]"),
-                        format!("`{x}` is neither a number nor a string"),
-                    )
-                })?
+                option_text(entry.option_specs(), k, x)
+                    .map(AxisValue::Option)
+                    .map_err(|e| {
+                        at(
+                            &format!("sweep.{k}[{j}]"),
+                            format!("{e} (game {})", entry.name()),
+                        )
+                    })?
             };
             axis.push(value);
         }

@@ -49,19 +49,36 @@ impl PolicySpec {
     }
 
     /// Parses a comma-separated list of policies; commas inside a Lua
-    /// script's `{...}` parameters do not separate.
+    /// script's `{...}` parameters do not separate, nor do those before a
+    /// search policy's settings: a piece `key=value` (no policy's name
+    /// holds a `=`) goes on the parameter of the policy before it, so that
+    /// `mcts:20,c=1.0,random` is two policies. A Lua script's parameters
+    /// go in braces, so a piece after one is a policy of its own.
+    /// (`ludus play --seat`, one policy an argument, needs no such rule.)
     ///
     /// ```
     /// use ludus::runner::policy_spec::PolicySpec;
     /// let l = PolicySpec::parse_list("lua:b.lua{k=2, j=3},random").unwrap();
     /// assert_eq!(l.len(), 2);
     /// assert_eq!(l[0].param.as_deref(), Some("b.lua{k=2, j=3}"));
+    /// let l = PolicySpec::parse_list("mcts:20,c=1.0,lua:bad.lua").unwrap();
+    /// assert_eq!(l.len(), 2);
+    /// assert_eq!(l[0].to_string(), "mcts:20,c=1.0");
+    /// let l = PolicySpec::parse_list("alphabeta:3,nodes=500").unwrap();
+    /// assert_eq!(l.len(), 1);
     /// ```
     pub fn parse_list(text: &str) -> Result<Vec<PolicySpec>, String> {
-        split_top_level(text)
-            .into_iter()
-            .map(PolicySpec::parse)
-            .collect()
+        let mut pieces: Vec<String> = Vec::new();
+        for piece in split_top_level(text) {
+            match pieces.last_mut() {
+                Some(last) if is_setting(piece) && takes_settings(last) => {
+                    last.push(',');
+                    last.push_str(piece);
+                }
+                _ => pieces.push(piece.to_string()),
+            }
+        }
+        pieces.iter().map(|p| PolicySpec::parse(p)).collect()
     }
 
     /// One policy per seat of `game`, a game of `players` seats, from a
@@ -141,6 +158,26 @@ impl PolicySpec {
             }
         }
     }
+}
+
+/// Whether a piece of a policy list is a setting, `key=value`, rather
+/// than a policy: its text before the `=` is a name.
+fn is_setting(piece: &str) -> bool {
+    piece.trim().split_once('=').is_some_and(|(k, _)| {
+        k.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+/// Whether the policy `piece` names takes settings after a comma: one with
+/// a parameter, other than a Lua script (whose settings go in braces).
+fn takes_settings(piece: &str) -> bool {
+    piece
+        .trim()
+        .split_once(':')
+        .is_some_and(|(name, _)| name.trim() != "lua")
 }
 
 impl fmt::Display for PolicySpec {

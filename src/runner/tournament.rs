@@ -139,13 +139,11 @@ impl Tournament {
             .options
             .iter()
             .map(|(k, v)| {
-                let text = match v {
-                    toml::Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                };
-                (k.clone(), text)
+                crate::runner::experiment::option_text(entry.option_specs(), k, v)
+                    .map(|text| (k.clone(), text))
+                    .map_err(|e| format!("{}: {e}", at(&format!("options.{k}"))))
             })
-            .collect();
+            .collect::<Result<_, _>>()?;
         let options = Options::resolve(entry.option_specs(), &given)
             .map_err(|e| format!("{}: {e}", at("options")))?;
         let players = entry
@@ -187,6 +185,10 @@ impl Tournament {
                 "{}: between 1 and 10^12 games per pairing",
                 at("games")
             ));
+        }
+        if let Some(name) = &f.name {
+            crate::runner::experiment::check_name(name)
+                .map_err(|e| format!("{}: {e}", at("name")))?;
         }
         let on_bot_error = match &f.on_bot_error {
             Some(t) => OnBotError::parse(t).map_err(|e| format!("{}: {e}", at("on_bot_error")))?,

@@ -148,7 +148,7 @@ fn the_replay_command_quotes_a_script_path_with_a_comma() {
         .find_map(|l| l.trim().strip_prefix("replay: "))
         .unwrap_or_else(|| panic!("{err}"));
     assert!(
-        replay.contains(&format!("\"{}\"", script.display())),
+        replay.contains(&format!("--seat lua:{} ", script.display())),
         "{replay}"
     );
     let o = std::process::Command::new("sh")

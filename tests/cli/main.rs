@@ -7,10 +7,12 @@ mod chess_input;
 mod commands;
 #[path = "../common/scratch.rs"]
 mod common_scratch;
+mod hostile_output;
 mod limits;
 mod partials;
 mod play;
 mod position_files;
+mod replay;
 mod resume;
 mod run_charts;
 mod run_control;
@@ -18,3 +20,4 @@ mod run_reports;
 mod shards;
 mod slurm;
 mod support;
+mod toml_options;

@@ -54,6 +54,78 @@ fn one_policy_plays_every_seat() {
     );
 }
 
+#[test]
+fn a_seat_takes_a_search_policy_with_its_settings() {
+    // `--seat` takes each policy whole; `--seats` keeps a search policy's
+    // settings with it. Both play the same game.
+    let seat = ludus(&[
+        "play",
+        "three-men",
+        "--seat",
+        "mcts:3,cap=20",
+        "--seat",
+        "alphabeta:2,nodes=50",
+        "--seed",
+        "4",
+    ]);
+    let seats = ludus(&[
+        "play",
+        "three-men",
+        "--seats",
+        "mcts:3,cap=20,alphabeta:2,nodes=50",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(result(&stdout(&seat)), result(&stdout(&seats)));
+    // Settings after a search policy are its own, wherever in the list.
+    let other = ludus(&[
+        "play",
+        "three-men",
+        "--seats",
+        "mcts:3,cap=20,c=9.0,alphabeta:2,nodes=50",
+        "--seed",
+        "4",
+    ]);
+    assert!(other.status.success(), "{}", stderr(&other));
+    // One `--seat` plays every seat, as one policy in `--seats` does.
+    let every = ludus(&["play", "hazard", "--opt", "players=4", "--seat", "random"]);
+    let each = ludus(&["play", "hazard", "--opt", "players=4", "--seats", "random"]);
+    assert_eq!(stdout(&every), stdout(&each));
+    // The issue's seats: two policies, not three (the script is missing).
+    let o = ludus(&[
+        "play",
+        "three-men",
+        "--seats",
+        "mcts:20,c=1.0,lua:no-such.lua",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("seat 2 (lua:no-such.lua)"),
+        "{}",
+        stderr(&o)
+    );
+    // Another count of `--seat`, or both flags, is refused.
+    let o = ludus(&[
+        "play",
+        "hazard",
+        "--opt",
+        "players=3",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--seat is given 2 times but hazard with ")
+            && stderr(&o).contains("has 3 seats"),
+        "{}",
+        stderr(&o)
+    );
+    let o = ludus(&["play", "hazard", "--seat", "random", "--seats", "random"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
 const EXPERIMENT: &str = r#"name = "play-cli"
 seed = 17
 games = 10

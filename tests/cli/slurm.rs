@@ -180,3 +180,244 @@ fn submit_chains_the_merge_after_the_array_with_afterok() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("sbatch"), "{}", stderr(&o));
 }
+
+/// The arguments of an `#SBATCH` line as sbatch reads them (its
+/// `_get_argument`): quotes group, a backslash escapes any character even
+/// inside quotes, an unquoted `#` ends the line.
+fn sbatch_arguments(line: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut chars = line.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        if chars.peek().is_none_or(|&c| c == '#') {
+            return args;
+        }
+        let (mut arg, mut quote) = (String::new(), None);
+        while let Some(&c) = chars.peek() {
+            if quote.is_none() && (c.is_whitespace() || c == '#') {
+                break;
+            }
+            chars.next();
+            match (c, quote) {
+                ('\\', _) => arg.extend(chars.next()),
+                (q, Some(open)) if q == open => quote = None,
+                ('"' | '\'', None) => quote = Some(c),
+                _ => arg.push(c),
+            }
+        }
+        args.push(arg);
+    }
+}
+
+/// The file a Slurm filename pattern names for array task `task` of job
+/// `job`: `%%` a percent sign, `%a` the task, `%A` the job; a backslash
+/// anywhere turns every symbol off.
+fn slurm_file(pattern: &str, job: u32, task: u32) -> String {
+    if pattern.contains('\\') {
+        return pattern.replace('\\', "");
+    }
+    let mut out = String::new();
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('%') => out.push('%'),
+            Some('a') => out += &task.to_string(),
+            Some('A') => out += &job.to_string(),
+            other => panic!("symbol %{other:?} in {pattern}"),
+        }
+    }
+    out
+}
+
+/// The `#SBATCH` options of a job script, as sbatch collects them: from the
+/// `#SBATCH` lines before the first line that is not a comment.
+fn sbatch_options(script: &str) -> Vec<(String, String)> {
+    let mut options = Vec::new();
+    for line in script.lines().skip(1) {
+        if !line.starts_with('#') {
+            break;
+        }
+        if let Some(rest) = line.strip_prefix("#SBATCH") {
+            for arg in sbatch_arguments(rest) {
+                let (k, v) = arg.split_once('=').expect("--key=value");
+                options.push((k.to_string(), v.to_string()));
+            }
+        }
+    }
+    options
+}
+
+fn option<'a>(options: &'a [(String, String)], key: &str) -> &'a str {
+    options
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_else(|| panic!("no {key} in {options:?}"))
+}
+
+/// Every line of a script bash reads: a comment before the commands, and
+/// nothing bash would refuse.
+fn check_bash(path: &Path) -> String {
+    let o = Command::new("bash").arg("-n").arg(path).output().unwrap();
+    assert!(
+        o.status.success(),
+        "bash -n {}: {}",
+        path.display(),
+        stderr(&o)
+    );
+    let text = read(path);
+    let body = text
+        .lines()
+        .position(|l| !l.starts_with('#'))
+        .expect("commands after the comments");
+    assert!(
+        text.lines().nth(body).unwrap().starts_with("set -"),
+        "the first command of {} is not `set`:\n{text}",
+        path.display()
+    );
+    text
+}
+
+#[test]
+fn hostile_paths_end_up_as_the_same_paths_in_every_script() {
+    let base = scratch("slurm-hostile");
+    // A working directory and a report folder that a shell or sbatch
+    // would take apart if written as they are.
+    let workdir = base.join("work dir 'q' \"d\" $HOME `x` #c ;&|<>*?[]");
+    std::fs::create_dir_all(&workdir).unwrap();
+    write(&workdir, "e x'p%.toml", EXPERIMENT);
+    let out_name = "re port 'a' \"b\" $PATH `id` #c 100%a %j;(x)*";
+    let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .current_dir(&workdir)
+        .args([
+            "slurm",
+            "e x'p%.toml",
+            "--shards",
+            "2",
+            "--games",
+            "40",
+            "--out",
+            out_name,
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = workdir.join(out_name);
+    let out_s = out.to_str().unwrap();
+    let shards = check_bash(&out.join("slurm/shards.sbatch"));
+    let merge = check_bash(&out.join("slurm/merge.sbatch"));
+    check_bash(&out.join("slurm/submit.sh"));
+    for (script, log) in [(&shards, "shard-3.log"), (&merge, "merge.log")] {
+        let options = sbatch_options(script);
+        assert_eq!(option(&options, "--chdir"), workdir.to_str().unwrap());
+        assert_eq!(
+            slurm_file(option(&options, "--output"), 77, 3),
+            format!("{out_s}/slurm/logs/{log}"),
+            "{script}"
+        );
+        assert!(option(&options, "--job-name").starts_with("ludus-on-slurm"));
+    }
+    // Each task and the merge as Slurm runs them, in the working directory.
+    for k in 1..=2 {
+        let o = Command::new("bash")
+            .arg(out.join("slurm/shards.sbatch"))
+            .current_dir(&workdir)
+            .env("SLURM_ARRAY_TASK_ID", k.to_string())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "task {k}: {}", stderr(&o));
+    }
+    let o = Command::new("bash")
+        .arg(out.join("slurm/merge.sbatch"))
+        .current_dir(&workdir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "merge: {}", stderr(&o));
+    assert!(out.join("summary.csv").is_file());
+    assert!(out.join("shards/shard-2-of-2/partial.json").is_file());
+}
+
+#[test]
+fn control_characters_in_what_a_script_would_hold_are_refused() {
+    let base = scratch("slurm-controls");
+    let exp = write(&base, "e.toml", EXPERIMENT);
+    let pwned = base.join("pwned");
+    let injected = format!("{}/a\ntouch {}\n#", base.display(), pwned.to_str().unwrap());
+    let cases: [(&[&str], &str); 5] = [
+        (&["--out", &injected], "--out"),
+        (&["--out", "a\rb"], "--out"),
+        (&["--partition", "short\n#SBATCH --x=y"], "--partition"),
+        (&["--time", "1:00\u{1b}[2J"], "--time"),
+        (&["--out", "100%\u{7}"], "--out"),
+    ];
+    for (extra, named) in cases {
+        let mut args = vec!["slurm", &exp, "--shards", "2"];
+        args.extend_from_slice(extra);
+        let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .current_dir(&base)
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert!(e.contains(named) && e.contains("control character"), "{e}");
+        assert!(
+            !e.contains(['\r', '\u{1b}', '\u{7}']) && e.trim_end().lines().count() == 1,
+            "{e:?}"
+        );
+    }
+    // The experiment's path, and a working directory with a newline.
+    let odd = base.join("odd\nname.toml");
+    std::fs::write(&odd, EXPERIMENT).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .current_dir(&base)
+        .args(["slurm", "odd\nname.toml", "--shards", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("experiment path"), "{}", stderr(&o));
+    let workdir = base.join("w\ntouch pwned\n#");
+    std::fs::create_dir_all(&workdir).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .current_dir(&workdir)
+        .args(["slurm", &exp, "--shards", "2", "--out", "r"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("working directory"), "{}", stderr(&o));
+    assert!(!workdir.join("r").exists(), "scripts written");
+    assert!(!pwned.exists() && !base.join("a").exists());
+    // A backslash would turn off the log names' `%a`.
+    let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .current_dir(&base)
+        .args(["slurm", &exp, "--shards", "2", "--out", "a\\b"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("backslash"), "{}", stderr(&o));
+    // Where only the working directory holds one, sbatch reads it back.
+    let workdir = base.join("back\\slash");
+    std::fs::create_dir_all(&workdir).unwrap();
+    let out = base.join("elsewhere");
+    let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .current_dir(&workdir)
+        .args([
+            "slurm",
+            &exp,
+            "--shards",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let options = sbatch_options(&check_bash(&out.join("slurm/shards.sbatch")));
+    assert_eq!(option(&options, "--chdir"), workdir.to_str().unwrap());
+}
