@@ -1,8 +1,9 @@
 //! Issue 28, 3: whether a script runs out of memory depends on its game
-//! only, not on the games its VM played before. The red team's bot keeps
-//! 3-5 KB strings at `max_memory_mb=1`, and looks at every move: with a
-//! VM reused across games, its games ended differently with 1 and 2
-//! threads, between two runs with 2, and in a run and its replay.
+//! only, not on the games its VM played before. The red team's bot
+//! (tests/lua/memory/hoard.lua, and tests/lua/hostile/memory_history.lua)
+//! keeps 3-5 KB strings at `max_memory_mb=1`, and looks at every move:
+//! with a VM reused across games, its games ended differently with 1 and
+//! 2 threads, between two runs with 2, and in a run and its replay.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -32,13 +33,10 @@ fn hoarder() -> String {
 }
 
 /// `nine_men` nine men's games (cell 0) and 100 of Rithmomachy if
-/// `rithmomachy`, the hoarder against random, forfeiting; returns the
+/// `rithmomachy`, `bot` against random, forfeiting; returns the
 /// experiment file.
-fn experiment(dir: &Path, nine_men: u64, rithmomachy: bool) -> String {
-    let seats = format!(
-        "[\"lua:{}{{strings=1, max_memory_mb=1}}\", \"random\"]",
-        hoarder()
-    );
+fn experiment(dir: &Path, bot: &str, nine_men: u64, rithmomachy: bool) -> String {
+    let seats = format!("[\"lua:{bot}\", \"random\"]");
     let p = dir.join(format!("hoard-{nine_men}-{rithmomachy}.toml"));
     let mut text = format!(
         "name = \"hoard\"\nseed = 7\ngames = 100\non_bot_error = \"forfeit\"\n\
@@ -95,7 +93,8 @@ fn forfeits(report: &[(String, String)], cell: usize) -> u64 {
 #[test]
 fn reports_are_the_same_for_any_thread_count() {
     let dir = scratch("memory_threads");
-    let exp = experiment(&dir, 300, true);
+    let bot = format!("{}{{strings=1, max_memory_mb=1}}", hoarder());
+    let exp = experiment(&dir, &bot, 300, true);
     let one = run(&exp, &dir.join("one"), "1");
     assert!(forfeits(&one, 0) > 0, "some games run out of memory");
     for (i, threads) in ["2", "2"].iter().enumerate() {
@@ -109,17 +108,20 @@ fn reports_are_the_same_for_any_thread_count() {
 /// Game 170 of the nine men's cell ran out of memory in its replay (a new
 /// VM) but not in `ludus run --threads 1`, after games 0 to 169 in the
 /// same VM. Whether it did in the run is what the run of games 0 to 170
-/// counts more than the run of games 0 to 169.
+/// counts more than the run of games 0 to 169. (The script is named by a
+/// path relative to the package, the tests' working folder: its name is
+/// part of the memory the VM holds, and the game is one on the edge.)
 #[test]
 fn a_game_runs_out_of_memory_in_its_replay_as_in_its_run() {
     let dir = scratch("memory_replay");
+    let bot = "tests/lua/memory/hoard.lua{max_memory_mb=1}";
     let mut forfeited = Vec::new();
     for games in [170, 171] {
-        let exp = experiment(&dir, games, false);
+        let exp = experiment(&dir, bot, games, false);
         let report = run(&exp, &dir.join(format!("r{games}")), "1");
         forfeited.push(forfeits(&report, 0));
     }
-    let exp = experiment(&dir, 171, false);
+    let exp = experiment(&dir, bot, 171, false);
     let o = ludus(&["play", "--experiment", &exp, "--cell", "0", "--game", "170"]);
     let code = o.status.code();
     assert!(code == Some(0) || code == Some(3), "{code:?}");
