@@ -17,8 +17,30 @@ use std::fmt::Write;
 /// ```
 pub fn printable(bytes: &[u8], newlines: bool) -> String {
     let mut out = String::with_capacity(bytes.len());
+    push_printable(&mut out, bytes, newlines, usize::MAX);
+    out
+}
+
+/// Appends `bytes` made printable (as [`printable`] writes them) to `out`,
+/// and stops as soon as `out` holds more than `max` bytes: whatever the
+/// input, `out` never grows past `max` and one escape (at most 10 bytes).
+/// Whether all of `bytes` was written within `max`.
+///
+/// ```
+/// use ludus::core::text::push_printable;
+/// let mut out = String::from("> ");
+/// assert!(push_printable(&mut out, b"a\x1bb", false, 100));
+/// assert_eq!(out, "> a\\eb");
+/// let mut out = String::new();
+/// assert!(!push_printable(&mut out, &[0xff; 1 << 20], false, 8));
+/// assert_eq!(out, "\\xff\\xff\\xff");
+/// ```
+pub fn push_printable(out: &mut String, bytes: &[u8], newlines: bool, max: usize) -> bool {
     for chunk in bytes.utf8_chunks() {
         for c in chunk.valid().chars() {
+            if out.len() > max {
+                return false;
+            }
             match c {
                 '\t' => out.push('\t'),
                 '\n' if newlines => out.push('\n'),
@@ -35,10 +57,13 @@ pub fn printable(bytes: &[u8], newlines: bool) -> String {
             }
         }
         for b in chunk.invalid() {
+            if out.len() > max {
+                return false;
+            }
             let _ = write!(out, "\\x{b:02x}");
         }
     }
-    out
+    out.len() <= max
 }
 
 /// Whether `c` changes how the text around it is laid out rather than

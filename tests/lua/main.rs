@@ -12,6 +12,7 @@ mod common_scratch;
 mod failures;
 mod hostile;
 mod limits;
+mod memory_history;
 mod reproducible;
 mod sandbox;
 mod search;

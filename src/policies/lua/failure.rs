@@ -93,12 +93,14 @@ pub fn halt_message(why: Halt, meter: &Meter) -> String {
 /// Describes `e`, raised while running `script` metered by `meter`.
 pub fn describe(e: &mlua::Error, script: &str, meter: &Meter) -> String {
     let (cause, traceback) = root(e);
-    let text = match cause {
-        mlua::Error::SyntaxError { message, .. } => message.clone(),
-        mlua::Error::RuntimeError(m) => m.clone(),
-        mlua::Error::MemoryError(m) => m.clone(),
-        other => other.to_string(),
+    let text: std::borrow::Cow<'_, str> = match cause {
+        mlua::Error::SyntaxError { message, .. } => message.into(),
+        mlua::Error::RuntimeError(m) => m.into(),
+        mlua::Error::MemoryError(m) => m.into(),
+        other => other.to_string().into(),
     };
+    // (Not copied: a script's own error is cut to ERROR_TEXT where it is
+    // raised, but what Lua hands over is whatever it is.)
     let first = text.lines().next().unwrap_or("");
     let line_of_traceback = || {
         traceback

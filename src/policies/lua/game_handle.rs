@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use mlua::{Lua, MetaMethod, MultiValue, UserData, UserDataMethods, Value};
+use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
 
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
@@ -21,7 +21,7 @@ use crate::policies::lua::limits::MAX_ELEMENTS;
 use crate::policies::lua::meter::{Held, Meter, cost, userdata_bytes};
 use crate::policies::lua::moves_handle::{MoveHandle, MovesHandle};
 use crate::policies::lua::rollout::{self, Rollout};
-use crate::policies::lua::view::{Arg, sequence, size, to_lua};
+use crate::policies::lua::view::{Arg, size, to_lua};
 
 /// A game handle.
 pub struct GameHandle<G: Game> {
@@ -201,8 +201,13 @@ fn views_for<G: Game>(
                     }
                 };
                 meter.check()?;
-                let mut values = Vec::with_capacity(moves.len());
-                let mut put = |i: usize, v| put(i, v).map(|v| values.push(v));
+                // Set one by one: a Lua function called with them all (one
+                // call instead of a protected call each) leaves mlua holding
+                // more memory after the game than before it, which would
+                // make the next game's memory limit depend on this one
+                // (see `script.rs`).
+                let out = lua.create_table_with_capacity(moves.len(), 0)?;
+                let put = |i: usize, v| out.raw_set(i, put(i, v)?);
                 if legal {
                     game.view_each(name, moves, |i, v| put(i + 1, v))?;
                 } else {
@@ -211,7 +216,7 @@ fn views_for<G: Game>(
                         put(i + 1, game.view(name, ViewArg::Move(m)))?;
                     }
                 }
-                sequence(lua, MultiValue::from_vec(values))
+                Ok(out)
             })
         }
         Value::Table(t) => {
@@ -396,7 +401,9 @@ impl<G: Game> UserData for GameHandle<G> {
                 let meter = this.decision.meter();
                 meter.charge(cost::VIEW)?;
                 let arg = Arg::from_lua::<G>(&arg).map_err(err)?;
-                let name = name.to_string_lossy();
+                // As views_for: no name is longer, and the game's error
+                // for an unknown one quotes it.
+                let name = short_text(&name, "view: a view's name")?;
                 let v = this
                     .game()?
                     .view(&name, arg.as_view_arg())

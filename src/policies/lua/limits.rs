@@ -32,6 +32,10 @@ pub const MAX_TEXT: u64 = 1 << 24;
 /// (`table.move`, `table.insert`, `table.unpack`, ...): no game needs more.
 pub const MAX_ELEMENTS: u64 = 1 << 24;
 
+/// The longest text of an error a script raises (`error`, `assert`) that
+/// the host is handed: the rest is cut where it is raised.
+pub const ERROR_TEXT: u64 = 4096;
+
 /// The largest script file read.
 pub const MAX_SCRIPT_BYTES: u64 = 4 << 20;
 

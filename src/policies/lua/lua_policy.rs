@@ -58,10 +58,17 @@ impl<G: Game> LuaPolicy<G> {
 impl<G: Game> Policy<G> for LuaPolicy<G> {
     fn start(&mut self, seat: Seat, game: &G, rng: &mut SeatRng) -> Result<(), BotError> {
         self.slot = None;
-        let slot = vm_cache::slot::<G>(&self.key, seat, || {
-            ScriptVm::load(&self.spec, seat, self.options.clone())
-        })?;
-        let vm = vm_cache::get::<G>(slot).expect("the slot was just made on this thread");
+        let load = || ScriptVm::load(&self.spec, seat, self.options.clone(), game);
+        let mut slot = vm_cache::slot::<G>(&self.key, seat, load)?;
+        let mut vm = vm_cache::get::<G>(slot).expect("the slot was just made on this thread");
+        if !vm.ready_for_game() {
+            // The games before left the VM holding more than a new one:
+            // this game gets a new one, to play as it would anywhere.
+            drop(vm);
+            vm_cache::discard(slot);
+            slot = vm_cache::slot::<G>(&self.key, seat, load)?;
+            vm = vm_cache::get::<G>(slot).expect("the slot was just made on this thread");
+        }
         vm.start(game, rng)
             .inspect_err(|_| vm_cache::discard(slot))?;
         self.slot = Some(slot);

@@ -160,9 +160,12 @@ impl Meter {
         }
     }
 
-    /// A new game: nothing printed yet.
+    /// A new game: nothing printed yet, and the host's allocations checked
+    /// from the first (when they are checked must not depend on the games
+    /// before: a check may collect).
     pub fn new_game(&self) {
         self.printed.set(0);
+        self.unchecked.set(0);
     }
 
     /// The limit that halted the current call, if one did.
@@ -225,12 +228,18 @@ impl Meter {
         }
         self.unchecked.set(0);
         let limit = self.limits.memory_bytes();
-        if lua.used_memory().saturating_add(self.host.get()) > limit {
-            // As Lua does before it fails an allocation: collect, then see.
-            let _ = lua.gc_collect();
-            if lua.used_memory().saturating_add(self.host.get()) > limit {
-                return Err(self.halt(Halt::Memory));
+        let over = || lua.used_memory().saturating_add(self.host.get()) > limit;
+        // As Lua does before it fails an allocation: collect, then see;
+        // twice, since the values whose host memory a collection gives
+        // back (their finalizers run) are freed only by the next.
+        for _ in 0..2 {
+            if !over() {
+                return Ok(());
             }
+            let _ = lua.gc_collect();
+        }
+        if over() {
+            return Err(self.halt(Halt::Memory));
         }
         Ok(())
     }
@@ -243,6 +252,12 @@ impl Meter {
     /// Bytes the host holds for the script.
     pub fn host_bytes(&self) -> usize {
         self.host.get()
+    }
+
+    /// What the script may still print this game, in bytes.
+    pub fn print_left(&self) -> usize {
+        let allowance = self.limits.print_kb.saturating_mul(1024);
+        usize::try_from(allowance.saturating_sub(self.printed.get())).unwrap_or(usize::MAX)
     }
 
     /// Counts `bytes` printed; fails past the game's allowance.
@@ -298,11 +313,14 @@ impl Meter {
             let limit = self.limits.memory_bytes();
             // SAFETY: as the caller promised; a collection may run in a hook.
             unsafe {
-                if used_memory(state) + self.host.get() > limit {
-                    ffi::lua_gc(state, ffi::LUA_GCCOLLECT);
-                    if used_memory(state) + self.host.get() > limit {
-                        return Some(Halt::Memory);
+                for _ in 0..2 {
+                    if used_memory(state) + self.host.get() <= limit {
+                        break;
                     }
+                    ffi::lua_gc(state, ffi::LUA_GCCOLLECT);
+                }
+                if used_memory(state) + self.host.get() > limit {
+                    return Some(Halt::Memory);
                 }
             }
         }

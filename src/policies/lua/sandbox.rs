@@ -14,21 +14,21 @@ use std::rc::Rc;
 use std::sync::OnceLock;
 
 use mlua::chunk::ChunkMode;
-use mlua::{Function, Lua, LuaOptions, StdLib, Value};
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
 use rand_core::RngCore;
 
 use crate::core::game::Game;
 use crate::core::seed::{Rng, below};
-use crate::core::text::printable;
+use crate::core::text::push_printable;
 use crate::policies::lua::decision::Decision;
 use crate::policies::lua::failure::is_memory_error;
-use crate::policies::lua::limits::{Limits, MAX_ELEMENTS, MAX_TEXT};
+use crate::policies::lua::limits::{ERROR_TEXT, Limits, MAX_ELEMENTS, MAX_TEXT};
 use crate::policies::lua::meter::{Halt, Meter};
 
 const PRELUDE: &str = r##"
-local random, halted, eprint, charge, MAX_TEXT, MAX_ELEMENTS = ...
+local random, halted, eprint, charge, MAX_TEXT, MAX_ELEMENTS, ERROR_TEXT = ...
 local raw_load, raw_pcall, raw_xpcall = load, pcall, xpcall
-local next, select, tostring, tonumber, type, error = next, select, tostring, tonumber, type, error
+local next, select, tostring, tonumber, type, error, assert = next, select, tostring, tonumber, type, error, assert
 local raw_setmetatable, raw_getmetatable, rawget, raw_rawset = setmetatable, getmetatable, rawget, rawset
 local concat = table.concat
 -- string.dump is gone from the string table itself, which ("").dump reaches.
@@ -109,6 +109,31 @@ base.tonumber = function(x, b)
   if type(x) == "string" then bytes(#x) end
   return tonumber(x, b)
 end
+-- An error's text reaches the host, which copies it (and Lua adds a
+-- traceback to it): a long one is cut here, where it is raised. Its
+-- beginning, which says where, is kept.
+local cut_sub = string.sub
+local function short(e)
+  if type(e) == "string" and #e > ERROR_TEXT then
+    return cut_sub(e, 1, ERROR_TEXT) .. "... (" .. (#e - ERROR_TEXT) .. " more bytes)"
+  end
+  return e
+end
+base.error = function(e, level)
+  if level == nil then level = 1 end
+  -- Level 1 is where `error` was called, here one level further down.
+  -- (Not a tail call, which would take this level away.)
+  if type(level) == "number" and level > 0 then level = level + 1 end
+  error(short(e), level)
+end
+base.assert = function(...)
+  local v, m = ...
+  if v then return ... end
+  local n = select("#", ...)
+  if n == 0 then error("bad argument #1 to 'assert' (value expected)", 2) end
+  if n == 1 then error("assertion failed!", 0) end
+  error(short(m), 0)
+end
 
 -- A script must not catch the end of its budget, memory or time and go on;
 -- an error raised by the host reaches it as text, like Lua's own; and a
@@ -142,8 +167,12 @@ local function script_tostring(x)
   local text = tostring(x)
   local t = type(x)
   if t == "table" or t == "function" or t == "userdata" or t == "thread" then
-    local kind = match(text, "^(.-): 0x%x+$")
-    if kind then
+    -- A __tostring or __name may make the text long: it is built anew at
+    -- each call.
+    bytes(#text)
+    local at = find(text, ": 0x%x+$")
+    if at then
+      local kind = sub(text, 1, at - 1)
       local id = ids[x]
       if id == nil then
         shown = shown + 1
@@ -156,10 +185,13 @@ local function script_tostring(x)
   return text
 end
 base.tostring = script_tostring
+-- The host writes the parts itself, within what the game may still print:
+-- no string of them all is built here.
 base.print = function(...)
-  local parts = {}
-  for i = 1, select("#", ...) do parts[i] = script_tostring((select(i, ...))) end
-  eprint(concat(parts, "\t"))
+  local n, parts = select("#", ...), {...}
+  elements("print", n)
+  for i = 1, n do parts[i] = script_tostring(parts[i]) end
+  eprint(parts, n)
 end
 
 -- The libraries as scripts see them: string without dump, math with the
@@ -191,6 +223,15 @@ script_string.rep = function(s, n, sep)
   end
   return rep(s, n, sep)
 end
+local raw_char, raw_utf8_char = string.char, utf8.char
+script_string.char = function(...)
+  elements("string.char", select("#", ...))
+  return raw_char(...)
+end
+script_utf8.char = function(...)
+  elements("utf8.char", select("#", ...))
+  return raw_utf8_char(...)
+end
 -- string.byte returns one value a byte: past what a call may return, Lua
 -- would fail inside the library, naming no line of the script.
 local raw_byte = string.byte
@@ -217,13 +258,23 @@ for _, name in ipairs({"sub", "upper", "lower", "reverse"}) do
     return f(s, ...)
   end
 end
-for _, name in ipairs({"find", "match", "gmatch", "gsub"}) do
+for _, name in ipairs({"find", "match", "gmatch"}) do
   local f = string[name]
   script_string[name] = function(s, p, ...)
     local n, m = len(s), len(p)
     if n * (m + 1) > 4096 then charge((n * (m + 1)) // 16) end
     return f(s, p, ...)
   end
+end
+-- What gsub builds may be far longer than what it reads (each empty match
+-- adds the replacement): charged as built.
+local raw_gsub = string.gsub
+script_string.gsub = function(s, p, ...)
+  local n, m = len(s), len(p)
+  if n * (m + 1) > 4096 then charge((n * (m + 1)) // 16) end
+  local r, k = raw_gsub(s, p, ...)
+  bytes(#r)
+  return r, k
 end
 local format = string.format
 -- %p is an address; %s of a table is its tostring, shown as above.
@@ -259,24 +310,44 @@ script_string.format = function(fmt, ...)
     end
   end
   bytes(n)
-  return format(fmt, table.unpack(args, 1, args.n))
+  -- Widths and %q can make the text longer than what it was made of.
+  local s = format(fmt, table.unpack(args, 1, args.n))
+  bytes(#s)
+  return s
 end
-local pack = string.pack
-script_string.pack = function(...)
-  local n = 0
+local pack, packsize, unpack_string = string.pack, string.packsize, string.unpack
+-- A format of fixed size says what pack will build before it is built
+-- ("c16000000" of one empty string is 16 MB): refused past MAX_TEXT,
+-- charged before; one with strings of varying size is charged as built.
+script_string.pack = function(fmt, ...)
+  local args = {...}
+  local n = len(fmt)
+  elements("string.pack", select("#", ...))
   for i = 1, select("#", ...) do
-    local x = select(i, ...)
+    local x = args[i]
     if type(x) == "string" then n = n + #x end
   end
   bytes(n)
-  return pack(...)
-end
-for _, name in ipairs({"unpack", "packsize"}) do
-  local f = string[name]
-  script_string[name] = function(fmt, ...)
-    bytes(len(fmt) * 16)
-    return f(fmt, ...)
+  local fixed, size = raw_pcall(packsize, fmt)
+  if fixed then
+    if size > MAX_TEXT then
+      error("string.pack: a string of " .. string.format("%.0f", size)
+            .. " bytes is more than a script may build (" .. MAX_TEXT .. " bytes)", 2)
+    end
+    bytes(size)
   end
+  local s = pack(fmt, ...)
+  if not fixed then bytes(#s) end
+  return s
+end
+script_string.packsize = function(fmt)
+  bytes(len(fmt) * 16)
+  return packsize(fmt)
+end
+-- What unpack returns is read from the data: at most its length.
+script_string.unpack = function(fmt, data, ...)
+  bytes(len(fmt) * 16 + len(data))
+  return unpack_string(fmt, data, ...)
 end
 for _, name in ipairs({"len", "codepoint", "offset"}) do
   local f = utf8[name]
@@ -302,6 +373,11 @@ script_table.concat = function(list, sep, i, j)
   local s = concat(list, sep, i, j)
   bytes(#s)
   return s
+end
+local raw_table_pack = table.pack
+script_table.pack = function(...)
+  elements("table.pack", select("#", ...))
+  return raw_table_pack(...)
 end
 script_table.insert = function(t, ...)
   if select("#", ...) >= 2 and type(t) == "table" then
@@ -442,6 +518,42 @@ fn draw(rng: &mut Rng, m: Option<i64>, n: Option<i64>) -> mlua::Result<Value> {
     Ok(Value::Integer((lo as u64).wrapping_add(k) as i64))
 }
 
+/// What `print(parts...)` writes: the `n` parts (strings) joined by tabs,
+/// made printable, each line after the script's `name`, ending with a
+/// newline; `None` if that is more than `left` bytes. Never more than
+/// `left` and a few bytes are built, however many lines the parts hold.
+fn print_lines(name: &str, parts: &Table, n: usize, left: usize) -> mlua::Result<Option<String>> {
+    let mut out = String::with_capacity(left.min(4096));
+    let newline = |out: &mut String| {
+        out.push_str(name);
+        out.push_str(": ");
+        out.len() <= left
+    };
+    if !newline(&mut out) {
+        return Ok(None);
+    }
+    for i in 1..=n {
+        if i > 1 {
+            out.push('\t');
+        }
+        let part: mlua::LuaString = parts.raw_get(i)?;
+        let bytes = part.as_bytes();
+        for (k, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            if k > 0 {
+                out.push('\n');
+                if !newline(&mut out) {
+                    return Ok(None);
+                }
+            }
+            if !push_printable(&mut out, line, false, left) {
+                return Ok(None);
+            }
+        }
+    }
+    out.push('\n');
+    Ok((out.len() <= left).then_some(out))
+}
+
 /// A sandboxed VM under its limits.
 pub struct Sandbox {
     /// The VM.
@@ -452,6 +564,10 @@ pub struct Sandbox {
     pub copy: Function,
     /// The limits and what the call in progress has used of them.
     pub meter: Rc<Meter>,
+    /// A function of the host's that does nothing when called from the
+    /// host: calling one makes mlua keep the room for its failure ready,
+    /// as every call of the host's functions does.
+    pub host_call: Function,
 }
 
 /// Builds a sandboxed VM for `script` (named in what it prints) under
@@ -474,7 +590,6 @@ pub fn new_vm<G: Game>(
                 .into(),
         ));
     }
-    crate::policies::lua::view::install_pack(&lua)?;
     let meter = Meter::install(&lua, limits)?;
     decision.set_meter(meter.clone());
     // Two optional arguments rather than a variadic list: no allocation per draw.
@@ -506,21 +621,33 @@ pub fn new_vm<G: Game>(
     // escaped, so that a script cannot move the cursor or pose as ludus;
     // counted as written.
     let m = meter.clone();
-    let eprint = lua.create_function(move |_, text: mlua::LuaString| {
+    let eprint = lua.create_function(move |_, (parts, n): (Table, usize)| {
         m.check()?;
-        let shown = printable(&text.as_bytes(), true).replace('\n', &format!("\n{name}: "));
-        m.printed(name.len() + 3 + shown.len())?;
-        let _ = writeln!(std::io::stderr().lock(), "{name}: {shown}");
+        let shown = print_lines(&name, &parts, n, m.print_left())?;
+        let Some(shown) = shown else {
+            return Err(m.halt(Halt::Print));
+        };
+        m.charge(shown.len() as u64 / 16)?;
+        m.printed(shown.len())?;
+        let _ = std::io::stderr().lock().write_all(shown.as_bytes());
         Ok(())
     })?;
     let m = meter.clone();
     let charge = lua.create_function(move |_, units: u64| m.charge(units))?;
-    let (fresh_env, copy): (Function, Function) =
-        prelude(&lua)?.call((random, halted, eprint, charge, MAX_TEXT, MAX_ELEMENTS))?;
+    let (fresh_env, copy): (Function, Function) = prelude(&lua)?.call((
+        random,
+        halted.clone(),
+        eprint,
+        charge,
+        MAX_TEXT,
+        MAX_ELEMENTS,
+        ERROR_TEXT,
+    ))?;
     Ok(Sandbox {
         lua,
         fresh_env,
         copy,
         meter,
+        host_call: halted,
     })
 }

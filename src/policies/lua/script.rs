@@ -1,16 +1,29 @@
 //! A script loaded into its own VM: compiled once, then run for each game
 //! (fresh globals, then `init`) and called for each decision (`choose`).
+//!
+//! Whether a script runs out of memory must depend on its game only, not
+//! on the games its VM played before: each game starts from the memory a
+//! new VM starts its first game with. What a game leaves behind is
+//! collected (finalizers included), and Lua's string table set back to its
+//! smallest size; what Lua and mlua keep once made or grown (a type's
+//! metatable, the room for a failure, their stacks) is made or grown when
+//! the VM is loaded; and a VM that still holds more than it did then (a
+//! game held more values at once than any call of the host does, say) is
+//! replaced by a new one (see [`ScriptVm::ready_for_game`]).
 
 use std::cell::RefCell;
+use std::ffi::c_int;
 use std::rc::Rc;
 
-use mlua::{AnyUserData, Function, Table, Value};
+use mlua::{AnyUserData, Function, Lua, Table, Value};
 
-use crate::core::game::Game;
+use crate::core::dice::Dice;
+use crate::core::game::{Game, Turn};
+use crate::core::log::Silent;
 use crate::core::options::Options;
 use crate::core::policy::BotError;
 use crate::core::seat::Seat;
-use crate::core::seed::{Rng, SeatRng};
+use crate::core::seed::{Rng, SeatRng, Stream, stream};
 use crate::policies::lua::decision::Decision;
 use crate::policies::lua::failure::describe as describe_error;
 use crate::policies::lua::game_handle::{GameHandle, describe, index_of, options_table};
@@ -29,8 +42,78 @@ pub struct ScriptVm<G: Game> {
     moves: AnyUserData,
     /// This game's `choose`, set by [`ScriptVm::start`].
     choose: RefCell<Option<Function>>,
-    /// What `init` receives, made on the first game; each game gets a copy.
-    info: RefCell<Option<Table>>,
+    /// What `init` receives; each game gets a copy.
+    info: Table,
+    /// The bytes Lua holds at the start of a game, as the VM was loaded.
+    pristine: usize,
+}
+
+/// The most full collections a VM is given to come back to the memory it
+/// was loaded with (each frees at most half of the call records a deep
+/// recursion left).
+const SETTLE: usize = 16;
+
+/// Values the host may hold at once (in mlua's reference stack) without
+/// growing what a new VM holds: a call's arguments and results, a view
+/// being made.
+const REFS: usize = 256;
+
+/// The size of Lua's table of interned strings at the start of a game: Lua
+/// doubles it when it holds as many strings as it has slots, and halves it
+/// only when a collection finds it three quarters empty, so what it is
+/// after a game depends on the most strings the games before held at once.
+/// Set at every start to Lua's smallest size (`MINSTRTABSIZE`), it depends
+/// on nothing; it grows again as the game needs.
+const STRINGS: c_int = 128;
+
+// Lua's own functions (lstring.c, ldo.c, lstate.c) from the vendored Lua
+// 5.4 that mlua builds and links; none raises an error.
+unsafe extern "C-unwind" {
+    /// Resizes the string table (left as it was if it cannot be).
+    fn luaS_resize(state: *mut mlua::ffi::lua_State, size: c_int);
+    /// Shrinks a stack to twice what is in use if it is more than three
+    /// times that, and frees half of the unused call records.
+    fn luaD_shrinkstack(state: *mut mlua::ffi::lua_State);
+    /// Frees half of the unused call records.
+    fn luaE_shrinkCI(state: *mut mlua::ffi::lua_State);
+}
+
+/// Gives back to `lua`'s main state the shape of a new one: its string
+/// table at [`STRINGS`] slots, its stack at twice what is in use here, one
+/// unused call record. A collection leaves them as the games before made
+/// them (the stack and call records a deep recursion grew, say).
+fn reshape(lua: &Lua) {
+    // SAFETY: the closure runs on `lua`'s main state, called from the host
+    // (not inside an allocation or a collection); these keep every value,
+    // and correct every pointer into the stack they move.
+    let _ = unsafe {
+        lua.exec_raw::<()>((), |state| {
+            luaS_resize(state, STRINGS);
+            luaD_shrinkstack(state);
+            for _ in 0..usize::BITS {
+                luaE_shrinkCI(state);
+            }
+        })
+    };
+}
+
+/// A move of `game`, or of where its first throws lead (thrown with dice
+/// of the host's own): what a move handle is first made of.
+fn some_move<G: Game>(game: &G) -> Option<G::Move> {
+    let mut g = game.clone();
+    let mut dice = Dice::seeded(stream(0, Stream::Dice));
+    let mut moves = Vec::new();
+    for _ in 0..1000 {
+        match g.turn() {
+            Turn::Decide(_) => {
+                g.legal_moves(&mut moves);
+                return moves.first().copied();
+            }
+            Turn::Chance => g.chance(&mut dice, &mut Silent),
+            Turn::Over => return None,
+        }
+    }
+    None
 }
 
 fn param(lua: &mlua::Lua, p: &Param) -> mlua::Result<Value> {
@@ -42,9 +125,37 @@ fn param(lua: &mlua::Lua, p: &Param) -> mlua::Result<Value> {
     })
 }
 
+/// What `init` receives in games such as `game`.
+fn info<G: Game>(lua: &Lua, spec: &LuaSpec, d: &Decision<G>, game: &G) -> mlua::Result<Table> {
+    let seat = d.seat.get();
+    let info = lua.create_table()?;
+    info.raw_set("seat", seat + 1)?;
+    info.raw_set("seat_name", G::seat_name(seat))?;
+    info.raw_set("players", game.players())?;
+    info.raw_set("game", G::NAME)?;
+    info.raw_set("options", options_table(lua, d)?)?;
+    // Who moves first, where the rules say so before any chance: the
+    // seat whose decision the new game waits for (nil when the dice decide).
+    if let Turn::Decide(first) = game.turn() {
+        info.raw_set("first_seat", first + 1)?;
+    }
+    let params = lua.create_table()?;
+    for (k, v) in &spec.params {
+        params.raw_set(k.as_str(), param(lua, v)?)?;
+    }
+    info.raw_set("params", params)?;
+    Ok(info)
+}
+
 impl<G: Game> ScriptVm<G> {
-    /// Reads and compiles the script for `seat`.
-    pub fn load(spec: &LuaSpec, seat: Seat, options: Options) -> Result<ScriptVm<G>, BotError> {
+    /// Reads and compiles the script for `seat` in games such as `first`
+    /// (a game of the cell, at its start).
+    pub fn load(
+        spec: &LuaSpec,
+        seat: Seat,
+        options: Options,
+        first: &G,
+    ) -> Result<ScriptVm<G>, BotError> {
         let path = &spec.path;
         let source = source(path).map_err(|e| BotError {
             message: format!("{path}: cannot read the script: {e}"),
@@ -74,7 +185,23 @@ impl<G: Game> ScriptVm<G> {
             .lua
             .create_userdata(MovesHandle::Current(decision.clone()))
             .map_err(fail)?;
-        Ok(ScriptVm {
+        let info = info(&sandbox.lua, spec, &decision, first).map_err(fail)?;
+        // mlua makes a userdata type's metatable with its first value, and
+        // keeps it: made now, it is there for every game alike.
+        if let Some(mv) = some_move(first) {
+            let handle = MoveHandle::<G>::new(&sandbox.lua, &sandbox.meter, mv).map_err(fail)?;
+            drop(sandbox.lua.create_userdata(handle).map_err(fail)?);
+        }
+        // mlua keeps a value the host holds in a slot of its reference
+        // stack, which grows to the most held at once and never shrinks:
+        // grown now past what the host's calls hold, so that no game grows
+        // it.
+        {
+            let t = sandbox.lua.create_table().map_err(fail)?;
+            let held: Vec<Table> = (0..REFS).map(|_| t.clone()).collect();
+            drop(held);
+        }
+        let mut vm = ScriptVm {
             spec: spec.clone(),
             sandbox,
             chunk,
@@ -82,8 +209,42 @@ impl<G: Game> ScriptVm<G> {
             game,
             moves,
             choose: RefCell::new(None),
-            info: RefCell::new(None),
-        })
+            info,
+            pristine: 0,
+        };
+        vm.pristine = vm.settle();
+        Ok(vm)
+    }
+
+    /// Collects everything unreachable, finalizers included, until the
+    /// memory Lua holds is what it held when the VM was loaded or stops
+    /// changing; returns it.
+    fn settle(&self) -> usize {
+        let lua = &self.sandbox.lua;
+        // A host call of the previous game that failed took mlua's room
+        // for a failure with it; a call makes it again.
+        let _ = self.sandbox.host_call.call::<bool>(Value::Nil);
+        let mut used = usize::MAX;
+        for _ in 0..SETTLE {
+            let _ = lua.gc_collect();
+            reshape(lua);
+            let now = lua.used_memory();
+            if now == self.pristine || now == used {
+                return now;
+            }
+            used = now;
+        }
+        used
+    }
+
+    /// Readies the VM for a new game: lets the last game's values go and
+    /// collects them. Whether the VM now holds what it held when it was
+    /// loaded, so that the game plays in it as in a new VM; if not, the
+    /// caller makes a new one.
+    pub fn ready_for_game(&self) -> bool {
+        // The previous game's `choose` holds its globals.
+        drop(self.choose.borrow_mut().take());
+        self.settle() == self.pristine && self.sandbox.meter.host_bytes() == 0
     }
 
     fn fail(&self, e: &mlua::Error) -> BotError {
@@ -92,40 +253,10 @@ impl<G: Game> ScriptVm<G> {
         }
     }
 
-    fn info(&self, game: &G) -> mlua::Result<Table> {
-        let lua = &self.sandbox.lua;
-        let seat = self.decision.seat.get();
-        let info = lua.create_table()?;
-        info.raw_set("seat", seat + 1)?;
-        info.raw_set("seat_name", G::seat_name(seat))?;
-        info.raw_set("players", game.players())?;
-        info.raw_set("game", G::NAME)?;
-        info.raw_set("options", options_table(lua, &self.decision)?)?;
-        // Who moves first, where the rules say so before any chance: the
-        // seat whose decision the new game waits for (nil when the dice decide).
-        if let crate::core::game::Turn::Decide(first) = game.turn() {
-            info.raw_set("first_seat", first + 1)?;
-        }
-        let params = lua.create_table()?;
-        for (k, v) in &self.spec.params {
-            params.raw_set(k.as_str(), param(lua, v)?)?;
-        }
-        info.raw_set("params", params)?;
-        Ok(info)
-    }
-
     /// Starts a game: fresh globals, the script's top level, then `init(info)`,
-    /// each a call under the script's limits.
+    /// each a call under the script's limits. The VM must be ready for it
+    /// ([`ScriptVm::ready_for_game`]).
     pub fn start(&self, game: &G, rng: &mut SeatRng) -> Result<(), BotError> {
-        // The previous game's `choose` holds its globals: let them go before
-        // this game's top level runs, so that they count for nothing here.
-        drop(self.choose.borrow_mut().take());
-        // Collect them now: Lua collects before it fails an allocation, but
-        // the string buffers of the library (string.rep, table.concat, ...)
-        // allocate without that, so garbage left by the games this thread
-        // played before would decide whether they fail. Each game starts
-        // from the same memory.
-        let _ = self.sandbox.lua.gc_collect();
         let meter = &self.sandbox.meter;
         meter.new_game();
         meter.watch.describe(
@@ -148,14 +279,7 @@ impl<G: Game> ScriptVm<G> {
                     _ => return Ok(Err("defines no function choose(game, moves)".into())),
                 };
                 if let Value::Function(init) = env.raw_get::<Value>("init")? {
-                    let template = match self.info.borrow().clone() {
-                        Some(t) => t,
-                        None => self.info(game)?,
-                    };
-                    self.info
-                        .borrow_mut()
-                        .get_or_insert_with(|| template.clone());
-                    let info: Table = self.sandbox.copy.call(&template)?;
+                    let info: Table = self.sandbox.copy.call(&self.info)?;
                     let _call = meter.call();
                     init.call::<()>(info)?;
                     meter.check()?;

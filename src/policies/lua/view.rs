@@ -1,6 +1,6 @@
 //! Converting between a game's [`View`] values and Lua values.
 
-use mlua::{Function, Lua, MultiValue, Value};
+use mlua::{Lua, Value};
 
 use crate::core::game::Game;
 use crate::core::view::{View, ViewArg};
@@ -28,29 +28,6 @@ pub fn to_lua(lua: &Lua, v: &View) -> mlua::Result<Value> {
             Value::Table(t)
         }
     })
-}
-
-/// A Lua function that packs its arguments into a sequence, kept in each
-/// VM's app data: one call makes a table of many values, where setting
-/// them one by one would cost a protected call each.
-pub struct Pack(Function);
-
-/// Makes `lua`'s [`Pack`].
-pub fn install_pack(lua: &Lua) -> mlua::Result<()> {
-    let f: Function = lua
-        .load("return function(...) return {...} end")
-        .set_name("=pack")
-        .call(())?;
-    lua.set_app_data(Pack(f));
-    Ok(())
-}
-
-/// `values` as a Lua sequence (a nil leaves its place empty).
-pub fn sequence(lua: &Lua, values: MultiValue) -> mlua::Result<mlua::Table> {
-    let pack = lua
-        .app_data_ref::<Pack>()
-        .ok_or_else(|| mlua::Error::RuntimeError("the VM has no pack function".into()))?;
-    pack.0.call(values)
 }
 
 /// How many values (numbers, texts, tables) `v` is made of: what making it

@@ -10,7 +10,7 @@
 //! needed again).
 
 use std::any::{Any, TypeId};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,6 +21,13 @@ use crate::core::seat::Seat;
 use crate::policies::lua::script::ScriptVm;
 
 static NEXT_THREAD: AtomicUsize = AtomicUsize::new(1);
+
+/// How many VMs this thread has loaded: once per script and seat for a
+/// script whose games leave its VM as they found it, more for one whose
+/// games do not (see [`crate::policies::lua::script`]) or that failed.
+pub fn loads() -> usize {
+    LOADS.with(Cell::get)
+}
 
 /// The most VMs one thread keeps.
 pub const KEPT: usize = 64;
@@ -70,6 +77,7 @@ impl Cache {
 thread_local! {
     static THREAD: usize = NEXT_THREAD.fetch_add(1, Ordering::Relaxed);
     static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
+    static LOADS: Cell<usize> = const { Cell::new(0) };
 }
 
 /// Where a policy's VM is kept: on which thread, at which index, and which
@@ -110,6 +118,7 @@ pub fn slot<G: Game>(
     // is held meanwhile.
     let evicted = CACHE.with(|c| c.borrow_mut().evict());
     drop(evicted);
+    LOADS.with(|n| n.set(n.get() + 1));
     let vm: Rc<dyn Any> = Rc::new(load()?);
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
