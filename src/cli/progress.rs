@@ -47,18 +47,18 @@ pub fn duration(secs: Option<f64>) -> String {
 }
 
 /// The progress of a run, drawn on stderr.
-pub struct Progress {
+pub struct Progress<'a> {
     bar: Option<ProgressBar>,
     log: bool,
     log_every: Duration,
     last_log: Instant,
-    plans: Vec<CellPlan>,
+    plans: &'a [CellPlan],
 }
 
-impl Progress {
+impl<'a> Progress<'a> {
     /// A display for these cells: a bar on a terminal, a line every
     /// `log_every` in a log, nothing when `quiet`.
-    pub fn new(plans: Vec<CellPlan>, quiet: bool, log_every: Duration) -> Progress {
+    pub fn new(plans: &'a [CellPlan], quiet: bool, log_every: Duration) -> Progress<'a> {
         let terminal = std::io::stderr().is_terminal();
         let bar = (!quiet && terminal).then(|| {
             let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr());

@@ -101,17 +101,33 @@ impl BatchProgress {
     }
 
     /// The thread seconds the games left will take, from each cell's own
-    /// measured cost; `None` while a cell with games left has no measure.
+    /// measured cost; a cell not yet measured (a run of many cells probes
+    /// only those near the one in play, see
+    /// [`crate::runner::dispatch::PROBE_AHEAD`]) counts at the mean cost of
+    /// the games played so far. `None` before any game is counted.
     pub fn seconds_left(&self) -> Option<f64> {
         let mut left = 0.0;
+        let mut unmeasured = 0u64;
         for c in self.cells.iter().filter(|c| !c.finished()) {
-            left += (c.games - c.done) as f64 * c.cost()?;
+            match c.cost() {
+                Some(cost) => left += (c.games - c.done) as f64 * cost,
+                None => unmeasured += c.games - c.done,
+            }
+        }
+        if unmeasured > 0 {
+            let (busy, done) = self.cells.iter().fold((0.0, 0u64), |(b, d), c| {
+                (b + c.busy.as_secs_f64(), d + c.done)
+            });
+            if done == 0 {
+                return None;
+            }
+            left += unmeasured as f64 * busy / done as f64;
         }
         Some(left)
     }
 
     /// The wall seconds left, the work left shared among the threads;
-    /// `None` before every unfinished cell has been measured.
+    /// `None` before any game is counted.
     pub fn eta(&self) -> Option<f64> {
         self.seconds_left().map(|s| s / self.threads as f64)
     }
