@@ -114,12 +114,12 @@ impl<'a> Progress<'a> {
     /// The running win rates of the cell in progress, seat by seat:
     /// `1 48.2% [46.8, 49.6]`.
     fn running(batch: &BatchProgress, cell: usize, seats: usize) -> Vec<String> {
-        let c = &batch.cells[cell];
-        let n = c.tally.games;
-        (0..c.tally.players.min(seats))
+        let t = batch.cells[cell].tally();
+        let n = t.games;
+        (0..t.players.min(seats))
             .map(|s| {
-                let (lo, hi) = wilson(c.tally.wins[s], n);
-                let p = c.tally.wins[s] as f64 / n.max(1) as f64;
+                let (lo, hi) = wilson(t.wins[s], n);
+                let p = t.wins[s] as f64 / n.max(1) as f64;
                 format!(
                     "{} {:.1}% [{:.1}, {:.1}]",
                     s + 1,
@@ -141,7 +141,7 @@ impl<'a> Progress<'a> {
             duration(batch.eta()),
         );
         if let Some(c) = batch.current() {
-            let t = &batch.cells[c].tally;
+            let t = batch.cells[c].tally();
             let mut more = format!("  cell {c}");
             if t.games > 0 {
                 more.push_str(" win%");

@@ -9,7 +9,7 @@ use clap::Args;
 
 use ludus::core::plural::plural;
 use ludus::registry;
-use ludus::reports::atomic::write_atomic;
+use ludus::reports::atomic::write_atomic_with;
 use ludus::reports::charts::FinishedCells;
 use ludus::reports::manifest::{CellRunRecord, Manifest};
 use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest, ScriptHash};
@@ -709,10 +709,9 @@ impl RunObserver<'_> {
                     Cow::Owned(serde_json::to_vec(&record).expect("a cell record serializes"))
                 }
             });
-        write_atomic(
-            &self.dir.join(partial::FILE),
-            &partial_json(manifest, records),
-        )?;
+        write_atomic_with(&self.dir.join(partial::FILE), |w| {
+            write_partial(w, manifest, records)
+        })?;
         self.checkpointed = batch.done_games();
         self.next_checkpoint = Some(Instant::now() + CHECKPOINT.max(start.elapsed() * WRITE_SHARE));
         Ok(())
@@ -795,31 +794,32 @@ impl FinishedCells for FinishedRun<'_> {
     }
 }
 
-/// partial.json of `manifest` and the cells' records, each as its JSON,
-/// in cell order: the bytes [`Partial::to_json`] writes, made from records
-/// serialized once each rather than from every cell's record at once.
-fn partial_json<'a>(
+/// Writes partial.json of `manifest` and the cells' records, each as its
+/// JSON, in cell order, to `w`: the bytes [`Partial::to_json`] writes,
+/// made from records serialized once each and streamed rather than from
+/// every cell's record at once.
+fn write_partial<'a>(
+    w: &mut dyn std::io::Write,
     manifest: PartialManifest,
     records: impl Iterator<Item = Cow<'a, [u8]>>,
-) -> Vec<u8> {
+) -> std::io::Result<()> {
     let shell = Partial::new(manifest.clone(), Vec::new()).to_json();
     // The records go where the empty list of cells is, the last field.
     let Some(head) = shell.strip_suffix(b"\"cells\":[]}") else {
         let records = records
             .map(|r| serde_json::from_slice(&r).expect("a cell record reads back"))
             .collect();
-        return Partial::new(manifest, records).to_json();
+        return w.write_all(&Partial::new(manifest, records).to_json());
     };
-    let mut out = head.to_vec();
-    out.extend_from_slice(b"\"cells\":[");
+    w.write_all(head)?;
+    w.write_all(b"\"cells\":[")?;
     for (i, r) in records.enumerate() {
         if i > 0 {
-            out.push(b',');
+            w.write_all(b",")?;
         }
-        out.extend_from_slice(&r);
+        w.write_all(&r)?;
     }
-    out.extend_from_slice(b"]}");
-    out
+    w.write_all(b"]}")
 }
 
 /// A cell as messages name it: its game and the settings that tell it apart.
@@ -908,4 +908,39 @@ fn failed_game(
         plan.seats[seat],
         replay_command(plan, game_seed)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_partial_written_record_by_record_is_the_partials_json() {
+        let exp = Experiment::parse(
+            "name = \"p\"\nseed = 1\ngames = 3\n[[cells]]\ngame = \"mayor\"\n\
+             sweep = { players = [2, 3] }\n",
+            "p.toml",
+        )
+        .unwrap();
+        let manifest = identity(&exp, None).unwrap();
+        let mut state = CellState::new(3);
+        state.done.insert(0..1);
+        state.tally.games = 1;
+        state.tally.wins[2] = 1;
+        state.tally.lengths = vec![0, 0, 1];
+        let records = vec![
+            CellRecord::new(0, "mayor", &CellState::new(2)),
+            CellRecord::new(1, "mayor", &state),
+        ];
+        let whole = Partial::new(manifest.clone(), records.clone()).to_json();
+        let mut streamed = Vec::new();
+        let bytes = records
+            .iter()
+            .map(|r| Cow::Owned(serde_json::to_vec(r).unwrap()));
+        write_partial(&mut streamed, manifest, bytes).unwrap();
+        assert_eq!(
+            String::from_utf8(streamed).unwrap(),
+            String::from_utf8(whole).unwrap()
+        );
+    }
 }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::reports::atomic::write_atomic;
+use crate::reports::atomic::write_atomic_with;
 use crate::reports::manifest::Manifest;
 use crate::reports::timings::CellTiming;
 use crate::reports::{cells, endings, lengths, places, summary, timings};
@@ -199,26 +199,31 @@ impl ReportWriter {
         let names = |cols: &[&str]| cols.iter().map(|c| c.to_string()).collect::<Vec<_>>();
         for (k, (name, cols)) in PER_CELL.into_iter().enumerate() {
             let rows = plans.iter().map(|p| self.rendered[&p.index].part(k));
-            write_atomic(&dir.join(name), &file_bytes(&names(cols), rows)?)?;
+            write_csv(&dir.join(name), &names(cols), rows)?;
         }
         let rows = plans.iter().map(|p| &*self.cell_rows[&p.index]);
-        let bytes = file_bytes(&cells::header(&self.columns), rows)?;
-        write_atomic(&dir.join("cells.csv"), &bytes)?;
-        let json = serde_json::to_vec_pretty(&manifest.bounded()).map_err(std::io::Error::other)?;
-        write_atomic(&dir.join("manifest.json"), &json)
+        write_csv(&dir.join("cells.csv"), &cells::header(&self.columns), rows)?;
+        // Streamed: the manifest lists every finished cell.
+        write_atomic_with(&dir.join("manifest.json"), |w| {
+            serde_json::to_writer_pretty(w, &manifest.bounded()).map_err(std::io::Error::other)
+        })
     }
 }
 
-/// A CSV file's bytes: the header, then rows rendered already.
-fn file_bytes<'a>(
+/// Writes a CSV file atomically: the header, then rows rendered already,
+/// streamed (summary.csv of 100,000 cells is some 70 MB).
+fn write_csv<'a>(
+    path: &Path,
     header: &[String],
     rows: impl Iterator<Item = &'a [u8]>,
-) -> std::io::Result<Vec<u8>> {
-    let mut bytes = csv_bytes(header, std::iter::empty())?;
-    for r in rows {
-        bytes.extend_from_slice(r);
-    }
-    Ok(bytes)
+) -> std::io::Result<()> {
+    write_atomic_with(path, |w| {
+        w.write_all(&csv_bytes(header, std::iter::empty())?)?;
+        for r in rows {
+            w.write_all(r)?;
+        }
+        Ok(())
+    })
 }
 
 /// Writes every table of the report into `dir` (created if needed), each

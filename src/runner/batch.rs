@@ -293,8 +293,7 @@ fn play_jobs(
                                     observer_error = Some(e);
                                     given_up.store(true, Ordering::Relaxed);
                                 } else if forgets {
-                                    let players = progress.cells[cell].tally.players;
-                                    progress.cells[cell].tally = Tally::new(players);
+                                    progress.cells[cell].forget_tally();
                                 }
                             }
                         }
@@ -355,6 +354,6 @@ pub fn run_cell<G: crate::core::game::Game>(
     );
     match ended {
         Ended::Failed(f) => Err(f),
-        _ => Ok(progress.cells.swap_remove(0).tally),
+        _ => Ok(progress.cells.swap_remove(0).into_tally()),
     }
 }

@@ -1,6 +1,7 @@
 //! What a batch knows of one cell while it plays: games done, their tally so
 //! far, and what they cost.
 
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use crate::runner::game_ranges::GameRanges;
@@ -15,8 +16,12 @@ pub struct CellProgress {
     pub done: u64,
     /// Which games those are (indices of the cell's job).
     pub ranges: GameRanges,
-    /// What those games add up to; the cell's result once `done == games`.
-    pub tally: Tally,
+    /// The game's seats.
+    pub players: usize,
+    /// What those games add up to (see [`CellProgress::tally`]): none
+    /// before the cell's first chunk comes back, so that a batch of
+    /// 100,000 cells does not hold a kilobyte of empty tally for each.
+    counted: Option<Box<Tally>>,
     /// Thread time spent on those games.
     pub busy: Duration,
     /// When the cell's first chunk started.
@@ -32,11 +37,33 @@ impl CellProgress {
             games,
             done: 0,
             ranges: GameRanges::new(),
-            tally: Tally::new(players),
+            players,
+            counted: None,
             busy: Duration::ZERO,
             first_start: None,
             last_end: None,
         }
+    }
+
+    /// What the games counted add up to; the cell's result once
+    /// `done == games` (unless the batch forgot it, see
+    /// [`crate::runner::batch::Observer::forgets_finished`]).
+    pub fn tally(&self) -> Cow<'_, Tally> {
+        match &self.counted {
+            Some(t) => Cow::Borrowed(t),
+            None => Cow::Owned(Tally::new(self.players)),
+        }
+    }
+
+    /// [`CellProgress::tally`], owned.
+    pub fn into_tally(self) -> Tally {
+        self.counted
+            .map_or_else(|| Tally::new(self.players), |t| *t)
+    }
+
+    /// Forgets what the games counted add up to (the counts and cost stay).
+    pub fn forget_tally(&mut self) {
+        self.counted = None;
     }
 
     /// Whether every game of the cell is counted.
@@ -55,8 +82,10 @@ impl CellProgress {
     ) {
         self.done += tally.games;
         self.ranges.insert(range);
-        let t = std::mem::replace(&mut self.tally, Tally::new(0));
-        self.tally = t.merge(tally);
+        self.counted = Some(Box::new(match self.counted.take() {
+            Some(t) => t.merge(tally),
+            None => Tally::new(self.players).merge(tally),
+        }));
         self.busy += busy;
         let end = start + busy;
         self.first_start = Some(self.first_start.map_or(start, |s| s.min(start)));

@@ -131,3 +131,23 @@ impl Dispatcher {
             .sum()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probes_go_no_further_than_probe_ahead_cells_past_the_cell_in_play() {
+        let cells = PROBE_AHEAD + 10;
+        let mut d = Dispatcher::new(vec![100; cells], 2);
+        for c in 0..PROBE_AHEAD {
+            assert_eq!(d.take(), Some((c, 0..PROBE)));
+        }
+        // Cell 0 is in play until its games are handed out.
+        d.measured(0, PROBE, 1e-9);
+        assert_eq!(d.take(), Some((0, PROBE..100)));
+        // Then the window moves on by one cell.
+        assert_eq!(d.take(), Some((PROBE_AHEAD, 0..PROBE)));
+        assert!(matches!(d.take(), Some((1, _))));
+    }
+}

@@ -9,6 +9,7 @@
 
 use std::fmt::Write;
 
+use crate::core::plural::plural;
 use crate::reports::charts::entry_group::EntryGroup;
 use crate::reports::charts::{
     ChartKind, MAX_CHARTED_ENTRIES, MAX_PAGE_CELLS, MAX_PAGE_ENTRIES, MAX_SHOWN_CELLS,
@@ -72,15 +73,6 @@ fn table<H: AsRef<str>>(out: &mut String, header: &[H], rows: &[Vec<String>]) {
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody>\n</table></div>\n");
-}
-
-/// `1 cell`, `3 cells`.
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
 }
 
 /// The most unfinished cells a section lists.
@@ -156,7 +148,7 @@ fn contents(out: &mut String, groups: &[EntryGroup]) {
             g.entry,
             escape(&g.heading()),
             g.finished_cells.len(),
-            count(g.planned.len(), "cell")
+            plural(g.planned.len(), "cell")
         );
     }
     out.push_str("</ul>\n");
@@ -170,7 +162,7 @@ fn contents(out: &mut String, groups: &[EntryGroup]) {
             "<p class=\"note\">{} more (cells {} to {last}) are not on this page, which \
              shows the first {MAX_PAGE_ENTRIES}: the CSVs hold them (the <code>entry</code> \
              column of cells.csv says which entry a cell is of).</p>",
-            count(groups.len() - MAX_PAGE_ENTRIES, "entry"),
+            plural(groups.len() - MAX_PAGE_ENTRIES, "entry"),
             first.planned[0].index
         );
     }
@@ -203,7 +195,7 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
         "<p>{cells_text} of game <code>{}</code>{}; {} finished.</p>",
         escape(g.game.name()),
         escape(&sweep),
-        count(g.finished_cells.len(), "cell")
+        plural(g.finished_cells.len(), "cell")
     );
     let unfinished = g.planned.len() - g.finished_cells.len();
     let waiting: Vec<String> = g
@@ -226,7 +218,7 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
             let _ = writeln!(
                 out,
                 "<li>and {} more (cells.csv lists them)</li>",
-                count(unfinished - waiting.len(), "cell")
+                plural(unfinished - waiting.len(), "cell")
             );
         }
         out.push_str("</ul>\n");
@@ -270,7 +262,7 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
             out,
             "<p class=\"note\">{} of this entry finished: {}. summary.csv, endings.csv, \
              lengths.csv, places.csv and cells.csv hold every one.</p>",
-            count(total, "cell"),
+            plural(total, "cell"),
             parts.join("; ")
         );
     }
