@@ -101,7 +101,10 @@ fn time_once(
     );
     let secs = t.elapsed().as_secs_f64();
     match ended {
-        Ended::Complete => Ok((secs, progress.cells.into_iter().map(|c| c.tally).collect())),
+        Ended::Complete => Ok((
+            secs,
+            progress.cells.into_iter().map(|c| c.into_tally()).collect(),
+        )),
         Ended::Failed(f) => Err(Failure::Bot(format!(
             "cell {}, game {} (seed {}): seat {} failed: {}",
             f.cell,

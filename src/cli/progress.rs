@@ -47,18 +47,18 @@ pub fn duration(secs: Option<f64>) -> String {
 }
 
 /// The progress of a run, drawn on stderr.
-pub struct Progress {
+pub struct Progress<'a> {
     bar: Option<ProgressBar>,
     log: bool,
     log_every: Duration,
     last_log: Instant,
-    plans: Vec<CellPlan>,
+    plans: &'a [CellPlan],
 }
 
-impl Progress {
+impl<'a> Progress<'a> {
     /// A display for these cells: a bar on a terminal, a line every
     /// `log_every` in a log, nothing when `quiet`.
-    pub fn new(plans: Vec<CellPlan>, quiet: bool, log_every: Duration) -> Progress {
+    pub fn new(plans: &'a [CellPlan], quiet: bool, log_every: Duration) -> Progress<'a> {
         let terminal = std::io::stderr().is_terminal();
         let bar = (!quiet && terminal).then(|| {
             let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr());
@@ -116,12 +116,12 @@ impl Progress {
     /// The running win rates of the cell in progress, seat by seat:
     /// `1 48.2% [46.8, 49.6]`.
     fn running(batch: &BatchProgress, cell: usize, seats: usize) -> Vec<String> {
-        let c = &batch.cells[cell];
-        let n = c.tally.games;
-        (0..c.tally.players.min(seats))
+        let t = batch.cells[cell].tally();
+        let n = t.games;
+        (0..t.players.min(seats))
             .map(|s| {
-                let (lo, hi) = wilson(c.tally.wins[s], n);
-                let p = c.tally.wins[s] as f64 / n.max(1) as f64;
+                let (lo, hi) = wilson(t.wins[s], n);
+                let p = t.wins[s] as f64 / n.max(1) as f64;
                 format!(
                     "{} {:.1}% [{:.1}, {:.1}]",
                     s + 1,
@@ -143,7 +143,7 @@ impl Progress {
             duration(batch.eta()),
         );
         if let Some(c) = batch.current() {
-            let t = &batch.cells[c].tally;
+            let t = batch.cells[c].tally();
             let mut more = format!("  cell {c}");
             if t.games > 0 {
                 more.push_str(" win%");

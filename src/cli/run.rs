@@ -1,5 +1,6 @@
 //! `ludus run [EXPERIMENT]`: plays every cell and writes the report.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -8,18 +9,20 @@ use clap::Args;
 
 use ludus::core::plural::plural;
 use ludus::registry;
-use ludus::reports::atomic::write_atomic;
+use ludus::reports::atomic::write_atomic_with;
+use ludus::reports::charts::FinishedCells;
 use ludus::reports::manifest::{CellRunRecord, Manifest};
 use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest, ScriptHash};
 use ludus::reports::report::{CellRef, CellResult, ReportWriter};
-use ludus::reports::table::summary_table;
+use ludus::reports::table::{MAX_TABLE_CELLS, summary_table_of};
 use ludus::reports::timings::CellTiming;
-use ludus::runner::batch::{self, Ended, Observer};
+use ludus::runner::batch::{self, CellSize, Ended, Observer};
 use ludus::runner::cell_progress::BatchProgress;
 use ludus::runner::cell_run::{CellJob, CellPlan, OnBotError};
 use ludus::runner::checkpoint::CellState;
 use ludus::runner::experiment::Experiment;
 use ludus::runner::game_ranges::GameRanges;
+use ludus::runner::packed_tally::PackedTally;
 use ludus::runner::selected_games::SelectedGames;
 use ludus::runner::shard::Shard;
 
@@ -165,27 +168,45 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let selections: Vec<GameRanges> = targets
         .iter()
         .zip(&prior)
-        .map(|(t, p)| t.minus(&p.done))
-        .collect();
-    let jobs = exp
-        .cells
-        .iter()
-        .zip(&selections)
-        .map(|(plan, selection)| {
-            let inner = registry::find(plan.game)
-                .expect("the experiment names registered games")
-                .cell_job(plan)?;
-            Ok(Box::new(SelectedGames::new(inner, selection.clone())) as Box<dyn CellJob>)
+        .map(|(t, p)| match p {
+            Some(p) => t.minus(&p.done),
+            None => t.clone(),
         })
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(Failure::Input)?;
+        .collect();
+    // Every cell's game is set up once before anything is played, so that
+    // options no game can be made of are refused at once; the jobs the
+    // batch plays are made again as their cells come up, and dropped when
+    // they are done, so that a run holds a few at a time.
+    let job = |c: usize| {
+        let plan = &exp.cells[c];
+        let inner = registry::find(plan.game)
+            .expect("the experiment names registered games")
+            .cell_job(plan)?;
+        Ok::<_, String>(
+            Box::new(SelectedGames::new(inner, selections[c].clone())) as Box<dyn CellJob>
+        )
+    };
+    for plan in &exp.cells {
+        registry::find(plan.game)
+            .expect("the experiment names registered games")
+            .cell_job(plan)
+            .map_err(Failure::Input)?;
+    }
+    let sizes: Vec<CellSize> = selections
+        .iter()
+        .zip(&players)
+        .map(|(s, &players)| CellSize {
+            games: s.len(),
+            players,
+        })
+        .collect();
     check_writable(&dir)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| Failure::Io(format!("cannot start {threads} threads: {e}")))?;
     catch_interrupt();
-    let resumed: u64 = prior.iter().map(|p| p.tally.games).sum();
+    let resumed: u64 = prior.iter().flatten().map(|p| p.tally.games()).sum();
     if resumed > 0 && !args.quiet {
         eprintln!(
             "resuming: {} of {} games were played before; playing the {} left",
@@ -199,24 +220,27 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         dir: &dir,
         threads,
         report: shard.is_none(),
-        progress: Progress::new(exp.cells.clone(), args.quiet, log_every),
+        progress: Progress::new(&exp.cells, args.quiet, log_every),
         writer: ReportWriter::new(),
         next_write: None,
         identity: &identity,
+        players: &players,
         prior: &prior,
         selections: &selections,
         targets: &targets,
         finished: vec![None; exp.cells.len()],
+        records: vec![None; exp.cells.len()],
         next_checkpoint: None,
         checkpointed: 0,
     };
-    let (batch, ended) = batch::play(&jobs, &pool, threads, &INTERRUPTED, &mut observer);
+    observer.keep_settled().map_err(|e| report_error(&dir, e))?;
+    let make = |c: usize| job(c).expect("every cell's job was made once already");
+    let (batch, ended) =
+        batch::play_lazily(&sizes, &make, &pool, threads, &INTERRUPTED, &mut observer);
     observer.progress.finish();
     observer
         .checkpoint(&batch)
         .map_err(|e| report_error(&dir, e))?;
-    let results = observer.finished_results(&batch);
-    let mut writer = observer.writer;
     let error = match &ended {
         Ended::Complete => None,
         Ended::Failed(f) => {
@@ -238,15 +262,28 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let played: u64 = batch.done_games();
     let kept = match shard {
         None => {
-            let manifest = manifest(&exp, threads, secs, &results, interrupted, error.clone());
-            let cells: Vec<CellRef> = results.iter().map(CellResult::as_ref).collect();
-            writer
-                .write(&dir, &cells, &manifest)
+            let manifest = manifest_of(
+                &exp,
+                threads,
+                secs,
+                observer.cell_runs(),
+                interrupted,
+                error.clone(),
+            );
+            observer
+                .write_report(&manifest)
                 .map_err(|e| report_error(&dir, e))?;
-            ludus::reports::charts::write_charts(&dir, &exp, &results)
+            let finished = observer.finished_cells();
+            ludus::reports::charts::write_charts_of(&dir, &exp, &finished)
                 .map_err(|e| report_error(&dir, e))?;
             if !args.quiet {
-                print!("{}", summary_table(&results));
+                let shown: Vec<CellResult> = finished
+                    .indices()
+                    .into_iter()
+                    .take(MAX_TABLE_CELLS)
+                    .map(|c| finished.result(c))
+                    .collect();
+                print!("{}", summary_table_of(&shown, finished.count()));
                 println!(
                     "{} games in {} ({} games/s, {} threads); report in {}",
                     played,
@@ -259,7 +296,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
             format!(
                 "the report in {} holds {} of {}; --resume finishes it",
                 dir.display(),
-                plural(results.len(), "finished cell"),
+                plural(finished.count(), "finished cell"),
                 exp.cells.len()
             )
         }
@@ -342,18 +379,19 @@ pub(crate) fn script_hashes(paths: Vec<String>) -> Result<Vec<ScriptHash>, Failu
     Ok(scripts)
 }
 
-/// What the report folder's checkpoint holds of this run, every cell, or
-/// nothing when there is none (or `--force`). Without `--resume`, an
-/// unfinished run's checkpoint or another experiment's is refused (exit 2);
-/// with it, a checkpoint of another run is.
+/// What the report folder's checkpoint holds of this run, every cell
+/// (`None` for a cell of which it holds no game), or nothing when there is
+/// none (or `--force`). Without `--resume`, an unfinished run's checkpoint
+/// or another experiment's is refused (exit 2); with it, a checkpoint of
+/// another run is.
 fn prior_states(
     dir: &Path,
     exp: &Experiment,
     identity: &PartialManifest,
     players: &[usize],
     args: &RunArgs,
-) -> Result<Vec<CellState>, Failure> {
-    let fresh = || players.iter().map(|&p| CellState::new(p)).collect();
+) -> Result<Vec<Option<PackedState>>, Failure> {
+    let fresh = || vec![None; players.len()];
     let path = dir.join(partial::FILE);
     if args.force || !path.exists() {
         return Ok(fresh());
@@ -391,15 +429,55 @@ fn prior_states(
     let states = p
         .states()
         .map_err(|e| refuse(format!("{e}; pass --force to start again")))?;
-    for (c, s) in states.iter().enumerate() {
+    let mut packed = Vec::with_capacity(states.len());
+    for (c, s) in states.into_iter().enumerate() {
         if s.tally.players != players[c] {
             return Err(refuse(format!(
                 "cell {c} has {} seats in the checkpoint, {} in the experiment",
                 s.tally.players, players[c]
             )));
         }
+        packed.push((s.tally.games > 0).then(|| PackedState::pack(&s)));
     }
-    Ok(states)
+    Ok(packed)
+}
+
+/// A cell's games played, their tally packed (see [`PackedTally`]): what
+/// a run keeps of each finished cell, and of each cell a resumed run's
+/// checkpoint held, however many cells.
+#[derive(Clone, Debug)]
+struct PackedState {
+    done: GameRanges,
+    tally: PackedTally,
+    thread_seconds: f64,
+    wall_seconds: f64,
+}
+
+impl PackedState {
+    fn pack(s: &CellState) -> PackedState {
+        PackedState {
+            done: s.done.clone(),
+            tally: PackedTally::pack(&s.tally),
+            thread_seconds: s.thread_seconds,
+            wall_seconds: s.wall_seconds,
+        }
+    }
+
+    fn unpack(&self) -> CellState {
+        CellState {
+            done: self.done.clone(),
+            tally: self.tally.unpack(),
+            thread_seconds: self.thread_seconds,
+            wall_seconds: self.wall_seconds,
+        }
+    }
+
+    fn timing(&self) -> CellTiming {
+        CellTiming {
+            wall_seconds: self.wall_seconds,
+            thread_seconds: self.thread_seconds,
+        }
+    }
 }
 
 /// Refuses a folder that holds the report of another experiment (another
@@ -472,26 +550,31 @@ pub(crate) fn report_error(dir: &Path, e: std::io::Error) -> Failure {
 /// draws the progress. A write of either happens at most every
 /// [`CHECKPOINT`], and no sooner after the last one than [`WRITE_SHARE`]
 /// times what it took: however many cells, writing takes a small share of
-/// the run.
+/// the run. Of a finished cell it keeps its rows, rendered once, and its
+/// tally packed, so that its memory grows by about a kilobyte a cell.
 struct RunObserver<'a> {
     exp: &'a Experiment,
     dir: &'a Path,
     threads: usize,
     /// Whether to write the CSVs (not for a shard).
     report: bool,
-    progress: Progress,
+    progress: Progress<'a>,
     writer: ReportWriter,
     next_write: Option<Instant>,
     /// The run the checkpoint is of.
     identity: &'a PartialManifest,
+    /// Each cell's seats.
+    players: &'a [usize],
     /// What each cell held before this batch (a resumed run's checkpoint).
-    prior: &'a [CellState],
+    prior: &'a [Option<PackedState>],
     /// The games of each cell this batch plays.
     selections: &'a [GameRanges],
     /// The games of each cell the run is to hold.
     targets: &'a [GameRanges],
     /// The finished cells' states, made once.
-    finished: Vec<Option<CellState>>,
+    finished: Vec<Option<PackedState>>,
+    /// The finished cells' records in partial.json, made once.
+    records: Vec<Option<Box<[u8]>>>,
     next_checkpoint: Option<Instant>,
     /// The batch's games counted at the last checkpoint.
     checkpointed: u64,
@@ -517,7 +600,7 @@ impl Observer for RunObserver<'_> {
 
     fn cell_finished(&mut self, cell: usize, batch: &BatchProgress) -> Result<(), String> {
         let plan = &self.exp.cells[cell];
-        let state = self.prior[cell].with_progress(&batch.cells[cell], &self.selections[cell]);
+        let state = self.state(cell, batch);
         if let Some(f) = &state.tally.first_forfeit {
             let what = failed_game(plan, f.game_index, f.game_seed, f.seat, f.ply, &f.message);
             self.progress.say(&format!(
@@ -526,7 +609,8 @@ impl Observer for RunObserver<'_> {
                 plural(state.tally.forfeits as usize, "game")
             ));
         }
-        self.finished[cell] = Some(state);
+        self.keep(cell, &state)
+            .map_err(|e| report_error(self.dir, e).to_string())?;
         if self.next_write.is_some_and(|t| Instant::now() < t) {
             return Ok(());
         }
@@ -534,77 +618,208 @@ impl Observer for RunObserver<'_> {
         self.checkpoint(batch)
             .map_err(|e| report_error(self.dir, e).to_string())?;
         if self.report {
-            let results = self.finished_results(batch);
-            let cells: Vec<CellRef> = results.iter().map(CellResult::as_ref).collect();
             let secs = batch.started.elapsed().as_secs_f64();
-            let manifest = manifest(self.exp, self.threads, secs, &results, false, None);
-            self.writer
-                .write(self.dir, &cells, &manifest)
+            let manifest = manifest_of(self.exp, self.threads, secs, self.cell_runs(), false, None);
+            self.write_report(&manifest)
                 .map_err(|e| report_error(self.dir, e).to_string())?;
         }
         self.next_write = Some(Instant::now() + CHECKPOINT.max(start.elapsed() * WRITE_SHARE));
         Ok(())
     }
+
+    fn forgets_finished(&self) -> bool {
+        true
+    }
 }
 
 impl RunObserver<'_> {
-    /// Every cell's state: what it held before and what the batch played.
-    fn states(&self, batch: &BatchProgress) -> Vec<CellState> {
-        (0..self.exp.cells.len())
-            .map(|c| match &self.finished[c] {
-                Some(s) => s.clone(),
-                None => self.prior[c].with_progress(&batch.cells[c], &self.selections[c]),
-            })
-            .collect()
+    /// Keeps finished cell `cell` in `state`: its rows rendered, its tally packed.
+    fn keep(&mut self, cell: usize, state: &CellState) -> std::io::Result<()> {
+        let packed = PackedState::pack(state);
+        let plan = &self.exp.cells[cell];
+        let record = serde_json::to_vec(&CellRecord::new(plan.index, plan.game, state))
+            .map_err(std::io::Error::other)?;
+        self.records[cell] = Some(record.into_boxed_slice());
+        if self.report {
+            self.writer.render(&CellRef {
+                plan: &self.exp.cells[cell],
+                tally: &state.tally,
+                timing: packed.timing(),
+            })?;
+        }
+        self.finished[cell] = Some(packed);
+        Ok(())
     }
 
-    /// Writes partial.json: every game finished so far, exactly.
+    /// Keeps the cells that have no game left to play before the batch
+    /// starts: those a resumed run's checkpoint holds whole, which the
+    /// batch never reports finished.
+    fn keep_settled(&mut self) -> std::io::Result<()> {
+        for c in 0..self.exp.cells.len() {
+            if self.selections[c].is_empty() {
+                let state = match &self.prior[c] {
+                    Some(p) => p.unpack(),
+                    None => CellState::new(self.players[c]),
+                };
+                self.keep(c, &state)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Cell `c`'s state: what it held before and what the batch played of it.
+    fn state(&self, c: usize, batch: &BatchProgress) -> CellState {
+        if let Some(s) = &self.finished[c] {
+            return s.unpack();
+        }
+        let prior = match &self.prior[c] {
+            Some(p) => p.unpack(),
+            None => CellState::new(self.players[c]),
+        };
+        prior.with_progress(&batch.cells[c], &self.selections[c])
+    }
+
+    /// Writes partial.json: every game finished so far, exactly. The cells'
+    /// records are made and written one at a time, so that the checkpoint
+    /// of a run of many cells never holds every cell's tally at once.
     fn checkpoint(&mut self, batch: &BatchProgress) -> std::io::Result<()> {
         let start = Instant::now();
-        let states = self.states(batch);
         let mut manifest = self.identity.clone();
-        manifest.games_played = states.iter().map(|s| s.tally.games).sum();
-        manifest.complete = states
-            .iter()
-            .zip(self.targets)
-            .all(|(s, t)| s.done.covers(t));
-        let cells = self
+        manifest.games_played = 0;
+        manifest.complete = true;
+        for c in 0..self.exp.cells.len() {
+            match &self.finished[c] {
+                Some(s) => manifest.games_played += s.tally.games(),
+                None => {
+                    let s = self.state(c, batch);
+                    manifest.games_played += s.tally.games;
+                    manifest.complete &= s.done.covers(&self.targets[c]);
+                }
+            }
+        }
+        let records = self
             .exp
             .cells
             .iter()
-            .zip(&states)
-            .map(|(plan, s)| CellRecord::new(plan.index, plan.game, s))
-            .collect();
-        let partial = Partial::new(manifest, cells);
-        write_atomic(&self.dir.join(partial::FILE), &partial.to_json())?;
+            .map(|plan| match &self.records[plan.index] {
+                Some(bytes) => Cow::Borrowed(&**bytes),
+                None => {
+                    let record =
+                        CellRecord::new(plan.index, plan.game, &self.state(plan.index, batch));
+                    Cow::Owned(serde_json::to_vec(&record).expect("a cell record serializes"))
+                }
+            });
+        write_atomic_with(&self.dir.join(partial::FILE), |w| {
+            write_partial(w, manifest, records)
+        })?;
         self.checkpointed = batch.done_games();
         self.next_checkpoint = Some(Instant::now() + CHECKPOINT.max(start.elapsed() * WRITE_SHARE));
         Ok(())
     }
 
-    /// The cells that hold every game they are to hold, in cell order.
-    fn finished_results(&self, batch: &BatchProgress) -> Vec<CellResult> {
+    /// The finished cells' games and cost, in cell order, as the manifest
+    /// lists them.
+    fn cell_runs(&self) -> Vec<CellRunRecord> {
         self.exp
             .cells
             .iter()
-            .enumerate()
-            .filter(|(c, _)| batch.cells[*c].finished())
-            .map(|(c, plan)| {
-                let state = match &self.finished[c] {
-                    Some(s) => s.clone(),
-                    None => self.prior[c].with_progress(&batch.cells[c], &self.selections[c]),
-                };
-                CellResult {
-                    plan: plan.clone(),
-                    timing: CellTiming {
-                        wall_seconds: state.wall_seconds,
-                        thread_seconds: state.thread_seconds,
-                    },
-                    tally: state.tally,
-                }
+            .zip(&self.finished)
+            .filter_map(|(plan, s)| {
+                s.as_ref()
+                    .map(|s| cell_run(plan, s.tally.games(), s.timing()))
             })
             .collect()
     }
+
+    /// Writes the CSVs and the manifest of the finished cells, whose rows
+    /// were rendered as they finished.
+    fn write_report(&mut self, manifest: &Manifest) -> std::io::Result<()> {
+        let plans: Vec<&CellPlan> = self
+            .exp
+            .cells
+            .iter()
+            .zip(&self.finished)
+            .filter(|(_, s)| s.is_some())
+            .map(|(plan, _)| plan)
+            .collect();
+        self.writer.write_rendered(self.dir, &plans, manifest)
+    }
+
+    /// The finished cells, for the charts, the page and the table, which
+    /// unpack the few they show.
+    fn finished_cells(&self) -> FinishedRun<'_> {
+        FinishedRun {
+            exp: self.exp,
+            finished: &self.finished,
+        }
+    }
+}
+
+/// A run's finished cells, each result made when asked for.
+struct FinishedRun<'a> {
+    exp: &'a Experiment,
+    finished: &'a [Option<PackedState>],
+}
+
+impl FinishedRun<'_> {
+    fn count(&self) -> usize {
+        self.finished.iter().flatten().count()
+    }
+}
+
+impl FinishedCells for FinishedRun<'_> {
+    fn indices(&self) -> Vec<usize> {
+        (0..self.finished.len())
+            .filter(|&c| self.finished[c].is_some())
+            .collect()
+    }
+
+    fn games_played(&self) -> u64 {
+        self.finished
+            .iter()
+            .flatten()
+            .map(|s| s.tally.games())
+            .sum()
+    }
+
+    fn result(&self, cell: usize) -> CellResult {
+        let s = self.finished[cell]
+            .as_ref()
+            .expect("only finished cells are asked for");
+        CellResult {
+            plan: self.exp.cells[cell].clone(),
+            tally: s.tally.unpack(),
+            timing: s.timing(),
+        }
+    }
+}
+
+/// Writes partial.json of `manifest` and the cells' records, each as its
+/// JSON, in cell order, to `w`: the bytes [`Partial::to_json`] writes,
+/// made from records serialized once each and streamed rather than from
+/// every cell's record at once.
+fn write_partial<'a>(
+    w: &mut dyn std::io::Write,
+    manifest: PartialManifest,
+    records: impl Iterator<Item = Cow<'a, [u8]>>,
+) -> std::io::Result<()> {
+    let shell = Partial::new(manifest.clone(), Vec::new()).to_json();
+    // The records go where the empty list of cells is, the last field.
+    let Some(head) = shell.strip_suffix(b"\"cells\":[]}") else {
+        let records = records
+            .map(|r| serde_json::from_slice(&r).expect("a cell record reads back"))
+            .collect();
+        return w.write_all(&Partial::new(manifest, records).to_json());
+    };
+    w.write_all(head)?;
+    w.write_all(b"\"cells\":[")?;
+    for (i, r) in records.enumerate() {
+        if i > 0 {
+            w.write_all(b",")?;
+        }
+        w.write_all(&r)?;
+    }
+    w.write_all(b"]}")
 }
 
 /// A cell as messages name it: its game and the settings that tell it apart.
@@ -624,7 +839,36 @@ pub(crate) fn manifest(
     interrupted: bool,
     error: Option<String>,
 ) -> Manifest {
-    let played: u64 = results.iter().map(|r| r.tally.games).sum();
+    let runs = results
+        .iter()
+        .map(|r| cell_run(&r.plan, r.tally.games, r.timing))
+        .collect();
+    manifest_of(exp, threads, secs, runs, interrupted, error)
+}
+
+/// A finished cell's line in the manifest.
+fn cell_run(plan: &CellPlan, games: u64, timing: CellTiming) -> CellRunRecord {
+    CellRunRecord {
+        cell: plan.index,
+        game: plan.game.to_string(),
+        games,
+        wall_seconds: timing.wall_seconds,
+        thread_seconds: timing.thread_seconds,
+        games_per_second: timing.games_per_second(games),
+    }
+}
+
+/// The report's manifest: the run, its settings and its finished cells'
+/// `runs`, after `secs` seconds.
+fn manifest_of(
+    exp: &Experiment,
+    threads: usize,
+    secs: f64,
+    runs: Vec<CellRunRecord>,
+    interrupted: bool,
+    error: Option<String>,
+) -> Manifest {
+    let played: u64 = runs.iter().map(|r| r.games).sum();
     Manifest {
         ludus_version: env!("CARGO_PKG_VERSION").to_string(),
         experiment: exp.name.clone(),
@@ -635,25 +879,15 @@ pub(crate) fn manifest(
         max_plies: exp.max_plies,
         threads,
         cells: exp.cells.len(),
-        cells_done: results.len(),
+        cells_done: runs.len(),
         games_total: exp.cells.iter().map(|c| c.games).sum(),
         games_played: played,
         wall_seconds: secs,
         games_per_second: played as f64 / secs.max(1e-9),
-        complete: results.len() == exp.cells.len() && error.is_none(),
+        complete: runs.len() == exp.cells.len() && error.is_none(),
         interrupted,
         error,
-        cell_runs: results
-            .iter()
-            .map(|r| CellRunRecord {
-                cell: r.plan.index,
-                game: r.plan.game.to_string(),
-                games: r.tally.games,
-                wall_seconds: r.timing.wall_seconds,
-                thread_seconds: r.timing.thread_seconds,
-                games_per_second: r.timing.games_per_second(r.tally.games),
-            })
-            .collect(),
+        cell_runs: runs,
         merged: None,
     }
 }
@@ -674,4 +908,39 @@ fn failed_game(
         plan.seats[seat],
         replay_command(plan, game_seed)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_partial_written_record_by_record_is_the_partials_json() {
+        let exp = Experiment::parse(
+            "name = \"p\"\nseed = 1\ngames = 3\n[[cells]]\ngame = \"mayor\"\n\
+             sweep = { players = [2, 3] }\n",
+            "p.toml",
+        )
+        .unwrap();
+        let manifest = identity(&exp, None).unwrap();
+        let mut state = CellState::new(3);
+        state.done.insert(0..1);
+        state.tally.games = 1;
+        state.tally.wins[2] = 1;
+        state.tally.lengths = vec![0, 0, 1];
+        let records = vec![
+            CellRecord::new(0, "mayor", &CellState::new(2)),
+            CellRecord::new(1, "mayor", &state),
+        ];
+        let whole = Partial::new(manifest.clone(), records.clone()).to_json();
+        let mut streamed = Vec::new();
+        let bytes = records
+            .iter()
+            .map(|r| Cow::Owned(serde_json::to_vec(r).unwrap()));
+        write_partial(&mut streamed, manifest, bytes).unwrap();
+        assert_eq!(
+            String::from_utf8(streamed).unwrap(),
+            String::from_utf8(whole).unwrap()
+        );
+    }
 }

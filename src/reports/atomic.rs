@@ -19,7 +19,24 @@ pub fn write_derived(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_replacing(path, bytes, false)
 }
 
+/// As [`write_atomic`], for a file written piece by piece by `write`
+/// (buffered), so that a large file is never held whole in memory.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    replace_with(path, true, write)
+}
+
 fn write_replacing(path: &Path, bytes: &[u8], sync: bool) -> std::io::Result<()> {
+    replace_with(path, sync, |w| w.write_all(bytes))
+}
+
+fn replace_with(
+    path: &Path,
+    sync: bool,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -33,7 +50,11 @@ fn write_replacing(path: &Path, bytes: &[u8], sync: bool) -> std::io::Result<()>
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
+    {
+        let mut buffered = std::io::BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
+        write(&mut buffered)?;
+        buffered.flush()?;
+    }
     if sync {
         tmp.as_file().sync_all()?;
     }

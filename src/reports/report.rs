@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::reports::atomic::write_atomic;
+use crate::reports::atomic::write_atomic_with;
 use crate::reports::manifest::Manifest;
 use crate::reports::timings::CellTiming;
 use crate::reports::{cells, endings, lengths, places, summary, timings};
@@ -67,43 +67,67 @@ fn rows_bytes(rows: impl IntoIterator<Item = Vec<String>>) -> std::io::Result<Ve
     w.into_inner().map_err(|e| e.into_error())
 }
 
-/// One finished cell's rows in each per-cell CSV, rendered once.
+/// One finished cell's rows in each per-cell CSV, rendered once: the rows
+/// of summary.csv, endings.csv, lengths.csv, places.csv and timings.csv
+/// one after another in one allocation, each ending where `ends` says
+/// (a run of 100,000 cells keeps 100,000 of these).
 struct Rendered {
-    summary: Vec<u8>,
-    endings: Vec<u8>,
-    lengths: Vec<u8>,
-    places: Vec<u8>,
-    timings: Vec<u8>,
+    bytes: Box<[u8]>,
+    ends: [u32; PARTS],
 }
+
+/// The per-cell CSVs.
+const PARTS: usize = 5;
 
 impl Rendered {
     fn of(c: &CellRef) -> std::io::Result<Rendered> {
+        let parts = [
+            rows_bytes(summary::rows(c.plan, c.tally))?,
+            rows_bytes(endings::rows(c.plan, c.tally))?,
+            rows_bytes(lengths::rows(c.plan, c.tally))?,
+            rows_bytes(places::rows(c.plan, c.tally))?,
+            rows_bytes([timings::row(c.plan, c.tally, c.timing)])?,
+        ];
+        let mut bytes = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+        let mut ends = [0; PARTS];
+        for (end, part) in ends.iter_mut().zip(&parts) {
+            bytes.extend_from_slice(part);
+            *end = u32::try_from(bytes.len())
+                .map_err(|_| std::io::Error::other("a cell's rows in the report pass 4 GiB"))?;
+        }
         Ok(Rendered {
-            summary: rows_bytes(summary::rows(c.plan, c.tally))?,
-            endings: rows_bytes(endings::rows(c.plan, c.tally))?,
-            lengths: rows_bytes(lengths::rows(c.plan, c.tally))?,
-            places: rows_bytes(places::rows(c.plan, c.tally))?,
-            timings: rows_bytes([timings::row(c.plan, c.tally, c.timing)])?,
+            bytes: bytes.into_boxed_slice(),
+            ends,
         })
+    }
+
+    /// The rows of the `k`-th per-cell CSV.
+    fn part(&self, k: usize) -> &[u8] {
+        let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
+        &self.bytes[start..self.ends[k] as usize]
     }
 }
 
-/// A per-cell CSV: its file, its columns, its part of a cell's rows.
-type PerCell = (
-    &'static str,
-    &'static [&'static str],
-    fn(&Rendered) -> &[u8],
-);
+/// The per-cell CSVs: each file and its columns, in the order of a
+/// [`Rendered`]'s parts.
+const PER_CELL: [(&str, &[&str]); PARTS] = [
+    ("summary.csv", summary::COLUMNS),
+    ("endings.csv", endings::COLUMNS),
+    ("lengths.csv", lengths::COLUMNS),
+    ("places.csv", places::COLUMNS),
+    ("timings.csv", timings::COLUMNS),
+];
 
 /// Writes a report again and again as cells finish, rendering each cell's
 /// rows once: a checkpoint costs the rows of the cells finished since the
-/// last one, and copying bytes for the others.
+/// last one, and copying bytes for the others. What it keeps of a cell is
+/// its rows, not its tally.
 #[derive(Default)]
 pub struct ReportWriter {
     rendered: HashMap<usize, Rendered>,
     /// The option columns of cells.csv the cached rows were rendered for.
     columns: Vec<&'static str>,
-    cell_rows: HashMap<usize, Vec<u8>>,
+    cell_rows: HashMap<usize, Box<[u8]>>,
     renders: u64,
 }
 
@@ -119,6 +143,16 @@ impl ReportWriter {
         self.renders
     }
 
+    /// Renders a finished cell's rows, unless they are rendered already:
+    /// [`ReportWriter::write_rendered`] then needs only its plan.
+    pub fn render(&mut self, c: &CellRef) -> std::io::Result<()> {
+        if let std::collections::hash_map::Entry::Vacant(e) = self.rendered.entry(c.plan.index) {
+            e.insert(Rendered::of(c)?);
+            self.renders += 1;
+        }
+        Ok(())
+    }
+
     /// Writes every table of the report into `dir` (created if needed),
     /// each atomically, so that a reader never sees half a file. `cells`
     /// are the finished cells in cell order.
@@ -128,49 +162,68 @@ impl ReportWriter {
         cells: &[CellRef],
         manifest: &Manifest,
     ) -> std::io::Result<()> {
-        std::fs::create_dir_all(dir)?;
         for c in cells {
-            if let std::collections::hash_map::Entry::Vacant(e) = self.rendered.entry(c.plan.index)
-            {
-                e.insert(Rendered::of(c)?);
-                self.renders += 1;
-            }
+            self.render(c)?;
         }
-        let columns = cells::option_columns_of(cells.iter().map(|c| c.plan));
+        let plans: Vec<&CellPlan> = cells.iter().map(|c| c.plan).collect();
+        self.write_rendered(dir, &plans, manifest)
+    }
+
+    /// As [`ReportWriter::write`], for finished cells whose rows were
+    /// rendered already ([`ReportWriter::render`]): `plans` are their
+    /// plans, in cell order.
+    pub fn write_rendered(
+        &mut self,
+        dir: &Path,
+        plans: &[&CellPlan],
+        manifest: &Manifest,
+    ) -> std::io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        if let Some(p) = plans.iter().find(|p| !self.rendered.contains_key(&p.index)) {
+            return Err(std::io::Error::other(format!(
+                "cell {}'s rows were never rendered",
+                p.index
+            )));
+        }
+        let columns = cells::option_columns_of(plans.iter().copied());
         if columns != self.columns {
             self.columns = columns;
             self.cell_rows.clear();
         }
-        for c in cells {
-            if !self.cell_rows.contains_key(&c.plan.index) {
-                let row = rows_bytes([cells::row(c.plan, &self.columns)])?;
-                self.cell_rows.insert(c.plan.index, row);
+        for p in plans {
+            if !self.cell_rows.contains_key(&p.index) {
+                let row = rows_bytes([cells::row(p, &self.columns)])?;
+                self.cell_rows.insert(p.index, row.into_boxed_slice());
             }
         }
-        let file = |header: &[String], part: &dyn Fn(&ReportWriter, usize) -> &[u8]| {
-            let mut bytes = csv_bytes(header, std::iter::empty())?;
-            for c in cells {
-                bytes.extend_from_slice(part(self, c.plan.index));
-            }
-            std::io::Result::Ok(bytes)
-        };
         let names = |cols: &[&str]| cols.iter().map(|c| c.to_string()).collect::<Vec<_>>();
-        let per_cell: [PerCell; 5] = [
-            ("summary.csv", summary::COLUMNS, |r| &r.summary),
-            ("endings.csv", endings::COLUMNS, |r| &r.endings),
-            ("lengths.csv", lengths::COLUMNS, |r| &r.lengths),
-            ("places.csv", places::COLUMNS, |r| &r.places),
-            ("timings.csv", timings::COLUMNS, |r| &r.timings),
-        ];
-        for (name, cols, part) in per_cell {
-            let bytes = file(&names(cols), &|w, i| part(&w.rendered[&i]))?;
-            write_atomic(&dir.join(name), &bytes)?;
+        for (k, (name, cols)) in PER_CELL.into_iter().enumerate() {
+            let rows = plans.iter().map(|p| self.rendered[&p.index].part(k));
+            write_csv(&dir.join(name), &names(cols), rows)?;
         }
-        let bytes = file(&cells::header(&self.columns), &|w, i| &w.cell_rows[&i])?;
-        write_atomic(&dir.join("cells.csv"), &bytes)?;
-        let json = serde_json::to_vec_pretty(&manifest.bounded()).map_err(std::io::Error::other)?;
-        write_atomic(&dir.join("manifest.json"), &json)
+        let rows = plans.iter().map(|p| &*self.cell_rows[&p.index]);
+        write_csv(&dir.join("cells.csv"), &cells::header(&self.columns), rows)?;
+        // Streamed: the manifest lists every finished cell.
+        write_atomic_with(&dir.join("manifest.json"), |w| {
+            serde_json::to_writer_pretty(w, &manifest.bounded()).map_err(std::io::Error::other)
+        })
     }
+}
+
+/// Writes a CSV file atomically: the header, then rows rendered already,
+/// streamed (summary.csv of 100,000 cells is some 70 MB).
+fn write_csv<'a>(
+    path: &Path,
+    header: &[String],
+    rows: impl Iterator<Item = &'a [u8]>,
+) -> std::io::Result<()> {
+    write_atomic_with(path, |w| {
+        w.write_all(&csv_bytes(header, std::iter::empty())?)?;
+        for r in rows {
+            w.write_all(r)?;
+        }
+        Ok(())
+    })
 }
 
 /// Writes every table of the report into `dir` (created if needed), each

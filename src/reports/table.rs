@@ -97,10 +97,37 @@ fn wrap(lead: &str, words: &[String], indent: usize, width: usize) -> String {
     out
 }
 
+/// The most cells the table shows: a table of thousands of cells scrolls
+/// out of any terminal, and summary.csv holds every one.
+pub const MAX_TABLE_CELLS: usize = 100;
+
 /// The table: a heading per cell (its game, settings, games and median
 /// length), then one line per seat with its win rate, the 95% Wilson
-/// interval, draws, score and mean payoff.
+/// interval, draws, score and mean payoff; for the first
+/// [`MAX_TABLE_CELLS`] cells, then a line saying how many more there are.
 pub fn summary_table(results: &[CellResult]) -> String {
+    summary_table_of(
+        &results[..results.len().min(MAX_TABLE_CELLS)],
+        results.len(),
+    )
+}
+
+/// The table of the first cells of `total` finished ones, `shown` (at
+/// most [`MAX_TABLE_CELLS`] are shown), and a line for the others.
+pub fn summary_table_of(shown: &[CellResult], total: usize) -> String {
+    let shown = &shown[..shown.len().min(MAX_TABLE_CELLS)];
+    let mut out = table_of(shown);
+    if total > shown.len() {
+        let _ = writeln!(
+            out,
+            "... and {} more cells: summary.csv holds every cell, index.html shows charts",
+            thousands((total - shown.len()) as u64)
+        );
+    }
+    out
+}
+
+fn table_of(results: &[CellResult]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,

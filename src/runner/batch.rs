@@ -11,9 +11,11 @@
 //! game still finish, so the failure reported is that cell's first failing
 //! game, whatever the threads.
 
-use std::sync::Mutex;
+use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::runner::cell_progress::{BatchProgress, CellProgress};
@@ -33,6 +35,15 @@ pub trait Observer {
     /// the batch (e.g. its report cannot be written).
     fn cell_finished(&mut self, _cell: usize, _batch: &BatchProgress) -> Result<(), String> {
         Ok(())
+    }
+
+    /// Whether the batch may forget a finished cell's tally once
+    /// [`Observer::cell_finished`] has returned `Ok`: an observer that
+    /// keeps what it needs of each finished cell says so, and the batch's
+    /// memory then stops growing with the cells' length histograms. The
+    /// progress the batch returns then holds empty tallies for those cells.
+    fn forgets_finished(&self) -> bool {
+        false
     }
 }
 
@@ -56,7 +67,7 @@ pub enum Ended {
 
 struct Chunk {
     cell: usize,
-    range: std::ops::Range<u64>,
+    range: Range<u64>,
     start: Instant,
     busy: Duration,
     result: Result<Tally, GameFailure>,
@@ -99,19 +110,123 @@ pub fn play(
     halt: &AtomicBool,
     observer: &mut dyn Observer,
 ) -> (BatchProgress, Ended) {
+    let cells: Vec<CellSize> = jobs
+        .iter()
+        .map(|j| CellSize {
+            games: j.plan().games,
+            players: j.plan().seats.len(),
+        })
+        .collect();
+    play_jobs(&cells, Jobs::Made(jobs), pool, threads, halt, observer)
+}
+
+/// What a batch must know of a cell before its job is made.
+#[derive(Clone, Copy, Debug)]
+pub struct CellSize {
+    /// The games to play.
+    pub games: u64,
+    /// The game's seats.
+    pub players: usize,
+}
+
+/// Makes cell `c`'s job.
+pub type MakeJob<'a> = &'a (dyn Fn(usize) -> Box<dyn CellJob> + Sync);
+
+/// As [`play`], for cells whose jobs `make` makes only when their first
+/// chunk is handed out; a job is dropped once its cell's last chunk is
+/// played. A job holds its cell's plan and a game set up, so a batch of
+/// 100,000 cells holds a few jobs at a time instead of one per cell.
+pub fn play_lazily(
+    cells: &[CellSize],
+    make: MakeJob,
+    pool: &rayon::ThreadPool,
+    threads: usize,
+    halt: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> (BatchProgress, Ended) {
+    play_jobs(cells, Jobs::Lazy(make), pool, threads, halt, observer)
+}
+
+/// Where a batch gets its cells' jobs.
+#[derive(Clone, Copy)]
+enum Jobs<'a> {
+    Made(&'a [Box<dyn CellJob>]),
+    Lazy(MakeJob<'a>),
+}
+
+/// A worker's hold on the job of the chunk it plays.
+enum Held<'a> {
+    Made(&'a (dyn CellJob + 'static)),
+    Lazy(Arc<dyn CellJob>),
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = dyn CellJob;
+
+    fn deref(&self) -> &(dyn CellJob + 'static) {
+        match self {
+            Held::Made(j) => *j,
+            Held::Lazy(j) => &**j,
+        }
+    }
+}
+
+/// The hand-out, and the jobs made lazily that still have chunks to hand
+/// out, under one lock: a cell's job is made by the first chunk's taker
+/// and dropped from here by the last one's (the workers still playing
+/// chunks of it keep it until they are done).
+struct HandOut {
+    dispatcher: Dispatcher,
+    live: HashMap<usize, Arc<dyn CellJob>>,
+}
+
+impl HandOut {
+    /// The next chunk and its job, or `None` when every game is handed out.
+    fn take<'a>(&mut self, jobs: Jobs<'a>) -> Option<(usize, Range<u64>, Held<'a>)> {
+        let (cell, range) = self.dispatcher.take()?;
+        let job = match jobs {
+            Jobs::Made(made) => Held::Made(&*made[cell]),
+            Jobs::Lazy(make) => {
+                let job = if self.dispatcher.handed_out(cell) {
+                    self.live.remove(&cell)
+                } else {
+                    self.live.get(&cell).cloned()
+                };
+                Held::Lazy(job.unwrap_or_else(|| {
+                    let job: Arc<dyn CellJob> = Arc::from(make(cell));
+                    if !self.dispatcher.handed_out(cell) {
+                        self.live.insert(cell, job.clone());
+                    }
+                    job
+                }))
+            }
+        };
+        Some((cell, range, job))
+    }
+}
+
+fn play_jobs(
+    cells: &[CellSize],
+    jobs: Jobs,
+    pool: &rayon::ThreadPool,
+    threads: usize,
+    halt: &AtomicBool,
+    observer: &mut dyn Observer,
+) -> (BatchProgress, Ended) {
     let threads = threads.max(1);
     let mut progress = BatchProgress {
-        cells: jobs
+        cells: cells
             .iter()
-            .map(|j| CellProgress::new(j.plan().games, j.plan().seats.len()))
+            .map(|c| CellProgress::new(c.games, c.players))
             .collect(),
         started: Instant::now(),
         threads,
     };
-    let dispatcher = Mutex::new(Dispatcher::new(
-        jobs.iter().map(|j| j.plan().games).collect(),
-        threads,
-    ));
+    let forgets = observer.forgets_finished();
+    let hand_out = Mutex::new(HandOut {
+        dispatcher: Dispatcher::new(cells.iter().map(|c| c.games).collect(), threads),
+        live: HashMap::new(),
+    });
     let failure = FailurePoint {
         cell: AtomicUsize::new(usize::MAX),
         game: AtomicU64::new(u64::MAX),
@@ -121,30 +236,34 @@ pub fn play(
     let stopped = || halt.load(Ordering::Relaxed) || given_up.load(Ordering::Relaxed);
     let mut failures: Vec<GameFailure> = Vec::new();
     let mut observer_error = None;
-    let (tx, rx) = mpsc::channel::<Chunk>();
+    // Bounded, so that workers wait for a calling thread that falls behind
+    // (writing a report) rather than queue up chunks and their tallies.
+    let (tx, rx) = mpsc::sync_channel::<Chunk>(4 * threads);
     pool.in_place_scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
-            let (dispatcher, failure, stopped) = (&dispatcher, &failure, &stopped);
+            let (hand_out, failure, stopped) = (&hand_out, &failure, &stopped);
             scope.spawn(move |_| {
                 loop {
                     if stopped() || failure.cell.load(Ordering::Acquire) != usize::MAX {
                         break;
                     }
-                    let Some((cell, range)) = dispatcher.lock().expect("no worker panics").take()
+                    let Some((cell, range, job)) =
+                        hand_out.lock().expect("no worker panics").take(jobs)
                     else {
                         break;
                     };
                     let start = Instant::now();
                     let go_on = |i: u64| !stopped() && failure.allows(cell, i);
-                    let result = jobs[cell].play(range.clone(), &go_on);
+                    let result = job.play(range.clone(), &go_on);
+                    drop(job);
                     let busy = start.elapsed();
                     match &result {
-                        Ok(t) => dispatcher.lock().expect("no worker panics").measured(
-                            cell,
-                            t.games,
-                            busy.as_secs_f64(),
-                        ),
+                        Ok(t) => hand_out
+                            .lock()
+                            .expect("no worker panics")
+                            .dispatcher
+                            .measured(cell, t.games, busy.as_secs_f64()),
                         Err(f) => failure.record(f),
                     }
                     let chunk = Chunk {
@@ -169,12 +288,13 @@ pub fn play(
                     match chunk.result {
                         Ok(tally) if tally.games == chunk.range.end - chunk.range.start => {
                             progress.cells[cell].add(chunk.range, tally, chunk.start, chunk.busy);
-                            if progress.cells[cell].finished()
-                                && observer_error.is_none()
-                                && let Err(e) = observer.cell_finished(cell, &progress)
-                            {
-                                observer_error = Some(e);
-                                given_up.store(true, Ordering::Relaxed);
+                            if progress.cells[cell].finished() && observer_error.is_none() {
+                                if let Err(e) = observer.cell_finished(cell, &progress) {
+                                    observer_error = Some(e);
+                                    given_up.store(true, Ordering::Relaxed);
+                                } else if forgets {
+                                    progress.cells[cell].forget_tally();
+                                }
                             }
                         }
                         // A chunk cut short by a stop: its cell cannot finish.
@@ -234,6 +354,6 @@ pub fn run_cell<G: crate::core::game::Game>(
     );
     match ended {
         Ended::Failed(f) => Err(f),
-        _ => Ok(progress.cells.swap_remove(0).tally),
+        _ => Ok(progress.cells.swap_remove(0).into_tally()),
     }
 }

@@ -1,6 +1,7 @@
 //! What a batch knows of one cell while it plays: games done, their tally so
 //! far, and what they cost.
 
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use crate::runner::game_ranges::GameRanges;
@@ -15,8 +16,12 @@ pub struct CellProgress {
     pub done: u64,
     /// Which games those are (indices of the cell's job).
     pub ranges: GameRanges,
-    /// What those games add up to; the cell's result once `done == games`.
-    pub tally: Tally,
+    /// The game's seats.
+    pub players: usize,
+    /// What those games add up to (see [`CellProgress::tally`]): none
+    /// before the cell's first chunk comes back, so that a batch of
+    /// 100,000 cells does not hold a kilobyte of empty tally for each.
+    counted: Option<Box<Tally>>,
     /// Thread time spent on those games.
     pub busy: Duration,
     /// When the cell's first chunk started.
@@ -32,11 +37,33 @@ impl CellProgress {
             games,
             done: 0,
             ranges: GameRanges::new(),
-            tally: Tally::new(players),
+            players,
+            counted: None,
             busy: Duration::ZERO,
             first_start: None,
             last_end: None,
         }
+    }
+
+    /// What the games counted add up to; the cell's result once
+    /// `done == games` (unless the batch forgot it, see
+    /// [`crate::runner::batch::Observer::forgets_finished`]).
+    pub fn tally(&self) -> Cow<'_, Tally> {
+        match &self.counted {
+            Some(t) => Cow::Borrowed(t),
+            None => Cow::Owned(Tally::new(self.players)),
+        }
+    }
+
+    /// [`CellProgress::tally`], owned.
+    pub fn into_tally(self) -> Tally {
+        self.counted
+            .map_or_else(|| Tally::new(self.players), |t| *t)
+    }
+
+    /// Forgets what the games counted add up to (the counts and cost stay).
+    pub fn forget_tally(&mut self) {
+        self.counted = None;
     }
 
     /// Whether every game of the cell is counted.
@@ -55,8 +82,10 @@ impl CellProgress {
     ) {
         self.done += tally.games;
         self.ranges.insert(range);
-        let t = std::mem::replace(&mut self.tally, Tally::new(0));
-        self.tally = t.merge(tally);
+        self.counted = Some(Box::new(match self.counted.take() {
+            Some(t) => t.merge(tally),
+            None => Tally::new(self.players).merge(tally),
+        }));
         self.busy += busy;
         let end = start + busy;
         self.first_start = Some(self.first_start.map_or(start, |s| s.min(start)));
@@ -101,17 +130,33 @@ impl BatchProgress {
     }
 
     /// The thread seconds the games left will take, from each cell's own
-    /// measured cost; `None` while a cell with games left has no measure.
+    /// measured cost; a cell not yet measured (a run of many cells probes
+    /// only those near the one in play, see
+    /// [`crate::runner::dispatch::PROBE_AHEAD`]) counts at the mean cost of
+    /// the games played so far. `None` before any game is counted.
     pub fn seconds_left(&self) -> Option<f64> {
         let mut left = 0.0;
+        let mut unmeasured = 0u64;
         for c in self.cells.iter().filter(|c| !c.finished()) {
-            left += (c.games - c.done) as f64 * c.cost()?;
+            match c.cost() {
+                Some(cost) => left += (c.games - c.done) as f64 * cost,
+                None => unmeasured += c.games - c.done,
+            }
+        }
+        if unmeasured > 0 {
+            let (busy, done) = self.cells.iter().fold((0.0, 0u64), |(b, d), c| {
+                (b + c.busy.as_secs_f64(), d + c.done)
+            });
+            if done == 0 {
+                return None;
+            }
+            left += unmeasured as f64 * busy / done as f64;
         }
         Some(left)
     }
 
     /// The wall seconds left, the work left shared among the threads;
-    /// `None` before every unfinished cell has been measured.
+    /// `None` before any game is counted.
     pub fn eta(&self) -> Option<f64> {
         self.seconds_left().map(|s| s / self.threads as f64)
     }

@@ -117,7 +117,9 @@ pub struct GameFailure {
 
 /// The games of one cell, ready to be played in any chunks on any thread:
 /// what [`crate::runner::batch`] schedules, without knowing the game.
-pub trait CellJob: Sync {
+/// `Send`, so that a batch may make a cell's job on the thread that first
+/// needs it and share it until the cell's last chunk is played.
+pub trait CellJob: Send + Sync {
     /// The cell.
     fn plan(&self) -> &CellPlan;
 

@@ -72,7 +72,7 @@ impl CellState {
         }
         let mut played = CellState {
             done: GameRanges::new(),
-            tally: progress.tally.clone(),
+            tally: progress.tally().into_owned(),
             thread_seconds: progress.busy.as_secs_f64(),
             wall_seconds: progress.wall_seconds(),
         };

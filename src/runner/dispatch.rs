@@ -10,12 +10,19 @@
 //! Order: first a short probe of every cell ([`PROBE`] games), so that the
 //! time left can be estimated from each cell's own cost from the start;
 //! then the cells one after another, every worker on the same cell, so
-//! that cells finish (and reach the report) in order.
+//! that cells finish (and reach the report) in order. In a run of more
+//! than [`PROBE_AHEAD`] cells, the probes go no further than that many
+//! cells past the first cell with games to hand out: every cell probed
+//! holds a tally and a job until it finishes, and a probe of each of
+//! 100,000 cells would hold them all at once.
 
 use std::ops::Range;
 
 /// Games in the first chunk of each cell, which measures its cost.
 pub const PROBE: u64 = 16;
+
+/// How many cells past the first with games left are probed ahead of it.
+pub const PROBE_AHEAD: usize = 1024;
 
 /// The work a chunk should hold, in seconds of one thread: long enough
 /// that handing it out costs nothing, short enough that progress moves
@@ -79,15 +86,15 @@ impl Dispatcher {
     /// assert_eq!(d.take(), None);
     /// ```
     pub fn take(&mut self) -> Option<(usize, Range<u64>)> {
-        while self.probed < self.games.len() {
+        while self.cursor < self.games.len() && self.handed_out(self.cursor) {
+            self.cursor += 1;
+        }
+        while self.probed < self.games.len() && self.probed < self.cursor + PROBE_AHEAD {
             let c = self.probed;
             self.probed += 1;
-            if self.next[c] < self.games[c] {
+            if !self.handed_out(c) {
                 return Some(self.hand_out(c, PROBE));
             }
-        }
-        while self.cursor < self.games.len() && self.next[self.cursor] >= self.games[self.cursor] {
-            self.cursor += 1;
         }
         let c = self.cursor;
         if c == self.games.len() {
@@ -104,6 +111,11 @@ impl Dispatcher {
         Some(self.hand_out(c, size))
     }
 
+    /// Whether every game of cell `c` has been handed out.
+    pub fn handed_out(&self, c: usize) -> bool {
+        self.next[c] >= self.games[c]
+    }
+
     fn hand_out(&mut self, c: usize, size: u64) -> (usize, Range<u64>) {
         let start = self.next[c];
         let end = (start + size).min(self.games[c]);
@@ -117,5 +129,25 @@ impl Dispatcher {
         (self.cursor..self.games.len())
             .map(|c| (self.games[c] - self.next[c]) as f64 * self.cost(c).unwrap_or(fallback))
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probes_go_no_further_than_probe_ahead_cells_past_the_cell_in_play() {
+        let cells = PROBE_AHEAD + 10;
+        let mut d = Dispatcher::new(vec![100; cells], 2);
+        for c in 0..PROBE_AHEAD {
+            assert_eq!(d.take(), Some((c, 0..PROBE)));
+        }
+        // Cell 0 is in play until its games are handed out.
+        d.measured(0, PROBE, 1e-9);
+        assert_eq!(d.take(), Some((0, PROBE..100)));
+        // Then the window moves on by one cell.
+        assert_eq!(d.take(), Some((PROBE_AHEAD, 0..PROBE)));
+        assert!(matches!(d.take(), Some((1, _))));
     }
 }

@@ -8,6 +8,7 @@ pub mod dispatch;
 pub mod drive;
 pub mod experiment;
 pub mod game_ranges;
+pub mod packed_tally;
 pub mod policy_spec;
 pub mod search_speed;
 pub mod selected_games;

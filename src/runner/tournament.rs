@@ -344,7 +344,7 @@ pub fn play(
             }
         }
         let (progress, ended) = batch::play(&jobs, pool, threads, halt, observer);
-        let mut cells = progress.cells.into_iter().map(|c| c.tally);
+        let mut cells = progress.cells.into_iter().map(|c| c.into_tally());
         for r in results.iter_mut() {
             let (a, b) = (cells.next(), cells.next());
             let take = |t: &mut Tally, x: Option<Tally>| {

@@ -101,7 +101,7 @@ fn ink(c: RGBColor) -> RGBColor {
 
 /// The chart of a group with at least one finished cell.
 pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
-    let cells = group.finished;
+    let cells = &group.finished;
     let cats = categories(group);
     let colours = colours(&cats);
     let items: Vec<LegendItem> = cats
@@ -120,8 +120,9 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     } else {
         "How games ended: share of games by reason"
     };
+    let what = format!("{what}{}", group.shown_note());
     frame::render(layout.width(), layout.height, |root| {
-        frame::title(root, &group.heading(), what)?;
+        frame::title(root, &group.heading(), &what)?;
         let (plot, legend) = layout.split(root);
         let (mut chart, slot) =
             categories::share_chart(root, &plot, &layout, group, &ticks, 0.0..1.0)?;

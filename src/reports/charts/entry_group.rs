@@ -7,7 +7,8 @@ use crate::reports::table::cell_setting_pairs;
 use crate::runner::cell_run::CellPlan;
 use crate::runner::experiment::Experiment;
 
-/// One entry: its planned cells and those of them that finished.
+/// One entry: its planned cells, which of them finished, and the finished
+/// cells its charts and section show, once loaded.
 pub struct EntryGroup<'a> {
     /// The entry's index in the experiment file (`entry` in cells.csv).
     pub entry: usize,
@@ -15,14 +16,20 @@ pub struct EntryGroup<'a> {
     pub game: &'static dyn GameEntry,
     /// Every cell of the entry, finished or not, in cell order.
     pub planned: Vec<&'a CellPlan>,
-    /// The finished cells, in cell order: a slice of the run's results,
-    /// so that the report's row functions can be handed it as it is.
-    pub finished: &'a [CellResult],
+    /// The indices of its finished cells, in cell order.
+    pub finished_cells: Vec<usize>,
+    /// The finished cells shown (the first of `finished_cells`), in cell
+    /// order, while the entry's charts and section are made: empty until
+    /// then, so that a report of many cells holds the results of one
+    /// entry's shown cells at a time.
+    pub finished: Vec<CellResult>,
 }
 
-/// The experiment's entries in file order, each with its finished cells.
-pub fn groups<'a>(exp: &'a Experiment, results: &'a [CellResult]) -> Vec<EntryGroup<'a>> {
+/// The experiment's entries in file order, each with the indices of its
+/// finished cells (`finished`, in cell order); none loaded.
+pub fn groups<'a>(exp: &'a Experiment, finished: &[usize]) -> Vec<EntryGroup<'a>> {
     let mut out: Vec<EntryGroup<'a>> = Vec::new();
+    let mut finished = finished.iter().copied().peekable();
     for plan in &exp.cells {
         match out.last_mut() {
             Some(g) if g.entry == plan.entry => g.planned.push(plan),
@@ -30,15 +37,15 @@ pub fn groups<'a>(exp: &'a Experiment, results: &'a [CellResult]) -> Vec<EntryGr
                 entry: plan.entry,
                 game: registry::find(plan.game).expect("a cell names a registered game"),
                 planned: vec![plan],
-                finished: &[],
+                finished_cells: Vec::new(),
+                finished: Vec::new(),
             }),
         }
-    }
-    // Cells are numbered in file order with sweeps expanded in place, so the
-    // finished cells of one entry are next to each other in `results`.
-    for run in results.chunk_by(|a, b| a.plan.entry == b.plan.entry) {
-        if let Some(g) = out.iter_mut().find(|g| g.entry == run[0].plan.entry) {
-            g.finished = run;
+        // Cells are numbered in file order with sweeps expanded in place,
+        // so an entry's cells are next to each other.
+        if finished.next_if_eq(&plan.index).is_some() {
+            let g = out.last_mut().expect("the cell's entry was just pushed");
+            g.finished_cells.push(plan.index);
         }
     }
     out
@@ -97,7 +104,21 @@ impl EntryGroup<'_> {
         }
     }
 
-    /// The finished cells' labels on a category axis, in cell order.
+    /// How many of the entry's finished cells its charts and section leave
+    /// out, in words for a chart's subtitle: ` (the first 50 of 3,000
+    /// finished cells)`, or nothing when they show them all.
+    pub fn shown_note(&self) -> String {
+        if self.finished.len() >= self.finished_cells.len() {
+            return String::new();
+        }
+        format!(
+            " (the first {} of {} finished cells)",
+            self.finished.len(),
+            crate::reports::table::thousands(self.finished_cells.len() as u64)
+        )
+    }
+
+    /// The shown cells' labels on a category axis, in cell order.
     pub fn ticks(&self) -> Vec<Vec<String>> {
         self.finished
             .iter()

@@ -9,9 +9,11 @@
 
 use std::fmt::Write;
 
+use crate::core::plural::plural;
 use crate::reports::charts::entry_group::EntryGroup;
-use crate::reports::charts::{ChartKind, MAX_CHARTED_ENTRIES, charted};
-use crate::reports::report::CellResult;
+use crate::reports::charts::{
+    ChartKind, MAX_CHARTED_ENTRIES, MAX_PAGE_CELLS, MAX_PAGE_ENTRIES, MAX_SHOWN_CELLS,
+};
 use crate::reports::table::{cell_settings, thousands};
 use crate::reports::{cells, endings, summary};
 use crate::runner::cell_run::CellPlan;
@@ -73,18 +75,12 @@ fn table<H: AsRef<str>>(out: &mut String, header: &[H], rows: &[Vec<String>]) {
     out.push_str("</tbody>\n</table></div>\n");
 }
 
-/// `1 cell`, `3 cells`.
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
+/// The most unfinished cells a section lists.
+const MAX_WAITING: usize = 20;
 
-/// The header: what `exp` and `results` say about the run.
-fn header(out: &mut String, exp: &Experiment, results: &[CellResult]) {
-    let played: u64 = results.iter().map(|r| r.tally.games).sum();
+/// The header: what `exp` says about the run, with `finished` cells
+/// finished and `played` games played in them.
+fn header(out: &mut String, exp: &Experiment, finished: usize, played: u64) {
     let planned: u64 = exp.cells.iter().map(|c| c.games).sum();
     let rows = [
         ("experiment", exp.name.clone()),
@@ -92,7 +88,7 @@ fn header(out: &mut String, exp: &Experiment, results: &[CellResult]) {
         ("seed", exp.seed.to_string()),
         (
             "cells finished",
-            format!("{} of {}", results.len(), exp.cells.len()),
+            format!("{} of {}", finished, exp.cells.len()),
         ),
         (
             "games",
@@ -109,18 +105,28 @@ fn header(out: &mut String, exp: &Experiment, results: &[CellResult]) {
         );
     }
     out.push_str("</table>\n");
-    if results.is_empty() {
+    if finished == 0 {
         out.push_str(
             "<p class=\"note\">No cell finished: the run stopped before any cell had played \
              all its games, so there are no charts or rows yet.</p>\n",
         );
-    } else if results.len() < exp.cells.len() {
+    } else if finished < exp.cells.len() {
         let _ = writeln!(
             out,
             "<p class=\"note\">The run stopped early: this page shows the {} of {} cells that \
              finished (manifest.json says why).</p>",
-            results.len(),
+            finished,
             exp.cells.len()
+        );
+    }
+    if exp.cells.len() > MAX_SHOWN_CELLS {
+        let _ = writeln!(
+            out,
+            "<p>A page of every cell of a large experiment would be too long to read: each \
+             entry's charts and tables show at most its first {MAX_SHOWN_CELLS} finished cells, \
+             the page's tables the rows of at most {MAX_PAGE_CELLS} cells in all, and the page \
+             the first {MAX_PAGE_ENTRIES} entries; each section says what it leaves out. The CSVs \
+             hold every cell.</p>"
         );
     }
     out.push_str(
@@ -135,21 +141,36 @@ fn header(out: &mut String, exp: &Experiment, results: &[CellResult]) {
 /// The contents: one line per entry, linking to its section.
 fn contents(out: &mut String, groups: &[EntryGroup]) {
     out.push_str("<h2>Entries</h2>\n<ul>\n");
-    for g in groups {
+    for g in groups.iter().take(MAX_PAGE_ENTRIES) {
         let _ = writeln!(
             out,
             "<li><a href=\"#entry-{}\">{}</a> ({} finished of {})</li>",
             g.entry,
             escape(&g.heading()),
-            g.finished.len(),
-            count(g.planned.len(), "cell")
+            g.finished_cells.len(),
+            plural(g.planned.len(), "cell")
         );
     }
     out.push_str("</ul>\n");
+    if let Some(first) = groups.get(MAX_PAGE_ENTRIES) {
+        let last = groups[groups.len() - 1]
+            .planned
+            .last()
+            .map_or(0, |p| p.index);
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">{} more (cells {} to {last}) are not on this page, which \
+             shows the first {MAX_PAGE_ENTRIES}: the CSVs hold them (the <code>entry</code> \
+             column of cells.csv says which entry a cell is of).</p>",
+            plural(groups.len() - MAX_PAGE_ENTRIES, "entry"),
+            first.planned[0].index
+        );
+    }
 }
 
-/// One entry's section: what it sweeps, its charts, its tables.
-fn section(out: &mut String, g: &EntryGroup, with_charts: bool) {
+/// One entry's section: what it sweeps, its charts, and the rows of its
+/// first `rows` shown cells (`g.finished`, loaded).
+fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
     let _ = writeln!(
         out,
         "<section id=\"entry-{}\">\n<h2>{}</h2>",
@@ -174,12 +195,14 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool) {
         "<p>{cells_text} of game <code>{}</code>{}; {} finished.</p>",
         escape(g.game.name()),
         escape(&sweep),
-        count(g.finished.len(), "cell")
+        plural(g.finished_cells.len(), "cell")
     );
+    let unfinished = g.planned.len() - g.finished_cells.len();
     let waiting: Vec<String> = g
         .planned
         .iter()
-        .filter(|p| g.finished.iter().all(|r| r.plan.index != p.index))
+        .filter(|p| g.finished_cells.binary_search(&p.index).is_err())
+        .take(MAX_WAITING)
         .map(|p| {
             let mut words = vec![format!("cell {} ({})", p.index, p.game)];
             words.extend(cell_settings(p));
@@ -191,9 +214,16 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool) {
         for w in &waiting {
             let _ = writeln!(out, "<li>{}</li>", escape(w));
         }
+        if unfinished > waiting.len() {
+            let _ = writeln!(
+                out,
+                "<li>and {} more (cells.csv lists them)</li>",
+                plural(unfinished - waiting.len(), "cell")
+            );
+        }
         out.push_str("</ul>\n");
     }
-    if g.finished.is_empty() {
+    if g.finished_cells.is_empty() {
         out.push_str("</section>\n");
         return;
     }
@@ -213,40 +243,92 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool) {
             escape(&alt)
         );
     }
+    let total = g.finished_cells.len();
+    let charted = if with_charts { g.finished.len() } else { total };
+    if charted < total || rows < total {
+        let mut parts = Vec::new();
+        if charted < total {
+            parts.push(format!("its charts show the first {charted}"));
+        }
+        if rows == 0 {
+            parts.push(format!(
+                "its rows are not on this page, which holds the rows of at most \
+                 {MAX_PAGE_CELLS} cells"
+            ));
+        } else if rows < total {
+            parts.push(format!("its tables hold the rows of the first {rows}"));
+        }
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">{} of this entry finished: {}. summary.csv, endings.csv, \
+             lengths.csv, places.csv and cells.csv hold every one.</p>",
+            plural(total, "cell"),
+            parts.join("; ")
+        );
+    }
+    if rows == 0 {
+        out.push_str("</section>\n");
+        return;
+    }
+    let shown = &g.finished[..rows];
     let per_cell = |rows: fn(&CellPlan, &Tally) -> Vec<Vec<String>>| -> Vec<Vec<String>> {
-        g.finished
-            .iter()
-            .flat_map(|r| rows(&r.plan, &r.tally))
-            .collect()
+        shown.iter().flat_map(|r| rows(&r.plan, &r.tally)).collect()
     };
     out.push_str("<h3>Win rates and lengths (summary.csv)</h3>\n");
     table(out, summary::COLUMNS, &per_cell(summary::rows));
     out.push_str("<h3>Endings (endings.csv)</h3>\n");
     table(out, endings::COLUMNS, &per_cell(endings::rows));
     out.push_str("<h3>Cells (cells.csv)</h3>\n");
-    let (head, rows) = cells::table(g.finished);
+    let (head, rows) = cells::table(shown);
     table(out, &head, &rows);
     out.push_str("</section>\n");
 }
 
-/// The page of a report: `groups` are the experiment's entries (see
-/// [`crate::reports::charts::entry_group::groups`]).
-pub fn html(exp: &Experiment, results: &[CellResult], groups: &[EntryGroup]) -> String {
-    let mut out = String::new();
-    out.push_str("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\" xml:lang=\"en\">\n<head>\n");
-    out.push_str("<meta charset=\"utf-8\"/>\n");
-    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n");
-    let _ = writeln!(out, "<title>ludus report: {}</title>", escape(&exp.name));
-    let _ = writeln!(out, "<style>{STYLE}</style>\n</head>\n<body>");
-    let _ = writeln!(out, "<h1>ludus report: {}</h1>", escape(&exp.name));
-    header(&mut out, exp, results);
-    contents(&mut out, groups);
-    let charted: std::collections::HashSet<usize> = charted(groups).map(|g| g.entry).collect();
-    for g in groups {
-        section(&mut out, g, charted.contains(&g.entry));
+/// The page of a report, made entry by entry: [`Page::section`] while the
+/// entry's shown cells are loaded, then [`Page::finish`].
+pub struct Page<'a> {
+    exp: &'a Experiment,
+    finished: usize,
+    played: u64,
+    sections: String,
+}
+
+impl<'a> Page<'a> {
+    /// The page of a report of `exp` whose `finished` finished cells played
+    /// `played` games.
+    pub fn new(exp: &'a Experiment, finished: usize, played: u64) -> Page<'a> {
+        Page {
+            exp,
+            finished,
+            played,
+            sections: String::new(),
+        }
     }
-    out.push_str("</body>\n</html>\n");
-    out
+
+    /// Adds the section of entry `g`, whose shown cells are loaded: with
+    /// its charts or a note that it has none, and the rows of its first
+    /// `rows` shown cells.
+    pub fn section(&mut self, g: &EntryGroup, with_charts: bool, rows: usize) {
+        section(&mut self.sections, g, with_charts, rows);
+    }
+
+    /// The page: `groups` are the experiment's entries (see
+    /// [`crate::reports::charts::entry_group::groups`]).
+    pub fn finish(self, groups: &[EntryGroup]) -> String {
+        let exp = self.exp;
+        let mut out = String::new();
+        out.push_str("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\" xml:lang=\"en\">\n<head>\n");
+        out.push_str("<meta charset=\"utf-8\"/>\n");
+        out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n");
+        let _ = writeln!(out, "<title>ludus report: {}</title>", escape(&exp.name));
+        let _ = writeln!(out, "<style>{STYLE}</style>\n</head>\n<body>");
+        let _ = writeln!(out, "<h1>ludus report: {}</h1>", escape(&exp.name));
+        header(&mut out, exp, self.finished, self.played);
+        contents(&mut out, groups);
+        out.push_str(&self.sections);
+        out.push_str("</body>\n</html>\n");
+        out
+    }
 }
 
 #[cfg(test)]

@@ -86,7 +86,7 @@ fn bins(group: &EntryGroup) -> Bins {
 
 /// The chart of a group with at least one finished cell.
 pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
-    let cells = group.finished;
+    let cells = &group.finished;
     let bins = bins(group);
     let unit = group.length_unit();
     let shares: Vec<Vec<f64>> = cells
@@ -114,8 +114,10 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     } else {
         format!("per bin of {} {unit}", bins.width)
     };
-    let what =
-        format!("Game length in {unit}: share of games {per_bin} (left), cumulative share (right)");
+    let what = format!(
+        "Game length in {unit}: share of games {per_bin} (left), cumulative share (right){}",
+        group.shown_note()
+    );
     let x0 = bins.start as f64 - 1.0;
     let x1 = (bins.start + bins.count * bins.width) as f64;
     let top = shares.iter().flatten().fold(0.0f64, |a, &b| a.max(b));

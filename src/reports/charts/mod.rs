@@ -83,32 +83,111 @@ impl ChartKind {
 /// CSVs still hold every entry).
 pub const MAX_CHARTED_ENTRIES: usize = 200;
 
-/// The entries that get charts: the first [`MAX_CHARTED_ENTRIES`] with a
-/// finished cell.
-pub fn charted<'a>(groups: &'a [EntryGroup<'a>]) -> impl Iterator<Item = &'a EntryGroup<'a>> {
-    groups
-        .iter()
-        .filter(|g| !g.finished.is_empty())
-        .take(MAX_CHARTED_ENTRIES)
+/// The most cells of one entry its charts and its section's tables show:
+/// the entry's first finished cells. A chart gives each cell a slot or a
+/// line, so a sweep of 30,000 cells charted whole made SVGs of a hundred
+/// megabytes that no one could read; the charts and the page say how many
+/// they leave out, and the CSVs hold every cell.
+pub const MAX_SHOWN_CELLS: usize = 50;
+
+/// The most cells whose rows the page's tables hold, over every entry:
+/// past it, sections say where the rows are instead of showing them.
+pub const MAX_PAGE_CELLS: usize = 1000;
+
+/// The most entries the page lists and gives a section; the rest are named
+/// in one note (cells.csv lists every cell with its entry).
+pub const MAX_PAGE_ENTRIES: usize = 500;
+
+/// The finished cells of a report, as the charts and the page read them:
+/// which cells finished, and each shown cell's result, made only when it is
+/// shown, so that a report of 100,000 cells never holds every result at once.
+pub trait FinishedCells {
+    /// The finished cells' indices, in cell order.
+    fn indices(&self) -> Vec<usize>;
+
+    /// The games played in the finished cells.
+    fn games_played(&self) -> u64;
+
+    /// The result of finished cell `cell`.
+    fn result(&self, cell: usize) -> CellResult;
 }
 
-/// Writes the charts of the entries [`charted`] and index.html
-/// into `dir` (which exists), each file atomically, and removes the
-/// charts an earlier run left there for entries that have none now, so
+/// Finished cells held as results already, in cell order.
+pub struct Results<'a>(pub &'a [CellResult]);
+
+impl FinishedCells for Results<'_> {
+    fn indices(&self) -> Vec<usize> {
+        self.0.iter().map(|r| r.plan.index).collect()
+    }
+
+    fn games_played(&self) -> u64 {
+        self.0.iter().map(|r| r.tally.games).sum()
+    }
+
+    fn result(&self, cell: usize) -> CellResult {
+        let i = self
+            .0
+            .binary_search_by_key(&cell, |r| r.plan.index)
+            .expect("a finished cell has a result");
+        self.0[i].clone()
+    }
+}
+
+/// Writes the charts of the first [`MAX_CHARTED_ENTRIES`] entries with a
+/// finished cell (each showing at most [`MAX_SHOWN_CELLS`] cells) and
+/// index.html into `dir` (which exists), each file atomically, and removes
+/// the charts an earlier run left there for entries that have none now, so
 /// that the folder holds what the page shows. `results` are the finished
 /// cells in cell order, possibly none.
 pub fn write_charts(dir: &Path, exp: &Experiment, results: &[CellResult]) -> std::io::Result<()> {
-    let groups = entry_group::groups(exp, results);
+    write_charts_of(dir, exp, &Results(results))
+}
+
+/// As [`write_charts`], for finished cells whose results are made on
+/// demand: one entry's shown cells at a time.
+pub fn write_charts_of(
+    dir: &Path,
+    exp: &Experiment,
+    cells: &dyn FinishedCells,
+) -> std::io::Result<()> {
+    let finished = cells.indices();
+    let mut groups = entry_group::groups(exp, &finished);
     let mut written = Vec::new();
-    for g in charted(&groups) {
-        for kind in ChartKind::ALL {
-            let name = kind.file_name(g.entry);
-            write_derived(&dir.join(&name), kind.svg(g)?.as_bytes())?;
-            written.push(name);
+    let mut page = index_page::Page::new(exp, finished.len(), cells.games_played());
+    let mut charted = 0;
+    let mut rows_left = MAX_PAGE_CELLS;
+    for (i, g) in groups.iter_mut().enumerate() {
+        let with_charts = !g.finished_cells.is_empty() && charted < MAX_CHARTED_ENTRIES;
+        let with_section = i < MAX_PAGE_ENTRIES;
+        if !with_charts && !with_section {
+            continue;
         }
+        let shown = g.finished_cells.len().min(MAX_SHOWN_CELLS);
+        let rows = if with_section {
+            shown.min(rows_left)
+        } else {
+            0
+        };
+        let load = if with_charts { shown } else { rows };
+        g.finished = g.finished_cells[..load]
+            .iter()
+            .map(|&c| cells.result(c))
+            .collect();
+        if with_charts {
+            charted += 1;
+            for kind in ChartKind::ALL {
+                let name = kind.file_name(g.entry);
+                write_derived(&dir.join(&name), kind.svg(g)?.as_bytes())?;
+                written.push(name);
+            }
+        }
+        if with_section {
+            page.section(g, with_charts, rows);
+            rows_left -= rows;
+        }
+        g.finished = Vec::new();
     }
-    let page = index_page::html(exp, results, &groups);
-    write_derived(&dir.join("index.html"), page.as_bytes())?;
+    write_derived(&dir.join("index.html"), page.finish(&groups).as_bytes())?;
     for file in std::fs::read_dir(dir)? {
         let name = file?.file_name();
         let Some(name) = name.to_str() else { continue };

@@ -23,7 +23,7 @@ fn rate(k: u64, n: u64) -> (f64, f64, f64) {
 }
 
 fn series(group: &EntryGroup) -> Vec<Series> {
-    let cells = group.finished;
+    let cells = &group.finished;
     let seats = cells.iter().map(|r| r.tally.players).max().unwrap_or(0);
     let mut out: Vec<Series> = (0..seats)
         .map(|s| Series {
@@ -76,7 +76,7 @@ fn y_range(series: &[Series], even: &[f64]) -> (f64, f64) {
 
 /// The chart of a group with at least one finished cell.
 pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
-    let cells = group.finished;
+    let cells = &group.finished;
     let series = series(group);
     let even: Vec<f64> = cells
         .iter()
@@ -93,8 +93,9 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     let (y0, y1) = y_range(&series, &even);
     let games: Vec<u64> = cells.iter().map(|r| r.tally.games).collect();
     let what = format!(
-        "Win rate per seat with its 95% Wilson interval ({} games per cell)",
-        games_text(&games)
+        "Win rate per seat with its 95% Wilson interval ({} games per cell){}",
+        games_text(&games),
+        group.shown_note()
     );
     frame::render(layout.width(), layout.height, |root| {
         frame::title(root, &group.heading(), &what)?;
