@@ -103,7 +103,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     if exp.has_tournament && !args.quiet {
         eprintln!(
             "note: {0}'s [tournament] table is not played by `ludus run`; `ludus tournament {0}` plays it",
-            exp.source
+            crate::cli::shown(&exp.source)
         );
     }
     if let Some(g) = args.games {
@@ -573,12 +573,16 @@ struct RunObserver<'a> {
     targets: &'a [GameRanges],
     /// The finished cells' states, made once.
     finished: Vec<Option<PackedState>>,
-    /// The finished cells' records in partial.json, made once.
-    records: Vec<Option<Box<[u8]>>>,
+    /// The finished cells' records in partial.json and their digests
+    /// (what the seal is made of), made once.
+    records: Vec<Option<KeptRecord>>,
     next_checkpoint: Option<Instant>,
     /// The batch's games counted at the last checkpoint.
     checkpointed: u64,
 }
+
+/// A finished cell's record in partial.json and its digest.
+type KeptRecord = (Box<[u8]>, [u8; 32]);
 
 /// How many times its own duration the run goes on between two writes of
 /// the report.
@@ -637,9 +641,9 @@ impl RunObserver<'_> {
     fn keep(&mut self, cell: usize, state: &CellState) -> std::io::Result<()> {
         let packed = PackedState::pack(state);
         let plan = &self.exp.cells[cell];
-        let record = serde_json::to_vec(&CellRecord::new(plan.index, plan.game, state))
-            .map_err(std::io::Error::other)?;
-        self.records[cell] = Some(record.into_boxed_slice());
+        let record = CellRecord::new(plan.index, plan.game, state);
+        let bytes = serde_json::to_vec(&record).map_err(std::io::Error::other)?;
+        self.records[cell] = Some((bytes.into_boxed_slice(), record.digest()));
         if self.report {
             self.writer.render(&CellRef {
                 plan: &self.exp.cells[cell],
@@ -702,11 +706,12 @@ impl RunObserver<'_> {
             .cells
             .iter()
             .map(|plan| match &self.records[plan.index] {
-                Some(bytes) => Cow::Borrowed(&**bytes),
+                Some((bytes, digest)) => (Cow::Borrowed(&**bytes), *digest),
                 None => {
                     let record =
                         CellRecord::new(plan.index, plan.game, &self.state(plan.index, batch));
-                    Cow::Owned(serde_json::to_vec(&record).expect("a cell record serializes"))
+                    let bytes = serde_json::to_vec(&record).expect("a cell record serializes");
+                    (Cow::Owned(bytes), record.digest())
                 }
             });
         write_atomic_with(&self.dir.join(partial::FILE), |w| {
@@ -795,29 +800,30 @@ impl FinishedCells for FinishedRun<'_> {
 }
 
 /// Writes partial.json of `manifest` and the cells' records, each as its
-/// JSON, in cell order, to `w`: the bytes [`Partial::to_json`] writes,
-/// made from records serialized once each and streamed rather than from
-/// every cell's record at once.
+/// JSON with its digest, in cell order, to `w`: the bytes
+/// [`Partial::to_json`] writes, made from records serialized once each
+/// rather than from every cell's record at once. The seal is made of the
+/// digests, so they are gathered first; the records unfinished cells make
+/// afresh are held meanwhile (those of finished cells are borrowed).
 fn write_partial<'a>(
     w: &mut dyn std::io::Write,
     manifest: PartialManifest,
-    records: impl Iterator<Item = Cow<'a, [u8]>>,
+    records: impl Iterator<Item = (Cow<'a, [u8]>, [u8; 32])>,
 ) -> std::io::Result<()> {
-    let shell = Partial::new(manifest.clone(), Vec::new()).to_json();
+    let records: Vec<(Cow<'a, [u8]>, [u8; 32])> = records.collect();
+    let seal = Partial::seal_from(&manifest, records.iter().map(|(_, d)| *d));
+    let shell = Partial::new(manifest, Vec::new()).to_json_sealed(&seal);
     // The records go where the empty list of cells is, the last field.
-    let Some(head) = shell.strip_suffix(b"\"cells\":[]}") else {
-        let records = records
-            .map(|r| serde_json::from_slice(&r).expect("a cell record reads back"))
-            .collect();
-        return w.write_all(&Partial::new(manifest, records).to_json());
-    };
+    let head = shell
+        .strip_suffix(b"\"cells\":[]}")
+        .expect("the cells are the partial's last field");
     w.write_all(head)?;
     w.write_all(b"\"cells\":[")?;
-    for (i, r) in records.enumerate() {
+    for (i, (r, _)) in records.iter().enumerate() {
         if i > 0 {
             w.write_all(b",")?;
         }
-        w.write_all(&r)?;
+        w.write_all(r)?;
     }
     w.write_all(b"]}")
 }
@@ -928,15 +934,17 @@ mod tests {
         state.tally.games = 1;
         state.tally.wins[2] = 1;
         state.tally.lengths = vec![0, 0, 1];
-        let records = vec![
+        let mut records = vec![
             CellRecord::new(0, "mayor", &CellState::new(2)),
             CellRecord::new(1, "mayor", &state),
         ];
+        // Seconds are written but not sealed.
+        records[1].wall_seconds = 1.5;
         let whole = Partial::new(manifest.clone(), records.clone()).to_json();
         let mut streamed = Vec::new();
         let bytes = records
             .iter()
-            .map(|r| Cow::Owned(serde_json::to_vec(r).unwrap()));
+            .map(|r| (Cow::Owned(serde_json::to_vec(r).unwrap()), r.digest()));
         write_partial(&mut streamed, manifest, bytes).unwrap();
         assert_eq!(
             String::from_utf8(streamed).unwrap(),

@@ -819,17 +819,21 @@ impl Partial {
     /// are not exact and need not survive a round trip through decimal
     /// text bit for bit).
     fn seal_of(&self) -> String {
-        fn feed<T: Serialize>(h: &mut Sha256, v: &T) {
-            h.update(serde_json::to_vec(v).expect("a partial serializes"));
-        }
+        Partial::seal_from(&self.manifest, self.cells.iter().map(CellRecord::digest))
+    }
+
+    /// The seal of a partial of `manifest` whose cells' records have these
+    /// [`CellRecord::digest`]s, in cell order: made of the digests, so that
+    /// a writer that streams the records need not hold them all at once.
+    pub fn seal_from(
+        manifest: &PartialManifest,
+        digests: impl Iterator<Item = [u8; 32]>,
+    ) -> String {
         let mut h = Sha256::new();
-        feed(&mut h, &(FORMAT, self.version));
-        feed(&mut h, &self.manifest);
-        for c in &self.cells {
-            let mut c = c.clone();
-            c.thread_seconds = 0.0;
-            c.wall_seconds = 0.0;
-            feed(&mut h, &c);
+        h.update(serde_json::to_vec(&(FORMAT, VERSION)).expect("a pair serializes"));
+        h.update(serde_json::to_vec(manifest).expect("a manifest serializes"));
+        for d in digests {
+            h.update(d);
         }
         format!("{:x}", h.finalize())
     }
@@ -1030,11 +1034,15 @@ impl Partial {
 
     /// The partial's JSON, sealed.
     pub fn to_json(&self) -> Vec<u8> {
-        let seal = self.seal_of();
+        self.to_json_sealed(&self.seal_of())
+    }
+
+    /// The partial's JSON with the seal `seal` (see [`Partial::seal_from`]).
+    pub fn to_json_sealed(&self, seal: &str) -> Vec<u8> {
         serde_json::to_vec(&Sealed {
             format: &self.format,
             version: self.version,
-            seal: &seal,
+            seal,
             manifest: &self.manifest,
             cells: &self.cells,
         })
@@ -1043,6 +1051,15 @@ impl Partial {
 }
 
 impl CellRecord {
+    /// The SHA-256 of everything the record holds but its seconds: what
+    /// the partial's seal is made of ([`Partial::seal_from`]).
+    pub fn digest(&self) -> [u8; 32] {
+        let mut c = self.clone();
+        c.thread_seconds = 0.0;
+        c.wall_seconds = 0.0;
+        Sha256::digest(serde_json::to_vec(&c).expect("a cell record serializes")).into()
+    }
+
     /// The entries of the length table the record needs: one per length
     /// up to its longest game's.
     pub fn table_entries(&self) -> u64 {

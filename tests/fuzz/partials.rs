@@ -112,7 +112,6 @@ fn input(rng: &mut Rng, seeds: &[Seed]) -> (usize, Vec<u8>) {
 }
 
 #[test]
-#[ignore = "finding partial-lengths-4gb (issue #28 item 4): a lengths entry of [500000000, n] allocates gigabytes; un-ignore once item 4 merges"]
 fn partials() {
     on_main_sized_stack(|| {
         let mut fuzz = Fuzz::new("partials");
@@ -206,7 +205,6 @@ fn tamper(rng: &mut Rng, text: &[u8]) -> Option<Vec<u8>> {
 }
 
 #[test]
-#[ignore = "finding partial-tampered-accepted (issue #28 item 4): tampered tallies merge into a wrong report; un-ignore once item 4 merges"]
 fn tampered_partials_are_refused() {
     let mut fuzz = Fuzz::new("tampered");
     let seeds = write_seeds(&mut fuzz);
