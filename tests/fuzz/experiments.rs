@@ -7,8 +7,7 @@ use ludus::registry;
 use ludus::runner::experiment::{Experiment, MAX_CELLS};
 use ludus::runner::policy_spec::PolicySpec;
 
-use crate::harness::{Fuzz, binary_cases, cases, on_main_sized_stack, write};
-use crate::mutate::Syntax;
+use crate::harness::{TomlFamily, on_main_sized_stack};
 
 /// Small experiments beside those under data/: sweeps of options and of
 /// seats, a script, a tournament table beside the cells.
@@ -106,50 +105,19 @@ fn experiment_files() {
         for s in SMALL {
             Experiment::parse(s, "small.toml").expect("the small experiments are valid");
         }
-        let mut fuzz = Fuzz::new("experiments");
-        for case in 0..cases(2_500) as u64 {
-            let mut rng = fuzz.rng(case);
-            let input = Fuzz::input(&mut rng, &seeds, Syntax::Toml);
-            fuzz.in_process(case, &input, || match std::str::from_utf8(&input) {
-                Ok(text) => check(text),
-                Err(_) => Ok(()),
-            });
-        }
-        let dir = fuzz.dir().to_path_buf();
-        let root = std::env::current_dir().expect("the package folder");
-        let mut ran = 0;
-        let mut case = 1u64 << 32;
-        while ran < binary_cases(24) {
-            case += 1;
-            let mut rng = fuzz.rng(case);
-            let input = Fuzz::input(&mut rng, &seeds, Syntax::Toml);
-            // Only what plays quickly: refused files, or a few cheap cells.
-            if let Some(Ok(exp)) = std::str::from_utf8(&input)
-                .ok()
-                .map(|t| Experiment::parse(t, "fuzz.toml"))
-                && (exp.cells.len() > 8 || !exp.cells.iter().flat_map(|c| &c.seats).all(cheap))
-            {
-                continue;
-            }
-            ran += 1;
-            let file = write(&dir, "experiment.toml", &input);
-            let out = dir.join(format!("report-{case}"));
-            let args: Vec<String> = [
-                "run",
-                &file,
-                "--games",
-                "1",
-                "--threads",
-                "1",
-                "-q",
-                "--out",
-                out.to_str().expect("UTF-8"),
-            ]
-            .map(str::to_string)
-            .to_vec();
-            fuzz.binary(case, &input, &args, &root);
-            let _ = std::fs::remove_dir_all(&out);
-        }
-        fuzz.finish();
+        let family = TomlFamily {
+            family: "experiments",
+            command: "run",
+            file: "experiment.toml",
+            games: "1",
+            cases: 2_500,
+        };
+        // Only what plays quickly goes through the binary: refused files,
+        // or a few cheap cells.
+        family.run(&seeds, check, |text| {
+            Experiment::parse(text, "fuzz.toml").map_or(true, |exp| {
+                exp.cells.len() <= 8 && exp.cells.iter().flat_map(|c| &c.seats).all(cheap)
+            })
+        });
     });
 }

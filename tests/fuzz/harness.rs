@@ -327,3 +327,73 @@ pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
     std::fs::write(&p, bytes).expect("scratch is writable");
     p.to_str().expect("a UTF-8 scratch path").to_string()
 }
+
+/// A family of TOML files that a command plays: `in_process` inputs
+/// (mutated from `seeds`) each checked by `check`, then a sample run as
+/// `ludus <command> FILE --games <games> --threads 1 -q --out DIR`, of
+/// the inputs `quick` lets through (those that would play long are
+/// skipped, not counted).
+pub struct TomlFamily<'a> {
+    /// The family's name (its scratch folder, its messages).
+    pub family: &'a str,
+    /// The `ludus` subcommand that plays a file.
+    pub command: &'a str,
+    /// The file's name in the scratch folder.
+    pub file: &'a str,
+    /// `--games` for the runs through the binary.
+    pub games: &'a str,
+    /// How many inputs are checked in process, by default.
+    pub cases: usize,
+}
+
+impl TomlFamily<'_> {
+    /// Runs the family: every input ends in a result or a clean error.
+    pub fn run(
+        &self,
+        seeds: &[Vec<u8>],
+        check: impl Fn(&str) -> Result<(), String>,
+        quick: impl Fn(&str) -> bool,
+    ) {
+        let mut fuzz = Fuzz::new(self.family);
+        for case in 0..cases(self.cases) as u64 {
+            let mut rng = fuzz.rng(case);
+            let input = Fuzz::input(&mut rng, seeds, Syntax::Toml);
+            fuzz.in_process(case, &input, || match std::str::from_utf8(&input) {
+                Ok(text) => check(text),
+                Err(_) => Ok(()),
+            });
+        }
+        let dir = fuzz.dir().to_path_buf();
+        let root = std::env::current_dir().expect("the package folder");
+        let mut ran = 0;
+        let mut case = 1u64 << 32;
+        while ran < binary_cases(24) {
+            case += 1;
+            let mut rng = fuzz.rng(case);
+            let input = Fuzz::input(&mut rng, seeds, Syntax::Toml);
+            if !std::str::from_utf8(&input).map_or(true, &quick) {
+                continue;
+            }
+            ran += 1;
+            let file = write(&dir, self.file, &input);
+            let out = dir.join(format!("report-{case}"));
+            let out = out.to_str().expect("UTF-8");
+            let args: Vec<String> = [
+                self.command,
+                &file,
+                "--games",
+                self.games,
+                "--threads",
+                "1",
+                "-q",
+                "--out",
+                out,
+            ]
+            .map(str::to_string)
+            .to_vec();
+            fuzz.binary(case, &input, &args, &root);
+            let _ = std::fs::remove_dir_all(out);
+        }
+        fuzz.finish();
+    }
+}

@@ -7,8 +7,7 @@ use ludus::registry;
 use ludus::runner::tournament::{MAX_POLICIES, Tournament};
 
 use crate::experiments::cheap;
-use crate::harness::{Fuzz, binary_cases, cases, on_main_sized_stack, write};
-use crate::mutate::Syntax;
+use crate::harness::{TomlFamily, on_main_sized_stack};
 
 /// Small tournaments beside those under data/.
 const SMALL: &[&str] = &[
@@ -70,49 +69,17 @@ fn tournament_files() {
         for s in SMALL {
             Tournament::parse(s, "small.toml").expect("the small tournaments are valid");
         }
-        let mut fuzz = Fuzz::new("tournaments");
-        for case in 0..cases(2_500) as u64 {
-            let mut rng = fuzz.rng(case);
-            let input = Fuzz::input(&mut rng, &seeds, Syntax::Toml);
-            fuzz.in_process(case, &input, || match std::str::from_utf8(&input) {
-                Ok(text) => check(text),
-                Err(_) => Ok(()),
-            });
-        }
-        let dir = fuzz.dir().to_path_buf();
-        let root = std::env::current_dir().expect("the package folder");
-        let mut ran = 0;
-        let mut case = 1u64 << 32;
-        while ran < binary_cases(24) {
-            case += 1;
-            let mut rng = fuzz.rng(case);
-            let input = Fuzz::input(&mut rng, &seeds, Syntax::Toml);
-            if let Some(Ok(t)) = std::str::from_utf8(&input)
-                .ok()
-                .map(|s| Tournament::parse(s, "fuzz.toml"))
-                && (t.policies.len() > 4 || !t.policies.iter().all(cheap))
-            {
-                continue;
-            }
-            ran += 1;
-            let file = write(&dir, "tournament.toml", &input);
-            let out = dir.join(format!("report-{case}"));
-            let args: Vec<String> = [
-                "tournament",
-                &file,
-                "--games",
-                "2",
-                "--threads",
-                "1",
-                "-q",
-                "--out",
-                out.to_str().expect("UTF-8"),
-            ]
-            .map(str::to_string)
-            .to_vec();
-            fuzz.binary(case, &input, &args, &root);
-            let _ = std::fs::remove_dir_all(&out);
-        }
-        fuzz.finish();
+        let family = TomlFamily {
+            family: "tournaments",
+            command: "tournament",
+            file: "tournament.toml",
+            games: "2",
+            cases: 2_500,
+        };
+        family.run(&seeds, check, |text| {
+            Tournament::parse(text, "fuzz.toml").map_or(true, |t| {
+                t.policies.len() <= 4 && t.policies.iter().all(cheap)
+            })
+        });
     });
 }
