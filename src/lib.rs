@@ -1,11 +1,13 @@
 //! ludus: plays medieval games at scale.
 //!
 //! Layers import only downward: [`core`] (traits, seeding, dice, options) <-
-//! [`games`] <- [`analysis`] and [`policies`] <- [`runner`] <- [`registry`] <- [`reports`] and the CLI.
+//! [`games`] <- [`analysis`] and [`policies`] <- [`runner`] <- [`registry`]
+//! <- [`plan`] <- [`reports`] <- the command line (the binary).
 
 pub mod analysis;
 pub mod core;
 pub mod games;
+pub mod plan;
 pub mod policies;
 pub mod registry;
 pub mod reports;

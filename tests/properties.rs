@@ -6,10 +6,11 @@
 
 use ludus::core::log::Transcript;
 use ludus::core::options::Options;
+use ludus::policies::policy_spec::PolicySpec;
 use ludus::registry;
 use ludus::runner::batch::run_cell;
-use ludus::runner::cell_run::{CellPlan, OnBotError};
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::runner::cell::Cell;
+use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::tally::Tally;
 
 fn random_seats(players: usize) -> Vec<PolicySpec> {
@@ -377,7 +378,7 @@ fn race_cell(given: &[(&str, &str)], seats: &str, games: u64, threads: usize) ->
     let options = Options::resolve(race::Race::option_specs(), &given).unwrap();
     let players = options.int("players") as usize;
     let seats = PolicySpec::parse_seats(seats, players, "race").unwrap();
-    let mut plan = CellPlan::single::<race::Race>(options, seats, games, 7).unwrap();
+    let mut plan = Cell::single::<race::Race>(options, seats, games, 7).unwrap();
     plan.on_bot_error = OnBotError::Forfeit;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

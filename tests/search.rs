@@ -11,10 +11,10 @@ use ludus::core::seed::{Stream, stream};
 use ludus::games::chess::{FourSeasons, GrandeAcedrex};
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::morris::ThreeMen;
+use ludus::policies::policy_spec::PolicySpec;
 use ludus::registry;
 use ludus::runner::batch::run_cell;
-use ludus::runner::cell_run::CellPlan;
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::runner::cell::Cell;
 use ludus::runner::tally::Tally;
 
 fn options(game: &str, given: &[(&str, &str)]) -> Options {
@@ -30,7 +30,7 @@ fn cell<G: Game>(given: &[(&str, &str)], seats: &str, games: u64, threads: usize
     let opts = options(G::NAME, given);
     let players = registry::find(G::NAME).unwrap().players(&opts).unwrap();
     let seats = PolicySpec::parse_seats(seats, players, G::NAME).unwrap();
-    let plan = CellPlan::single::<G>(opts, seats, games, 7).unwrap();
+    let plan = Cell::single::<G>(opts, seats, games, 7).unwrap();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

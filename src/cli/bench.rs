@@ -28,11 +28,12 @@ use std::time::Instant;
 use clap::Args;
 
 use ludus::core::options::Options;
-use ludus::registry::GameEntry;
+use ludus::plan::experiment::Experiment;
+use ludus::policies::policy_spec::PolicySpec;
 use ludus::runner::batch::{self, Ended, Unobserved};
-use ludus::runner::cell_run::{CellJob, CellPlan};
-use ludus::runner::experiment::Experiment;
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::runner::cell::Cell;
+use ludus::runner::cell_job::CellJob;
+use ludus::runner::game_entry::GameEntry;
 use ludus::runner::tally::Tally;
 
 use crate::cli::game_options::GameOptions;
@@ -182,20 +183,17 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
                 .map(|s| s.to_string())
                 .collect::<Vec<_>>()
                 .join(",");
-            let plan = CellPlan {
+            let cell = Cell {
                 index: 0,
-                game: entry.name(),
                 options: options.clone(),
                 in_force: in_force.clone(),
-                entry: 0,
-                swept: Vec::new(),
                 seats,
                 games: args.count,
                 seed: 1,
                 max_plies: u32::MAX,
                 on_bot_error: Default::default(),
             };
-            let jobs = vec![entry.cell_job(&plan).map_err(Failure::Input)?];
+            let jobs = vec![entry.cell_job(&cell).map_err(Failure::Input)?];
             let ([t1, t2], tallies) = time_1_and_2(&jobs, args.repeat)?;
             let (r1, r2) = (args.count as f64 / t1, args.count as f64 / t2);
             let tally = &tallies[0];
@@ -320,9 +318,9 @@ fn bench_experiment(args: &BenchArgs, path: &str) -> Result<(), Failure> {
     let jobs = exp
         .cells
         .iter()
-        .map(|plan| find_game(plan.game)?.cell_job(plan).map_err(Failure::Input))
+        .map(|plan| plan.job().map_err(Failure::Input))
         .collect::<Result<Vec<_>, _>>()?;
-    let games: u64 = exp.cells.iter().map(|c| c.games).sum();
+    let games: u64 = exp.cells.iter().map(|c| c.cell.games).sum();
     let ([t1, t2], _) = time_1_and_2(&jobs, args.repeat)?;
     println!(
         "experiment {}: {} cells, {games} games; wall seconds, median of {}",

@@ -3,7 +3,7 @@
 use clap::Args;
 
 use ludus::core::options::Options;
-use ludus::registry::GameEntry;
+use ludus::runner::game_entry::GameEntry;
 
 use crate::cli::Failure;
 

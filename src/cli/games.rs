@@ -23,7 +23,7 @@ pub fn games() -> Result<(), Failure> {
         let mut policies = vec!["random".to_string(), "mcts:N".to_string()];
         // alphabeta where the default options allow it (two seats, no dice).
         let defaults = ludus::core::options::Options::defaults(g.option_specs());
-        let probe = ludus::runner::policy_spec::PolicySpec::parse("alphabeta:1")
+        let probe = ludus::policies::policy_spec::PolicySpec::parse("alphabeta:1")
             .expect("a well-formed policy");
         if g.options_in_force(&defaults)
             .is_ok_and(|o| g.check_policy(&probe, &o).is_ok())

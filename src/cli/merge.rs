@@ -7,6 +7,7 @@ use std::time::Instant;
 use clap::Args;
 
 use ludus::core::plural::plural;
+use ludus::plan::experiment::Experiment;
 use ludus::reports::atomic::write_atomic;
 use ludus::reports::manifest::MergeRecord;
 use ludus::reports::merge::merge as sum_partials;
@@ -14,8 +15,7 @@ use ludus::reports::partial::{self, CellRecord, Partial};
 use ludus::reports::report::{CellRef, CellResult, ReportWriter};
 use ludus::reports::table::summary_table;
 use ludus::reports::timings::CellTiming;
-use ludus::runner::cell_run::OnBotError;
-use ludus::runner::experiment::Experiment;
+use ludus::runner::on_bot_error::OnBotError;
 
 use crate::cli::Failure;
 use crate::cli::run::{check_folder, check_writable, manifest, report_error};
@@ -109,8 +109,8 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
     exp.max_plies = m.max_plies;
     exp.set_on_bot_error(OnBotError::parse(&m.on_bot_error).map_err(bad)?);
     for (plan, &games) in exp.cells.iter_mut().zip(&m.cell_games) {
-        plan.games = games;
-        plan.max_plies = m.max_plies;
+        plan.cell.games = games;
+        plan.cell.max_plies = m.max_plies;
     }
     check_folder(&args.out, &exp, args.force)?;
     check_writable(&args.out)?;
@@ -122,7 +122,7 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
         .filter(|(_, s)| s.tally.games > 0)
         .map(|(plan, s)| {
             let mut plan = plan.clone();
-            plan.games = s.tally.games;
+            plan.cell.games = s.tally.games;
             CellResult {
                 plan,
                 tally: s.tally.clone(),
@@ -163,7 +163,7 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
         .cells
         .iter()
         .zip(&merged.states)
-        .map(|(plan, s)| CellRecord::new(plan.index, plan.game, s))
+        .map(|(plan, s)| CellRecord::new(plan.cell.index, plan.game.name(), s))
         .collect();
     let sum = Partial::new(m.clone(), records);
     write_atomic(&dir.join(partial::FILE), &sum.to_json()).map_err(|e| report_error(dir, e))?;
@@ -194,7 +194,8 @@ fn merge_tournament(
     merged: &ludus::reports::merge::Merged,
     started: Instant,
 ) -> Result<(), Failure> {
-    use ludus::runner::tournament::{PairingResult, Tournament};
+    use ludus::plan::tournament::Tournament;
+    use ludus::runner::tournament::PairingResult;
     let m = &merged.manifest;
     let first = &partials[0].0;
     let bad = |what: String| Failure::Input(format!("{first}: {what}"));

@@ -101,14 +101,8 @@ fn bad_command_line(e: clap::Error) -> i32 {
 }
 
 /// The registered game called `name`, or an input error listing the games.
-fn find_game(name: &str) -> Result<&'static dyn ludus::registry::GameEntry, Failure> {
-    ludus::registry::find(name).ok_or_else(|| {
-        let names: Vec<_> = ludus::registry::games().iter().map(|g| g.name()).collect();
-        Failure::Input(format!(
-            "unknown game `{name}` (games: {})",
-            names.join(", ")
-        ))
-    })
+fn find_game(name: &str) -> Result<&'static dyn ludus::runner::game_entry::GameEntry, Failure> {
+    ludus::registry::game(name).map_err(Failure::Input)
 }
 
 /// `ludus play ... | head` closes the pipe early; like other Unix tools, ludus then ends

@@ -6,9 +6,10 @@ use ludus::core::options::Options;
 use ludus::core::plural::plural;
 use ludus::core::seed::game_seed;
 use ludus::core::text::{bounded, printable};
-use ludus::registry::{GameEntry, LogDyn};
-use ludus::runner::experiment::{DEFAULT_MAX_PLIES, Experiment};
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::plan::experiment::{DEFAULT_MAX_PLIES, Experiment};
+use ludus::policies::policy_spec::PolicySpec;
+use ludus::runner::game_entry::GameEntry;
+use ludus::runner::play_one::LogDyn;
 
 use crate::cli::game_options::GameOptions;
 use crate::cli::{Failure, find_game};
@@ -127,18 +128,18 @@ fn from_experiment(args: &PlayArgs, path: &str) -> Result<Setup, Failure> {
             cells - 1
         ))
     })?;
-    if args.game_index >= plan.games {
+    if args.game_index >= plan.cell.games {
         return Err(Failure::Input(format!(
             "{path}: --game {}: cell {} plays {} (0-{})",
             args.game_index,
             args.cell,
-            plural(plan.games as usize, "game"),
-            plan.games - 1
+            plural(plan.cell.games as usize, "game"),
+            plan.cell.games - 1
         )));
     }
-    let entry = find_game(plan.game)?;
+    let entry = plan.game;
     if let Some(named) = &args.game_name
-        && *named != plan.game
+        && *named != entry.name()
     {
         return Err(Failure::Input(format!(
             "{path}: cell {} plays {}, not {named}",
@@ -154,10 +155,10 @@ fn from_experiment(args: &PlayArgs, path: &str) -> Result<Setup, Failure> {
     );
     Ok(Setup {
         entry,
-        options: plan.options.clone(),
-        seats: plan.seats.clone(),
+        options: plan.cell.options.clone(),
+        seats: plan.cell.seats.clone(),
         seed: game_seed(experiment.seed, args.cell as u64, args.game_index),
-        max_plies: plan.max_plies,
+        max_plies: plan.cell.max_plies,
     })
 }
 
@@ -207,7 +208,7 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
                 f.ply,
                 bounded(
                     &printable(f.error.message.as_bytes(), true),
-                    ludus::runner::cell_run::MESSAGE_BYTES
+                    ludus::runner::tally::MESSAGE_BYTES
                 )
             ))
         })?;

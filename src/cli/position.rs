@@ -102,7 +102,7 @@ pub fn position(args: PositionArgs) -> Result<(), Failure> {
 
 /// Reads the record at `path` in `format` (the game's first by default).
 fn read_record(
-    entry: &dyn ludus::registry::GameEntry,
+    entry: &dyn ludus::runner::game_entry::GameEntry,
     path: &str,
     format: Option<&str>,
 ) -> Result<ludus::core::record::Record, Failure> {

@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use ludus::plan::cell_plan::CellPlan;
 use ludus::reports::interval::wilson;
 use ludus::reports::table::{cell_settings, thousands};
 use ludus::runner::batch::TICK;
 use ludus::runner::cell_progress::BatchProgress;
-use ludus::runner::cell_run::CellPlan;
 
 /// How often a run without a terminal prints a progress line, unless told.
 pub const LOG_EVERY: Duration = Duration::from_secs(10);

@@ -6,8 +6,8 @@
 //! exactly that game. Every word is quoted for a POSIX shell, and each seat
 //! is its own `--seat`, so that any policy's text comes back whole.
 
-use ludus::runner::cell_run::CellPlan;
-use ludus::runner::experiment::DEFAULT_MAX_PLIES;
+use ludus::plan::cell_plan::CellPlan;
+use ludus::plan::experiment::DEFAULT_MAX_PLIES;
 
 /// Quotes `word` for a POSIX shell when it holds anything beyond plain characters.
 fn shell_word(word: &str) -> String {
@@ -25,16 +25,16 @@ fn shell_word(word: &str) -> String {
 /// options whose value differs from the game's default, so that it stays
 /// short enough to read (Rithmomachy has some twenty options).
 pub fn replay_command(plan: &CellPlan, game_seed: u64) -> String {
-    let mut words = vec!["ludus".to_string(), "play".into(), plan.game.into()];
-    let entry = ludus::registry::find(plan.game).expect("a cell names a registered game");
-    for (k, v) in plan.options.changed(entry.option_specs()) {
+    let mut words = vec!["ludus".to_string(), "play".into(), plan.game.name().into()];
+    let entry = plan.game;
+    for (k, v) in plan.cell.options.changed(entry.option_specs()) {
         words.push("--opt".into());
         words.push(shell_word(&format!("{k}={v}")));
     }
     // Each seat its own `--seat`, which takes a policy whole: a list
     // would split a search policy's settings (`mcts:20,c=1.0`) or a script
     // path holding a comma. One policy in every seat is named once.
-    let seats = &plan.seats;
+    let seats = &plan.cell.seats;
     let distinct = if seats.iter().all(|s| *s == seats[0]) {
         &seats[..1]
     } else {
@@ -46,9 +46,9 @@ pub fn replay_command(plan: &CellPlan, game_seed: u64) -> String {
     }
     words.push("--seed".into());
     words.push(game_seed.to_string());
-    if plan.max_plies != DEFAULT_MAX_PLIES {
+    if plan.cell.max_plies != DEFAULT_MAX_PLIES {
         words.push("--max-plies".into());
-        words.push(plan.max_plies.to_string());
+        words.push(plan.cell.max_plies.to_string());
     }
     words.join(" ")
 }

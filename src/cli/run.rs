@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use ludus::core::plural::plural;
-use ludus::registry;
+use ludus::plan::cell_plan::CellPlan;
+use ludus::plan::experiment::Experiment;
 use ludus::reports::atomic::write_atomic_with;
 use ludus::reports::charts::FinishedCells;
 use ludus::reports::manifest::{CellRunRecord, Manifest};
@@ -17,11 +18,11 @@ use ludus::reports::report::{CellRef, CellResult, ReportWriter};
 use ludus::reports::table::{MAX_TABLE_CELLS, summary_table_of};
 use ludus::reports::timings::CellTiming;
 use ludus::runner::batch::{self, CellSize, Ended, Observer};
+use ludus::runner::cell_job::CellJob;
 use ludus::runner::cell_progress::BatchProgress;
-use ludus::runner::cell_run::{CellJob, CellPlan, OnBotError};
 use ludus::runner::checkpoint::CellState;
-use ludus::runner::experiment::Experiment;
 use ludus::runner::game_ranges::GameRanges;
+use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::packed_tally::PackedTally;
 use ludus::runner::selected_games::SelectedGames;
 use ludus::runner::shard::Shard;
@@ -152,18 +153,16 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let players = exp
         .cells
         .iter()
-        .map(|plan| {
-            registry::find(plan.game)
-                .expect("the experiment names registered games")
-                .players(&plan.options)
-        })
+        .map(|plan| plan.game.players(&plan.cell.options))
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::Input)?;
     let prior = prior_states(&dir, &exp, &identity, &players, &args)?;
     let targets: Vec<GameRanges> = exp
         .cells
         .iter()
-        .map(|plan| GameRanges::from(shard.map_or(0..plan.games, |s| s.games(plan.games))))
+        .map(|plan| {
+            GameRanges::from(shard.map_or(0..plan.cell.games, |s| s.games(plan.cell.games)))
+        })
         .collect();
     let selections: Vec<GameRanges> = targets
         .iter()
@@ -179,18 +178,13 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     // they are done, so that a run holds a few at a time.
     let job = |c: usize| {
         let plan = &exp.cells[c];
-        let inner = registry::find(plan.game)
-            .expect("the experiment names registered games")
-            .cell_job(plan)?;
+        let inner = plan.job()?;
         Ok::<_, String>(
             Box::new(SelectedGames::new(inner, selections[c].clone())) as Box<dyn CellJob>
         )
     };
     for plan in &exp.cells {
-        registry::find(plan.game)
-            .expect("the experiment names registered games")
-            .cell_job(plan)
-            .map_err(Failure::Input)?;
+        plan.job().map_err(Failure::Input)?;
     }
     let sizes: Vec<CellSize> = selections
         .iter()
@@ -333,11 +327,11 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
 /// settings, the scripts' hashes, the shard.
 fn identity(exp: &Experiment, shard: Option<Shard>) -> Result<PartialManifest, Failure> {
     let scripts = script_hashes(exp.script_paths())?;
-    let on_bot_error = match exp.cells.first().map(|c| c.on_bot_error) {
+    let on_bot_error = match exp.cells.first().map(|c| c.cell.on_bot_error) {
         Some(OnBotError::Forfeit) => "forfeit",
         _ => "stop",
     };
-    let cell_games: Vec<u64> = exp.cells.iter().map(|c| c.games).collect();
+    let cell_games: Vec<u64> = exp.cells.iter().map(|c| c.cell.games).collect();
     Ok(PartialManifest {
         kind: partial::EXPERIMENT.to_string(),
         ludus_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -349,7 +343,11 @@ fn identity(exp: &Experiment, shard: Option<Shard>) -> Result<PartialManifest, F
         games_planned: exp
             .cells
             .iter()
-            .map(|c| shard.map_or(c.games, |s| s.games(c.games).end - s.games(c.games).start))
+            .map(|c| {
+                shard.map_or(c.cell.games, |s| {
+                    s.games(c.cell.games).end - s.games(c.cell.games).start
+                })
+            })
             .sum(),
         cell_games,
         max_plies: exp.max_plies,
@@ -641,7 +639,7 @@ impl RunObserver<'_> {
     fn keep(&mut self, cell: usize, state: &CellState) -> std::io::Result<()> {
         let packed = PackedState::pack(state);
         let plan = &self.exp.cells[cell];
-        let record = CellRecord::new(plan.index, plan.game, state);
+        let record = CellRecord::new(plan.cell.index, plan.game.name(), state);
         let bytes = serde_json::to_vec(&record).map_err(std::io::Error::other)?;
         self.records[cell] = Some((bytes.into_boxed_slice(), record.digest()));
         if self.report {
@@ -705,11 +703,14 @@ impl RunObserver<'_> {
             .exp
             .cells
             .iter()
-            .map(|plan| match &self.records[plan.index] {
+            .map(|plan| match &self.records[plan.cell.index] {
                 Some((bytes, digest)) => (Cow::Borrowed(&**bytes), *digest),
                 None => {
-                    let record =
-                        CellRecord::new(plan.index, plan.game, &self.state(plan.index, batch));
+                    let record = CellRecord::new(
+                        plan.cell.index,
+                        plan.game.name(),
+                        &self.state(plan.cell.index, batch),
+                    );
                     let bytes = serde_json::to_vec(&record).expect("a cell record serializes");
                     (Cow::Owned(bytes), record.digest())
                 }
@@ -855,7 +856,7 @@ pub(crate) fn manifest(
 /// A finished cell's line in the manifest.
 fn cell_run(plan: &CellPlan, games: u64, timing: CellTiming) -> CellRunRecord {
     CellRunRecord {
-        cell: plan.index,
+        cell: plan.cell.index,
         game: plan.game.to_string(),
         games,
         wall_seconds: timing.wall_seconds,
@@ -886,7 +887,7 @@ fn manifest_of(
         threads,
         cells: exp.cells.len(),
         cells_done: runs.len(),
-        games_total: exp.cells.iter().map(|c| c.games).sum(),
+        games_total: exp.cells.iter().map(|c| c.cell.games).sum(),
         games_played: played,
         wall_seconds: secs,
         games_per_second: played as f64 / secs.max(1e-9),
@@ -911,7 +912,7 @@ fn failed_game(
     format!(
         "game {game_index} (seed {game_seed}): seat {} ({}) failed at length {ply}: {message}\n  replay: {}",
         seat + 1,
-        plan.seats[seat],
+        plan.cell.seats[seat],
         replay_command(plan, game_seed)
     )
 }

@@ -7,9 +7,9 @@ use std::process::Command;
 
 use clap::Args;
 
+use ludus::plan::experiment::Experiment;
 use ludus::reports::atomic::write_atomic;
-use ludus::runner::cell_run::OnBotError;
-use ludus::runner::experiment::Experiment;
+use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::shard::MAX_SHARDS;
 
 use crate::cli::Failure;

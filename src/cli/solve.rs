@@ -26,7 +26,7 @@ pub struct SolveArgs {
     json: bool,
 }
 
-fn describe(entry: &dyn ludus::registry::GameEntry, s: &Solved) -> String {
+fn describe(entry: &dyn ludus::runner::game_entry::GameEntry, s: &Solved) -> String {
     match (s.value, s.plies) {
         (Value::Win(w), Some(p)) => format!("{} wins in {p} plies", entry.seat_name(w)),
         (Value::Win(w), None) => format!("{} wins", entry.seat_name(w)),
@@ -34,7 +34,7 @@ fn describe(entry: &dyn ludus::registry::GameEntry, s: &Solved) -> String {
     }
 }
 
-fn json_value(entry: &dyn ludus::registry::GameEntry, s: &Solved) -> serde_json::Value {
+fn json_value(entry: &dyn ludus::runner::game_entry::GameEntry, s: &Solved) -> serde_json::Value {
     match s.value {
         Value::Win(w) => serde_json::json!({"winner": entry.seat_name(w), "plies": s.plies}),
         Value::Draw => serde_json::json!({"winner": null, "plies": null}),

@@ -2,7 +2,10 @@
 //! are fitted, and the tables and a chart are written.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+
+use ludus::runner::cell_job::CellJob;
 
 use clap::Args;
 use serde_json::json;
@@ -10,6 +13,7 @@ use serde_json::json;
 use crate::cli::Failure;
 use crate::cli::run::{MAX_THREADS, check_writable, script_hashes};
 use ludus::core::input::read_text;
+use ludus::plan::tournament::Tournament;
 use ludus::reports::atomic::write_atomic;
 use ludus::reports::charts;
 use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest};
@@ -18,12 +22,12 @@ use ludus::reports::standings::{
     PAIRINGS, STANDINGS, anchor, pairing_rows, standings, standings_rows,
 };
 use ludus::runner::batch::{Ended, Unobserved};
-use ludus::runner::cell_run::OnBotError;
 use ludus::runner::checkpoint::CellState;
 use ludus::runner::game_ranges::GameRanges;
+use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::shard::Shard;
 use ludus::runner::sprt::{Sprt, Verdict};
-use ludus::runner::tournament::{self, PairingResult, Tournament};
+use ludus::runner::tournament::{self, PairingResult};
 
 /// The largest tournament file read.
 const MAX_FILE: u64 = 1 << 20;
@@ -118,8 +122,13 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::Io(format!("cannot start {threads} threads: {e}")))?;
     let started = std::time::Instant::now();
     let games = shard.map_or(0..t.games_per_seating, |s| s.games(t.games_per_seating));
+    let seatings: Vec<Arc<dyn CellJob>> = t
+        .seatings()
+        .and_then(|plans| plans.iter().map(|p| p.job().map(Arc::from)).collect())
+        .map_err(Failure::Input)?;
     let outcome = tournament::play(
-        &t,
+        &t.pairings(),
+        &seatings,
         sprt,
         games.clone(),
         &pool,
@@ -231,7 +240,7 @@ pub(crate) fn write_report(
         "source": made.source,
         "file_sha256": t.hash,
         "ludus_version": env!("CARGO_PKG_VERSION"),
-        "game": t.game,
+        "game": t.game.name(),
         "options": t.options.to_string(),
         "policies": names,
         "anchor": names[anchor(t)],
@@ -360,7 +369,7 @@ pub(crate) fn write_partial(
         .iter()
         .zip(cells)
         .enumerate()
-        .map(|(c, (plan, s))| CellRecord::new(c, plan.game, s))
+        .map(|(c, (plan, s))| CellRecord::new(c, plan.game.name(), s))
         .collect();
     write_atomic(path, &Partial::new(manifest, records).to_json())
         .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display())))

@@ -2,8 +2,8 @@
 //! in force (the preset's number, `off`, the side that moves first).
 
 use crate::core::seed::game_seed;
+use crate::plan::cell_plan::CellPlan;
 use crate::reports::report::CellResult;
-use crate::runner::cell_run::CellPlan;
 
 /// The columns before the option columns (documented in reports/README.md).
 pub const FIRST_COLUMNS: &[&str] = &["cell", "entry", "game", "games", "first_game_seed", "seats"];
@@ -18,7 +18,7 @@ pub fn option_columns(results: &[CellResult]) -> Vec<&'static str> {
 pub fn option_columns_of<'a>(plans: impl Iterator<Item = &'a CellPlan>) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
     for plan in plans {
-        for (name, _) in plan.in_force.iter() {
+        for (name, _) in plan.cell.in_force.iter() {
             if !names.contains(&name) {
                 names.push(name);
             }
@@ -39,17 +39,18 @@ pub fn header(options: &[&'static str]) -> Vec<String> {
 
 /// The row of cell `p` in cells.csv with `options` as its option columns.
 pub fn row(p: &CellPlan, options: &[&'static str]) -> Vec<String> {
-    let seats: Vec<String> = p.seats.iter().map(|s| s.to_string()).collect();
+    let seats: Vec<String> = p.cell.seats.iter().map(|s| s.to_string()).collect();
     let mut row = vec![
-        p.index.to_string(),
+        p.cell.index.to_string(),
         p.entry.to_string(),
         p.game.to_string(),
-        p.games.to_string(),
-        game_seed(p.seed, p.index as u64, 0).to_string(),
+        p.cell.games.to_string(),
+        game_seed(p.cell.seed, p.cell.index as u64, 0).to_string(),
         seats.join(","),
     ];
     row.extend(options.iter().map(|name| {
-        p.in_force
+        p.cell
+            .in_force
             .iter()
             .find(|(n, _)| n == name)
             .map_or(String::new(), |(_, v)| v.to_string())

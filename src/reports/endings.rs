@@ -1,8 +1,7 @@
 //! endings.csv: how games ended, one row per cell, reason and winner.
 
-use crate::registry;
+use crate::plan::cell_plan::CellPlan;
 use crate::reports::summary::fixed;
-use crate::runner::cell_run::CellPlan;
 use crate::runner::tally::Tally;
 
 /// The columns of endings.csv, in order (documented in reports/README.md).
@@ -10,14 +9,14 @@ pub const COLUMNS: &[&str] = &["cell", "game", "reason", "winner", "side", "coun
 
 /// The rows of one cell: by reason, then by winning seat, draws last.
 pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
-    let entry = registry::find(plan.game).expect("a cell names a registered game");
+    let entry = plan.game;
     let mut endings = tally.endings.clone();
     endings.sort_by_key(|e| (e.reason, e.winner.is_none(), e.winner));
     endings
         .into_iter()
         .map(|e| {
             vec![
-                plan.index.to_string(),
+                plan.cell.index.to_string(),
                 plan.game.to_string(),
                 e.reason.to_string(),
                 e.winner.map_or("draw".to_string(), |w| (w + 1).to_string()),

@@ -1,6 +1,6 @@
 //! lengths.csv: the exact length histogram, one row per cell and length.
 
-use crate::runner::cell_run::CellPlan;
+use crate::plan::cell_plan::CellPlan;
 use crate::runner::tally::Tally;
 
 /// The columns of lengths.csv, in order (documented in reports/README.md).
@@ -15,7 +15,7 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
         .filter(|(_, c)| **c > 0)
         .map(|(len, count)| {
             vec![
-                plan.index.to_string(),
+                plan.cell.index.to_string(),
                 plan.game.to_string(),
                 len.to_string(),
                 count.to_string(),

@@ -18,15 +18,16 @@ use crate::core::input::read_text;
 use crate::core::seat::MAX_SEATS;
 use crate::core::seed::game_seed;
 use crate::core::text::printable;
-use crate::registry;
-use crate::runner::cell_run::{CellPlan, MESSAGE_BYTES, OnBotError};
+use crate::plan::cell_plan::CellPlan;
+use crate::plan::experiment::Experiment;
+use crate::plan::tournament::Tournament;
 use crate::runner::checkpoint::CellState;
 use crate::runner::drive::{BOT_ERROR, MAX_PLIES};
-use crate::runner::experiment::Experiment;
 use crate::runner::game_ranges::GameRanges;
+use crate::runner::on_bot_error::OnBotError;
 use crate::runner::shard::Shard;
+use crate::runner::tally::MESSAGE_BYTES;
 use crate::runner::tally::{DRAW_UNIT, Ending, FirstForfeit, Tally};
-use crate::runner::tournament::Tournament;
 
 /// The file's name in a report or shard folder.
 pub const FILE: &str = "partial.json";
@@ -294,12 +295,12 @@ impl CellRecord {
     /// with each other as the games of a run make them (see
     /// reports/README.md). The error names the field (`lengths[2]: ...`).
     pub fn state(&self, plan: &CellPlan, planned: &Range<u64>) -> Result<CellState, String> {
-        let p = plan.seats.len();
-        if self.game != plan.game {
+        let p = plan.cell.seats.len();
+        if self.game != plan.game.name() {
             return Err(format!(
                 "game: `{}`, but cell {} of the experiment plays {}",
                 printable(self.game.as_bytes(), false),
-                plan.index,
+                plan.cell.index,
                 plan.game
             ));
         }
@@ -388,7 +389,7 @@ impl CellRecord {
                 return Err(format!(
                     "lengths[{k}]: length {len}, but no game of the cell is longer than \
                      {longest} (max_plies {})",
-                    plan.max_plies
+                    plan.cell.max_plies
                 ));
             }
             if count == 0 || count > self.games {
@@ -419,7 +420,7 @@ impl CellRecord {
     /// them, adding up to the games; the runner's own endings as a run
     /// makes them.
     fn check_endings(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), String> {
-        let p = plan.seats.len();
+        let p = plan.cell.seats.len();
         let mut sum = 0u64;
         let mut last: Option<(&str, bool, Option<usize>)> = None;
         for (k, e) in self.endings.iter().enumerate() {
@@ -446,7 +447,7 @@ impl CellRecord {
                     "`{MAX_PLIES}` is a draw of every seat, not a win"
                 )));
             }
-            if reason == BOT_ERROR && plan.on_bot_error != OnBotError::Forfeit {
+            if reason == BOT_ERROR && plan.cell.on_bot_error != OnBotError::Forfeit {
                 return Err(at(format!(
                     "`{BOT_ERROR}` ends games only under on_bot_error = \"forfeit\""
                 )));
@@ -469,14 +470,14 @@ impl CellRecord {
         let long: u64 = self
             .lengths
             .iter()
-            .filter(|l| l[0] >= u64::from(plan.max_plies))
+            .filter(|l| l[0] >= u64::from(plan.cell.max_plies))
             .map(|l| l[1])
             .sum();
         if stopped > long {
             return Err(format!(
                 "endings: {stopped} games stopped at max_plies {}, but the lengths hold {long} \
                  games that long",
-                plan.max_plies
+                plan.cell.max_plies
             ));
         }
         Ok(())
@@ -485,7 +486,7 @@ impl CellRecord {
     /// Wins, draws, shares of draws and places, seat by seat, against the
     /// endings and each other.
     fn check_seats(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), String> {
-        let p = plan.seats.len();
+        let p = plan.cell.seats.len();
         let n = self.games;
         let drawn: u64 = t
             .endings
@@ -661,13 +662,13 @@ impl CellRecord {
             ));
         }
         // Of two seats, a failing one cannot retire and play on.
-        if plan.seats.len() == 2 && k != ended {
+        if plan.cell.seats.len() == 2 && k != ended {
             return Err(format!(
                 "forfeits: {k}, but in a game of two seats each forfeit ends it by \
                  `{BOT_ERROR}`, which ended {ended}"
             ));
         }
-        if k > 0 && plan.on_bot_error != OnBotError::Forfeit {
+        if k > 0 && plan.cell.on_bot_error != OnBotError::Forfeit {
             return Err(format!(
                 "forfeits: {k}, but a failing policy stops this run (on_bot_error = \"stop\")"
             ));
@@ -687,18 +688,18 @@ impl CellRecord {
         if !done.ranges().iter().any(|r| r.contains(&i)) {
             return Err(at(format!("game_index: {i} is not a game held")));
         }
-        let seed = game_seed(plan.seed, plan.index as u64, i);
+        let seed = game_seed(plan.cell.seed, plan.cell.index as u64, i);
         if f.game_seed != seed {
             return Err(at(format!(
                 "game_seed: {}, but game {i} of cell {} has seed {seed}",
-                f.game_seed, plan.index
+                f.game_seed, plan.cell.index
             )));
         }
-        if !(1..=plan.seats.len()).contains(&f.seat) {
+        if !(1..=plan.cell.seats.len()).contains(&f.seat) {
             return Err(at(format!(
                 "seat: {}, but the cell has {} seats",
                 f.seat,
-                plan.seats.len()
+                plan.cell.seats.len()
             )));
         }
         let longest = self.lengths.last().map_or(0, |l| l[0]);
@@ -751,10 +752,11 @@ pub const MAX_LENGTH_ENTRIES: u64 = 1 << 27;
 /// The longest game a cell can hold: `max_plies` where every step of a
 /// game is one ply, a bound past it for games counted in throws.
 fn longest_game(plan: &CellPlan) -> u64 {
-    let max = u64::from(plan.max_plies);
-    match registry::find(plan.game).map(|e| e.length_unit()) {
-        Some("plies") => max,
-        _ => max + THROWS_PAST_MAX_PLIES,
+    let max = u64::from(plan.cell.max_plies);
+    if plan.game.length_unit() == "plies" {
+        max
+    } else {
+        max + THROWS_PAST_MAX_PLIES
     }
 }
 
@@ -864,7 +866,7 @@ impl Partial {
                 if exp.name != m.experiment {
                     return Err(name_differs(&exp.name));
                 }
-                let file_games: Vec<u64> = exp.cells.iter().map(|c| c.games).collect();
+                let file_games: Vec<u64> = exp.cells.iter().map(|c| c.cell.games).collect();
                 exp.set_seed(m.seed);
                 exp.set_on_bot_error(on_bot_error);
                 let games = (m.games_per_cell == exp.games).then_some(file_games);
@@ -932,8 +934,8 @@ impl Partial {
             .into_iter()
             .zip(&m.cell_games)
             .map(|(mut plan, &games)| {
-                plan.games = games;
-                plan.max_plies = m.max_plies;
+                plan.cell.games = games;
+                plan.cell.max_plies = m.max_plies;
                 plan
             })
             .collect())
@@ -967,7 +969,7 @@ impl Partial {
         let mut whole = true;
         let mut entries = 0u64;
         for (i, (c, plan)) in self.cells.iter().zip(&plans).enumerate() {
-            let range = shard.map_or(0..plan.games, |s| s.games(plan.games));
+            let range = shard.map_or(0..plan.cell.games, |s| s.games(plan.cell.games));
             // Each cell's lengths are bounded before its table is made (a
             // length past the bound is its own error); so is their total.
             let need = c.table_entries();

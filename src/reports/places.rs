@@ -1,7 +1,7 @@
 //! places.csv: how often each seat finished in each place, one row per
 //! cell, seat and place.
 
-use crate::runner::cell_run::CellPlan;
+use crate::plan::cell_plan::CellPlan;
 use crate::runner::tally::Tally;
 
 /// The columns of places.csv, in order (documented in reports/README.md).
@@ -15,7 +15,7 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
         .flat_map(|s| {
             (0..tally.players).map(move |p| {
                 vec![
-                    plan.index.to_string(),
+                    plan.cell.index.to_string(),
                     (s + 1).to_string(),
                     (p + 1).to_string(),
                     tally.places[s][p].to_string(),

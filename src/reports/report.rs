@@ -4,11 +4,11 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use crate::plan::cell_plan::CellPlan;
 use crate::reports::atomic::write_atomic_with;
 use crate::reports::manifest::Manifest;
 use crate::reports::timings::CellTiming;
 use crate::reports::{cells, endings, lengths, places, summary, timings};
-use crate::runner::cell_run::CellPlan;
 use crate::runner::tally::Tally;
 
 /// A finished cell: its plan, what its games added up to, what they cost.
@@ -146,7 +146,8 @@ impl ReportWriter {
     /// Renders a finished cell's rows, unless they are rendered already:
     /// [`ReportWriter::write_rendered`] then needs only its plan.
     pub fn render(&mut self, c: &CellRef) -> std::io::Result<()> {
-        if let std::collections::hash_map::Entry::Vacant(e) = self.rendered.entry(c.plan.index) {
+        if let std::collections::hash_map::Entry::Vacant(e) = self.rendered.entry(c.plan.cell.index)
+        {
             e.insert(Rendered::of(c)?);
             self.renders += 1;
         }
@@ -179,10 +180,13 @@ impl ReportWriter {
         manifest: &Manifest,
     ) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
-        if let Some(p) = plans.iter().find(|p| !self.rendered.contains_key(&p.index)) {
+        if let Some(p) = plans
+            .iter()
+            .find(|p| !self.rendered.contains_key(&p.cell.index))
+        {
             return Err(std::io::Error::other(format!(
                 "cell {}'s rows were never rendered",
-                p.index
+                p.cell.index
             )));
         }
         let columns = cells::option_columns_of(plans.iter().copied());
@@ -191,17 +195,17 @@ impl ReportWriter {
             self.cell_rows.clear();
         }
         for p in plans {
-            if !self.cell_rows.contains_key(&p.index) {
+            if !self.cell_rows.contains_key(&p.cell.index) {
                 let row = rows_bytes([cells::row(p, &self.columns)])?;
-                self.cell_rows.insert(p.index, row.into_boxed_slice());
+                self.cell_rows.insert(p.cell.index, row.into_boxed_slice());
             }
         }
         let names = |cols: &[&str]| cols.iter().map(|c| c.to_string()).collect::<Vec<_>>();
         for (k, (name, cols)) in PER_CELL.into_iter().enumerate() {
-            let rows = plans.iter().map(|p| self.rendered[&p.index].part(k));
+            let rows = plans.iter().map(|p| self.rendered[&p.cell.index].part(k));
             write_csv(&dir.join(name), &names(cols), rows)?;
         }
-        let rows = plans.iter().map(|p| &*self.cell_rows[&p.index]);
+        let rows = plans.iter().map(|p| &*self.cell_rows[&p.cell.index]);
         write_csv(&dir.join("cells.csv"), &cells::header(&self.columns), rows)?;
         // Streamed: the manifest lists every finished cell.
         write_atomic_with(&dir.join("manifest.json"), |w| {

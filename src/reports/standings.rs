@@ -1,9 +1,10 @@
 //! A tournament's tables: `standings.csv` (one row per policy, by rating)
 //! and `pairings.csv` (one row per pairing).
 
+use crate::plan::tournament::Tournament;
 use crate::reports::bradley_terry::{Pairing, Rating, fit, likelihood_of_superiority};
 use crate::reports::summary::fixed;
-use crate::runner::tournament::{PairingResult, Tournament};
+use crate::runner::tournament::PairingResult;
 
 /// The columns of standings.csv (documented in reports/README.md).
 pub const STANDINGS: &[&str] = &[

@@ -1,10 +1,9 @@
 //! summary.csv: one row per cell and seat.
 
-use crate::registry;
+use crate::plan::cell_plan::CellPlan;
 use crate::reports::interval::{clopper_pearson, wilson};
 use crate::reports::length_stats::LengthStats;
 use crate::reports::payoff::PayoffStats;
-use crate::runner::cell_run::CellPlan;
 use crate::runner::tally::Tally;
 
 /// The columns of summary.csv, in order (documented in reports/README.md).
@@ -46,13 +45,15 @@ pub fn fixed(x: f64) -> String {
 /// The options of a cell that differ from the game's defaults, `key=value`
 /// pairs joined by `;`: what tells one cell from another in summary.csv.
 pub fn changed_options(plan: &CellPlan) -> String {
-    let entry = registry::find(plan.game).expect("a cell names a registered game");
-    plan.options.changed_from_defaults(entry.option_specs())
+    let entry = plan.game;
+    plan.cell
+        .options
+        .changed_from_defaults(entry.option_specs())
 }
 
 /// The rows of one cell, one per seat, as text fields.
 pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
-    let entry = registry::find(plan.game).expect("a cell names a registered game");
+    let entry = plan.game;
     let lengths = LengthStats::from_histogram(&tally.lengths);
     let options = changed_options(plan);
     let n = tally.games;
@@ -63,12 +64,12 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
             let (cl, ch) = clopper_pearson(tally.wins[s], n);
             let pay = PayoffStats::new(tally.payoff_sum[s], tally.payoff_sq[s], n);
             let mut row = vec![
-                plan.index.to_string(),
+                plan.cell.index.to_string(),
                 plan.game.to_string(),
                 options.clone(),
                 (s + 1).to_string(),
                 entry.side_name(s).unwrap_or("").to_string(),
-                plan.seats[s].to_string(),
+                plan.cell.seats[s].to_string(),
                 n.to_string(),
                 tally.wins[s].to_string(),
                 tally.draws[s].to_string(),

@@ -3,11 +3,10 @@
 
 use std::fmt::Write;
 
-use crate::registry;
+use crate::plan::cell_plan::CellPlan;
 use crate::reports::interval::wilson;
 use crate::reports::length_stats::LengthStats;
 use crate::reports::report::CellResult;
-use crate::runner::cell_run::CellPlan;
 
 /// The widest line the table prints.
 pub const WIDTH: usize = 100;
@@ -19,14 +18,16 @@ const POLICY: usize = 28;
 /// that differ from the defaults and every key its sweep sets (even to a
 /// default), options in declaration order, then swept seats.
 pub fn cell_setting_pairs(plan: &CellPlan) -> Vec<(String, String)> {
-    let entry = registry::find(plan.game).expect("a cell names a registered game");
+    let entry = plan.game;
     let changed: Vec<&str> = plan
+        .cell
         .options
         .changed(entry.option_specs())
         .map(|(k, _)| k)
         .collect();
     let swept = |k: &str| plan.swept.iter().any(|(s, _)| s == k);
     let mut out: Vec<(String, String)> = plan
+        .cell
         .options
         .iter()
         .filter(|(k, _)| changed.contains(k) || swept(k))
@@ -35,7 +36,7 @@ pub fn cell_setting_pairs(plan: &CellPlan) -> Vec<(String, String)> {
     out.extend(
         plan.swept
             .iter()
-            .filter(|(k, _)| plan.options.iter().all(|(n, _)| n != k))
+            .filter(|(k, _)| plan.cell.options.iter().all(|(n, _)| n != k))
             .cloned(),
     );
     out
@@ -136,9 +137,9 @@ fn table_of(results: &[CellResult]) -> String {
     );
     for r in results {
         let t = &r.tally;
-        let entry = registry::find(r.plan.game).expect("a cell names a registered game");
+        let entry = r.plan.game;
         let median = LengthStats::from_histogram(&t.lengths).map_or(0, |l| l.median);
-        let lead = format!("cell {}: {}", r.plan.index, r.plan.game);
+        let lead = format!("cell {}: {}", r.plan.cell.index, r.plan.game);
         let mut words = cell_settings(&r.plan);
         words.push(format!(
             "({} games, median length {median})",
@@ -153,7 +154,7 @@ fn table_of(results: &[CellResult]) -> String {
                 "{:>6}  {:<6} {:<POLICY$} {:>7.2} {:>17} {:>7.2} {:>7.2} {:>+10.3}",
                 s + 1,
                 entry.side_name(s).unwrap_or(""),
-                cut(&r.plan.seats[s].to_string(), POLICY),
+                cut(&r.plan.cell.seats[s].to_string(), POLICY),
                 100.0 * t.wins[s] as f64 / n,
                 format!("[{:.2}, {:.2}]", 100.0 * lo, 100.0 * hi),
                 100.0 * t.draws[s] as f64 / n,

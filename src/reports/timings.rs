@@ -1,8 +1,8 @@
 //! timings.csv: what each cell cost, one row per cell. Unlike the other
 //! CSVs it changes from run to run: it measures the machine, not the games.
 
+use crate::plan::cell_plan::CellPlan;
 use crate::reports::report::CellResult;
-use crate::runner::cell_run::CellPlan;
 use crate::runner::tally::Tally;
 
 /// The columns of timings.csv, in order (documented in reports/README.md).
@@ -42,7 +42,7 @@ pub fn rows(results: &[CellResult]) -> Vec<Vec<String>> {
 /// The row of one cell.
 pub fn row(plan: &CellPlan, tally: &Tally, t: CellTiming) -> Vec<String> {
     vec![
-        plan.index.to_string(),
+        plan.cell.index.to_string(),
         plan.game.to_string(),
         tally.games.to_string(),
         format!("{:.6}", t.wall_seconds),

@@ -18,9 +18,10 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::runner::cell_job::CellJob;
 use crate::runner::cell_progress::{BatchProgress, CellProgress};
-use crate::runner::cell_run::{CellJob, GameFailure};
 use crate::runner::dispatch::Dispatcher;
+use crate::runner::tally::GameFailure;
 use crate::runner::tally::Tally;
 
 /// How often the observer hears of the batch when no chunk comes back.
@@ -113,8 +114,8 @@ pub fn play(
     let cells: Vec<CellSize> = jobs
         .iter()
         .map(|j| CellSize {
-            games: j.plan().games,
-            players: j.plan().seats.len(),
+            games: j.cell().games,
+            players: j.cell().seats.len(),
         })
         .collect();
     play_jobs(&cells, Jobs::Made(jobs), pool, threads, halt, observer)
@@ -334,12 +335,12 @@ fn play_jobs(
 /// workers as the rayon pool it is called in has (`pool.install(|| ...)`),
 /// on a pool of its own.
 pub fn run_cell<G: crate::core::game::Game>(
-    plan: &crate::runner::cell_run::CellPlan,
+    cell: &crate::runner::cell::Cell,
 ) -> Result<Tally, GameFailure> {
     let threads = rayon::current_num_threads();
     let job: Box<dyn CellJob> = Box::new(
-        crate::runner::cell_run::CellRun::<G>::new(plan.clone())
-            .expect("the plan's options make a game"),
+        crate::runner::cell_run::CellRun::<G>::new(cell.clone())
+            .expect("the cell's options make a game"),
     );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -1,15 +1,18 @@
 //! The batch runner: experiments, cells, parallel play, tallies.
 
 pub mod batch;
+pub mod cell;
+pub mod cell_job;
 pub mod cell_progress;
 pub mod cell_run;
 pub mod checkpoint;
 pub mod dispatch;
 pub mod drive;
-pub mod experiment;
+pub mod game_entry;
 pub mod game_ranges;
+pub mod on_bot_error;
 pub mod packed_tally;
-pub mod policy_spec;
+pub mod play_one;
 pub mod search_speed;
 pub mod selected_games;
 pub mod shard;

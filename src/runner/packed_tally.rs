@@ -277,7 +277,7 @@ mod tests {
         t.games += 0;
         t.wins[1] = u64::MAX;
         t.payoff_sq[2] = u128::MAX;
-        t.note_forfeit(crate::runner::cell_run::GameFailure {
+        t.note_forfeit(crate::runner::tally::GameFailure {
             cell: 3,
             game_index: 17,
             game_seed: u64::MAX,

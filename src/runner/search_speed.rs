@@ -10,7 +10,7 @@ use crate::core::log::Silent;
 use crate::core::options::Options;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, below, stream};
-use crate::runner::policy_spec::PolicySpec;
+use crate::policies::policy_spec::PolicySpec;
 
 /// What one measurement found.
 #[derive(Clone, Copy, Debug, PartialEq)]

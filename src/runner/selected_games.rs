@@ -5,27 +5,31 @@
 //! to those of the whole cell.
 
 use std::ops::Range;
+use std::sync::Arc;
 
-use crate::runner::cell_run::{CellJob, CellPlan, GameFailure};
+use crate::runner::cell::Cell;
+use crate::runner::cell_job::CellJob;
 use crate::runner::game_ranges::GameRanges;
-use crate::runner::tally::Tally;
+use crate::runner::tally::{GameFailure, Tally};
 
 /// A cell's job restricted to the games of `selection`.
 pub struct SelectedGames {
-    inner: Box<dyn CellJob>,
-    plan: CellPlan,
+    inner: Arc<dyn CellJob>,
+    cell: Cell,
     selection: GameRanges,
 }
 
 impl SelectedGames {
-    /// The games of `selection` of the cell `inner` plays; the job's plan
-    /// is the cell's with `games` the number selected.
-    pub fn new(inner: Box<dyn CellJob>, selection: GameRanges) -> SelectedGames {
-        let mut plan = inner.plan().clone();
-        plan.games = selection.len();
+    /// The games of `selection` of the cell `inner` plays; the job's cell
+    /// is the inner one with `games` the number selected. `inner` may be
+    /// shared (an SPRT match plays blocks of the same seatings).
+    pub fn new(inner: impl Into<Arc<dyn CellJob>>, selection: GameRanges) -> SelectedGames {
+        let inner = inner.into();
+        let mut cell = inner.cell().clone();
+        cell.games = selection.len();
         SelectedGames {
             inner,
-            plan,
+            cell,
             selection,
         }
     }
@@ -46,8 +50,8 @@ impl SelectedGames {
 }
 
 impl CellJob for SelectedGames {
-    fn plan(&self) -> &CellPlan {
-        &self.plan
+    fn cell(&self) -> &Cell {
+        &self.cell
     }
 
     fn play(&self, games: Range<u64>, go_on: &dyn Fn(u64) -> bool) -> Result<Tally, GameFailure> {

@@ -4,7 +4,27 @@
 
 use crate::core::outcome::Outcome;
 use crate::core::seat::MAX_SEATS;
-use crate::runner::cell_run::GameFailure;
+
+/// The most bytes of a policy's failure message a run keeps (a script's
+/// message is its own text).
+pub const MESSAGE_BYTES: usize = 4 << 10;
+
+/// A policy failed: which game, which seat, what happened.
+#[derive(Clone, Debug)]
+pub struct GameFailure {
+    /// The cell.
+    pub cell: usize,
+    /// The game's index in the cell.
+    pub game_index: u64,
+    /// The game's seed (`ludus play --seed` replays it).
+    pub game_seed: u64,
+    /// The failing seat.
+    pub seat: usize,
+    /// The game's length when it failed.
+    pub ply: u32,
+    /// The message.
+    pub message: String,
+}
 
 /// The results of many games of one cell.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -286,8 +286,8 @@ fn perft_counts_the_boardspace_anchor() {
 
 #[test]
 fn the_default_experiment_is_valid_and_runs() {
-    let e = ludus::runner::experiment::Experiment::default_experiment();
-    let names: std::collections::BTreeSet<_> = e.cells.iter().map(|c| c.game).collect();
+    let e = ludus::plan::experiment::Experiment::default_experiment();
+    let names: std::collections::BTreeSet<_> = e.cells.iter().map(|c| c.game.name()).collect();
     // Every registered game appears in the main job.
     for g in ludus::registry::games() {
         assert!(
@@ -313,7 +313,7 @@ fn the_default_experiment_is_valid_and_runs() {
 
 #[test]
 fn a_cell_may_set_its_own_number_of_games() {
-    use ludus::runner::experiment::Experiment;
+    use ludus::plan::experiment::Experiment;
     let text = r#"
 name = "own"
 seed = 1
@@ -326,7 +326,7 @@ games = 7
 sweep = { bodies = [5, 10] }
 "#;
     let e = Experiment::parse(text, "own.toml").unwrap();
-    let games: Vec<u64> = e.cells.iter().map(|c| c.games).collect();
+    let games: Vec<u64> = e.cells.iter().map(|c| c.cell.games).collect();
     assert_eq!(games, [100, 7, 7]);
     let e = Experiment::parse(&text.replace("games = 7", "games = 0"), "own.toml").unwrap_err();
     assert!(
@@ -398,11 +398,11 @@ fn the_readmes_experiment_example_is_a_valid_experiment() {
         .nth(1)
         .and_then(|s| s.split("```").next())
         .expect("a toml block");
-    let e = ludus::runner::experiment::Experiment::parse(toml, "README.md").unwrap();
+    let e = ludus::plan::experiment::Experiment::parse(toml, "README.md").unwrap();
     // hazard x 5 players, half-hazard 2 x 2, rithmomachy x 3 bodies, x 2 seat lists.
     assert_eq!(e.cells.len(), 5 + 4 + 3 + 2);
     let last = e.cells.last().unwrap();
-    assert_eq!(last.seats[0].name, "lua");
+    assert_eq!(last.cell.seats[0].name, "lua");
 }
 
 /// `ludus bench --search`: a search policy's work per second, from

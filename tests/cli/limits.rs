@@ -7,10 +7,10 @@
 use std::ffi::CString;
 use std::path::Path;
 
+use ludus::plan::experiment::Experiment;
 use ludus::reports::manifest::Manifest;
 use ludus::reports::report::{CellRef, ReportWriter};
 use ludus::reports::timings::CellTiming;
-use ludus::runner::experiment::Experiment;
 use ludus::runner::tally::Tally;
 
 use crate::support::{ludus, scratch, stderr, write};

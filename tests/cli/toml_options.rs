@@ -2,8 +2,8 @@
 //! `true|false` (as `ludus games` lists it), refused with the option's
 //! values where it does not.
 
-use ludus::runner::experiment::Experiment;
-use ludus::runner::tournament::Tournament;
+use ludus::plan::experiment::Experiment;
+use ludus::plan::tournament::Tournament;
 
 use crate::support::{ludus, read_csv, scratch, stderr, write};
 
@@ -25,7 +25,7 @@ options = { rules = "ludii", flyer_mills = false }
 #[test]
 fn booleans_are_option_values_where_an_option_takes_true_or_false() {
     let e = Experiment::parse(BOOLEANS, "b.toml").unwrap();
-    let options: Vec<String> = e.cells.iter().map(|c| c.options.to_string()).collect();
+    let options: Vec<String> = e.cells.iter().map(|c| c.cell.options.to_string()).collect();
     assert!(options[0].contains("forced_capture=true"), "{options:?}");
     assert!(options[1].contains("diagonals=true"), "{options:?}");
     assert!(options[2].contains("diagonals=false"), "{options:?}");
@@ -37,7 +37,7 @@ fn booleans_are_option_values_where_an_option_takes_true_or_false() {
         .replace("= false", "= \"false\"");
     let w = Experiment::parse(&words, "w.toml").unwrap();
     for (a, b) in e.cells.iter().zip(&w.cells) {
-        assert_eq!((&a.options, &a.swept), (&b.options, &b.swept));
+        assert_eq!((&a.cell.options, &a.swept), (&b.cell.options, &b.swept));
     }
     let t = Tournament::parse(
         "game = \"alquerque\"\noptions = { forced_capture = true }\npolicies = [\"random\", \"mcts:2\"]\ngames = 2\n",

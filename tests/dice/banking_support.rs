@@ -4,8 +4,8 @@ use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Transcript;
 use ludus::core::options::Options;
+use ludus::policies::policy_spec::PolicySpec;
 use ludus::registry;
-use ludus::runner::policy_spec::PolicySpec;
 
 /// How many of the 216 throws of three dice make each total 7..14.
 pub const COUNTS_7_14: [u64; 8] = [15, 21, 25, 27, 27, 25, 21, 15];

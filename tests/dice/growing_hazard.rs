@@ -4,7 +4,7 @@ use ludus::core::game::{Game, Turn};
 use ludus::core::options::Options;
 use ludus::games::dice::banking::Banked;
 use ludus::games::dice::growing_hazard::{GrowingHazard, Move};
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::policies::policy_spec::PolicySpec;
 
 use crate::banking_support::{COUNTS_7_14, drive_script, money_is_conserved};
 use crate::support::{assert_rate, game, scripted};

@@ -5,7 +5,7 @@ use ludus::core::log::Transcript;
 use ludus::core::options::Options;
 use ludus::games::dice::banking::{Banked, Threshold};
 use ludus::games::dice::half_hazard::{HalfHazard, Move};
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::policies::policy_spec::PolicySpec;
 
 use crate::support::{assert_rate, game, run, scripted};
 

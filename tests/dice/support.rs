@@ -4,9 +4,9 @@ use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Transcript;
 use ludus::core::options::Options;
+use ludus::policies::policy_spec::PolicySpec;
 use ludus::runner::batch::run_cell;
-use ludus::runner::cell_run::CellPlan;
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::runner::cell::Cell;
 use ludus::runner::tally::Tally;
 
 /// A game of `G` with the given `key=value` options.
@@ -41,7 +41,7 @@ pub fn run<G: Game>(opts: &[(&str, &str)], seats: &[&str], games: u64, seed: u64
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let plan = CellPlan::single::<G>(
+    let plan = Cell::single::<G>(
         Options::resolve(G::option_specs(), &given).unwrap(),
         seats
             .iter()

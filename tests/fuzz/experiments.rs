@@ -3,9 +3,8 @@
 //! `ludus run` does before it plays, every cell's game set up; a sample
 //! played one game a cell through the binary.
 
-use ludus::registry;
-use ludus::runner::experiment::{Experiment, MAX_CELLS};
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::plan::experiment::{Experiment, MAX_CELLS};
+use ludus::policies::policy_spec::PolicySpec;
 
 use crate::harness::{TomlFamily, on_main_sized_stack};
 
@@ -83,14 +82,9 @@ fn check(text: &str) -> Result<(), String> {
         return Err(format!("accepted with {} cells", exp.cells.len()));
     }
     for plan in exp.cells.iter().take(8) {
-        let entry = registry::find(plan.game).ok_or_else(|| {
-            format!(
-                "accepted a cell of game `{}`, which is not registered",
-                plan.game
-            )
-        })?;
-        if entry.players(&plan.options).is_ok() {
-            let _ = entry.cell_job(plan);
+        let entry = plan.game;
+        if entry.players(&plan.cell.options).is_ok() {
+            let _ = plan.job();
         }
     }
     Experiment::parse_played(text, "fuzz.toml")
@@ -116,7 +110,7 @@ fn experiment_files() {
         // or a few cheap cells.
         family.run(&seeds, check, |text| {
             Experiment::parse(text, "fuzz.toml").map_or(true, |exp| {
-                exp.cells.len() <= 8 && exp.cells.iter().flat_map(|c| &c.seats).all(cheap)
+                exp.cells.len() <= 8 && exp.cells.iter().flat_map(|c| &c.cell.seats).all(cheap)
             })
         });
     });

@@ -7,10 +7,10 @@
 
 use std::path::{Path, PathBuf};
 
+use ludus::plan::experiment::Experiment;
+use ludus::plan::tournament::Tournament;
 use ludus::reports::merge::merge;
 use ludus::reports::partial::{self, Partial};
-use ludus::runner::experiment::Experiment;
-use ludus::runner::tournament::Tournament;
 use serde_json::Value;
 
 use crate::harness::{Fuzz, binary_cases, cases, on_main_sized_stack, write};

@@ -5,7 +5,8 @@
 //! played on, and read back from what ludus prints of it.
 
 use ludus::core::options::{OptionKind, Options};
-use ludus::registry::{self, GameEntry};
+use ludus::registry;
+use ludus::runner::game_entry::GameEntry;
 
 use crate::harness::{Fuzz, binary_cases, cases, on_main_sized_stack, write};
 use crate::mutate::Syntax;

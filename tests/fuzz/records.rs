@@ -3,7 +3,8 @@
 //! or picked up, put down and confirmed, with take-backs.
 
 use ludus::core::options::Options;
-use ludus::registry::{self, GameEntry};
+use ludus::registry;
+use ludus::runner::game_entry::GameEntry;
 
 use crate::harness::{Fuzz, binary_cases, cases, on_main_sized_stack, write};
 use crate::mutate::Syntax;

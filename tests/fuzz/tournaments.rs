@@ -3,8 +3,7 @@
 //! every seating set up; a sample played two games a pairing through the
 //! binary.
 
-use ludus::registry;
-use ludus::runner::tournament::{MAX_POLICIES, Tournament};
+use ludus::plan::tournament::{MAX_POLICIES, Tournament};
 
 use crate::experiments::cheap;
 use crate::harness::{TomlFamily, on_main_sized_stack};
@@ -49,11 +48,11 @@ fn check(text: &str) -> Result<(), String> {
     if t.policies.len() < 2 || t.policies.len() > MAX_POLICIES {
         return Err(format!("accepted with {} policies", t.policies.len()));
     }
-    let entry = registry::find(t.game).ok_or("accepted an unregistered game")?;
+    let entry = t.game;
     if let Ok(plans) = t.seatings() {
         for plan in plans.iter().take(8) {
-            if entry.players(&plan.options).is_ok() {
-                let _ = entry.cell_job(plan);
+            if entry.players(&plan.cell.options).is_ok() {
+                let _ = plan.job();
             }
         }
     }

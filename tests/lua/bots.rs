@@ -3,7 +3,7 @@
 use ludus::core::game::Game;
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::rithmomachy::Rithmomachy;
-use ludus::runner::cell_run::OnBotError;
+use ludus::runner::on_bot_error::OnBotError;
 
 use crate::support::{cell, decide, midgame, play};
 

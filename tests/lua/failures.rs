@@ -218,7 +218,7 @@ fn a_move_of_another_position_is_not_legal() {
 
 #[test]
 fn bad_specs_are_input_errors() {
-    use ludus::runner::policy_spec::PolicySpec;
+    use ludus::policies::policy_spec::PolicySpec;
     let check = |s: &str| {
         PolicySpec::parse(s)
             .unwrap()

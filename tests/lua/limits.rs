@@ -6,9 +6,10 @@
 
 use ludus::core::game::Game;
 use ludus::games::rithmomachy::Rithmomachy;
+use ludus::policies::policy_spec::PolicySpec;
 use ludus::runner::batch::run_cell;
-use ludus::runner::cell_run::{CellPlan, OnBotError};
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::runner::cell::Cell;
+use ludus::runner::on_bot_error::OnBotError;
 
 use crate::support::{cell, decide, failure, options, script};
 
@@ -225,10 +226,10 @@ fn weak_tables_are_refused_however_made() {
 
 /// A cell of `games` short games of `seats` played on `threads` threads.
 fn tally_on(threads: usize, seats: &[&str], games: u64) -> ludus::runner::tally::Tally {
-    let plan = CellPlan {
+    let plan = Cell {
         max_plies: 40,
         on_bot_error: OnBotError::Forfeit,
-        ..CellPlan::single::<Rithmomachy>(
+        ..Cell::single::<Rithmomachy>(
             options::<Rithmomachy>(&[]),
             seats
                 .iter()

@@ -5,7 +5,7 @@
 use ludus::games::dice::growing_hazard::GrowingHazard;
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::morris::NineMen;
-use ludus::runner::cell_run::OnBotError;
+use ludus::runner::on_bot_error::OnBotError;
 
 use crate::support::{cell, script, transcript};
 

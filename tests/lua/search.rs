@@ -12,7 +12,7 @@ use ludus::games::chess::{FourSeasons, GrandeAcedrex};
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::morris::{Alquerque, NineMen, ThreeMen};
 use ludus::games::rithmomachy::Rithmomachy;
-use ludus::runner::cell_run::OnBotError;
+use ludus::runner::on_bot_error::OnBotError;
 
 use crate::support::{cell, decide, failure, midgame, options, script, transcript};
 

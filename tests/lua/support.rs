@@ -10,10 +10,12 @@ use ludus::core::options::Options;
 use ludus::core::policy::{BotError, Policy};
 use ludus::core::seed::{SeatRng, Stream, stream};
 use ludus::games::rithmomachy::Rithmomachy;
+use ludus::policies::policy_spec::PolicySpec;
 use ludus::runner::batch::run_cell;
-use ludus::runner::cell_run::{CellPlan, GameFailure, OnBotError};
+use ludus::runner::cell::Cell;
 use ludus::runner::drive::{SeatFailure, drive};
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::runner::on_bot_error::OnBotError;
+use ludus::runner::tally::GameFailure;
 use ludus::runner::tally::Tally;
 
 /// A scratch folder of its own for one test (see `common/scratch.rs`).
@@ -118,10 +120,10 @@ pub fn cell<G: Game>(
     games: u64,
     on_bot_error: OnBotError,
 ) -> Result<Tally, GameFailure> {
-    let plan = CellPlan {
+    let plan = Cell {
         max_plies: 100_000,
         on_bot_error,
-        ..CellPlan::single::<G>(
+        ..Cell::single::<G>(
             options::<G>(opts),
             seats
                 .iter()

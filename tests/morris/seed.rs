@@ -2,7 +2,7 @@
 //! wieku"), each test quoting the sentence it checks.
 
 use ludus::core::log::Transcript;
-use ludus::runner::policy_spec::PolicySpec;
+use ludus::policies::policy_spec::PolicySpec;
 
 use crate::support::{after, entry, from_file, legal, options};
 

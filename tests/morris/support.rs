@@ -1,7 +1,8 @@
 //! Reaching the games through the registry, as users do.
 
 use ludus::core::options::Options;
-use ludus::registry::{self, GameEntry};
+use ludus::registry;
+use ludus::runner::game_entry::GameEntry;
 use serde_json::Value;
 
 pub fn entry(name: &str) -> &'static dyn GameEntry {

@@ -1,11 +1,11 @@
 //! The cells of one `[[cells]]` entry of an experiment file: one sweep,
 //! the unit every chart and every section of index.html is made for.
 
-use crate::registry::{self, GameEntry};
+use crate::plan::cell_plan::CellPlan;
+use crate::plan::experiment::Experiment;
 use crate::reports::report::CellResult;
 use crate::reports::table::cell_setting_pairs;
-use crate::runner::cell_run::CellPlan;
-use crate::runner::experiment::Experiment;
+use crate::runner::game_entry::GameEntry;
 
 /// One entry: its planned cells, which of them finished, and the finished
 /// cells its charts and section show, once loaded.
@@ -35,7 +35,7 @@ pub fn groups<'a>(exp: &'a Experiment, finished: &[usize]) -> Vec<EntryGroup<'a>
             Some(g) if g.entry == plan.entry => g.planned.push(plan),
             _ => out.push(EntryGroup {
                 entry: plan.entry,
-                game: registry::find(plan.game).expect("a cell names a registered game"),
+                game: plan.game,
                 planned: vec![plan],
                 finished_cells: Vec::new(),
                 finished: Vec::new(),
@@ -43,9 +43,9 @@ pub fn groups<'a>(exp: &'a Experiment, finished: &[usize]) -> Vec<EntryGroup<'a>
         }
         // Cells are numbered in file order with sweeps expanded in place,
         // so an entry's cells are next to each other.
-        if finished.next_if_eq(&plan.index).is_some() {
+        if finished.next_if_eq(&plan.cell.index).is_some() {
             let g = out.last_mut().expect("the cell's entry was just pushed");
-            g.finished_cells.push(plan.index);
+            g.finished_cells.push(plan.cell.index);
         }
     }
     out
@@ -98,7 +98,7 @@ impl EntryGroup<'_> {
     /// line each, or `cell N` when the entry sweeps nothing.
     pub fn tick_lines(plan: &CellPlan) -> Vec<String> {
         if plan.swept.is_empty() {
-            vec![format!("cell {}", plan.index)]
+            vec![format!("cell {}", plan.cell.index)]
         } else {
             plan.swept.iter().map(|(_, v)| v.clone()).collect()
         }
@@ -129,10 +129,10 @@ impl EntryGroup<'_> {
     /// A finished cell's name in a legend: `cell 5: players=3`.
     pub fn legend_name(plan: &CellPlan) -> String {
         if plan.swept.is_empty() {
-            format!("cell {}", plan.index)
+            format!("cell {}", plan.cell.index)
         } else {
             let pairs: Vec<String> = plan.swept.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            format!("cell {}: {}", plan.index, pairs.join(" "))
+            format!("cell {}: {}", plan.cell.index, pairs.join(" "))
         }
     }
 
@@ -146,12 +146,12 @@ impl EntryGroup<'_> {
         let policies: Vec<String> = self
             .finished
             .iter()
-            .filter_map(|r| r.plan.seats.get(seat).map(|p| p.to_string()))
+            .filter_map(|r| r.plan.cell.seats.get(seat).map(|p| p.to_string()))
             .collect();
         let everyone_random = self
             .finished
             .iter()
-            .all(|r| r.plan.seats.iter().all(|p| p.to_string() == "random"));
+            .all(|r| r.plan.cell.seats.iter().all(|p| p.to_string() == "random"));
         if !everyone_random
             && let Some(first) = policies.first()
             && policies.iter().all(|p| p == first)

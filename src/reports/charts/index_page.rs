@@ -10,14 +10,14 @@
 use std::fmt::Write;
 
 use crate::core::plural::plural;
+use crate::plan::cell_plan::CellPlan;
+use crate::plan::experiment::Experiment;
 use crate::reports::charts::entry_group::EntryGroup;
 use crate::reports::charts::{
     ChartKind, MAX_CHARTED_ENTRIES, MAX_PAGE_CELLS, MAX_PAGE_ENTRIES, MAX_SHOWN_CELLS,
 };
 use crate::reports::table::{cell_settings, thousands};
 use crate::reports::{cells, endings, summary};
-use crate::runner::cell_run::CellPlan;
-use crate::runner::experiment::Experiment;
 use crate::runner::tally::Tally;
 
 /// `text` with the characters that markup gives a meaning escaped: safe
@@ -81,7 +81,7 @@ const MAX_WAITING: usize = 20;
 /// The header: what `exp` says about the run, with `finished` cells
 /// finished and `played` games played in them.
 fn header(out: &mut String, exp: &Experiment, finished: usize, played: u64) {
-    let planned: u64 = exp.cells.iter().map(|c| c.games).sum();
+    let planned: u64 = exp.cells.iter().map(|c| c.cell.games).sum();
     let rows = [
         ("experiment", exp.name.clone()),
         ("source", exp.source.clone()),
@@ -156,14 +156,14 @@ fn contents(out: &mut String, groups: &[EntryGroup]) {
         let last = groups[groups.len() - 1]
             .planned
             .last()
-            .map_or(0, |p| p.index);
+            .map_or(0, |p| p.cell.index);
         let _ = writeln!(
             out,
             "<p class=\"note\">{} more (cells {} to {last}) are not on this page, which \
              shows the first {MAX_PAGE_ENTRIES}: the CSVs hold them (the <code>entry</code> \
              column of cells.csv says which entry a cell is of).</p>",
             plural(groups.len() - MAX_PAGE_ENTRIES, "entry"),
-            first.planned[0].index
+            first.planned[0].cell.index
         );
     }
 }
@@ -177,8 +177,8 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
         g.entry,
         escape(&g.heading())
     );
-    let first = g.planned[0].index;
-    let last = g.planned[g.planned.len() - 1].index;
+    let first = g.planned[0].cell.index;
+    let last = g.planned[g.planned.len() - 1].cell.index;
     let cells_text = if first == last {
         format!("Cell {first}")
     } else {
@@ -201,10 +201,10 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
     let waiting: Vec<String> = g
         .planned
         .iter()
-        .filter(|p| g.finished_cells.binary_search(&p.index).is_err())
+        .filter(|p| g.finished_cells.binary_search(&p.cell.index).is_err())
         .take(MAX_WAITING)
         .map(|p| {
-            let mut words = vec![format!("cell {} ({})", p.index, p.game)];
+            let mut words = vec![format!("cell {} ({})", p.cell.index, p.game)];
             words.extend(cell_settings(p));
             words.join(" ")
         })

@@ -14,9 +14,9 @@ pub mod win_rates;
 
 use std::path::Path;
 
+use crate::plan::experiment::Experiment;
 use crate::reports::atomic::write_derived;
 use crate::reports::report::CellResult;
-use crate::runner::experiment::Experiment;
 use entry_group::EntryGroup;
 
 /// The kinds of chart, one file of each per entry with a finished cell.
@@ -117,7 +117,7 @@ pub struct Results<'a>(pub &'a [CellResult]);
 
 impl FinishedCells for Results<'_> {
     fn indices(&self) -> Vec<usize> {
-        self.0.iter().map(|r| r.plan.index).collect()
+        self.0.iter().map(|r| r.plan.cell.index).collect()
     }
 
     fn games_played(&self) -> u64 {
@@ -127,7 +127,7 @@ impl FinishedCells for Results<'_> {
     fn result(&self, cell: usize) -> CellResult {
         let i = self
             .0
-            .binary_search_by_key(&cell, |r| r.plan.index)
+            .binary_search_by_key(&cell, |r| r.plan.cell.index)
             .expect("a finished cell has a result");
         self.0[i].clone()
     }
@@ -221,7 +221,7 @@ mod tests {
             .cells
             .iter()
             .map(|plan| {
-                let players = plan.seats.len();
+                let players = plan.cell.seats.len();
                 let mut tally = Tally::new(players);
                 tally.lengths = (0..100_000u64).map(|n| n % 3).collect();
                 tally.games = tally.lengths.iter().sum();

@@ -23,9 +23,11 @@ use sha2::{Digest, Sha256};
 use crate::core::input::read_text;
 use crate::core::options::Options;
 use crate::core::plural::plural;
+use crate::plan::cell_plan::CellPlan;
+use crate::policies::policy_spec::PolicySpec;
 use crate::registry;
-use crate::runner::cell_run::{CellPlan, OnBotError};
-use crate::runner::policy_spec::PolicySpec;
+use crate::runner::cell::Cell;
+use crate::runner::on_bot_error::OnBotError;
 
 /// The experiment `ludus run` plays when given no file.
 pub const DEFAULT_EXPERIMENT: &str = include_str!("../../data/experiments/default.toml");
@@ -112,7 +114,7 @@ impl Experiment {
 
     /// The paths of the Lua scripts the cells' seats name, each once, sorted.
     pub fn script_paths(&self) -> Vec<String> {
-        crate::runner::policy_spec::script_paths(self.cells.iter().flat_map(|c| &c.seats))
+        crate::policies::policy_spec::script_paths(self.cells.iter().flat_map(|c| &c.cell.seats))
     }
 
     fn parse_checking(
@@ -175,15 +177,16 @@ impl Experiment {
             if cell.games == Some(0) {
                 return Err(at(&format!("{key}.games"), "must be at least 1".into()));
             }
-            for plan in expand(cell, i, source, check_policies)? {
-                cells.push(CellPlan {
+            for mut plan in expand(cell, i, source, check_policies)? {
+                plan.cell = Cell {
                     index: cells.len(),
                     seed: file.seed,
                     games: cell.games.unwrap_or(file.games),
                     max_plies,
                     on_bot_error,
-                    ..plan
-                });
+                    ..plan.cell
+                };
+                cells.push(plan);
             }
         }
         Ok(Experiment {
@@ -218,19 +221,19 @@ impl Experiment {
             return Err("--games must be at least 1".into());
         }
         self.games = games;
-        self.cells.iter_mut().for_each(|c| c.games = games);
+        self.cells.iter_mut().for_each(|c| c.cell.games = games);
         Ok(())
     }
 
     /// Replaces what a failing policy does, in every cell.
     pub fn set_on_bot_error(&mut self, on: OnBotError) {
-        self.cells.iter_mut().for_each(|c| c.on_bot_error = on);
+        self.cells.iter_mut().for_each(|c| c.cell.on_bot_error = on);
     }
 
     /// Replaces the experiment seed.
     pub fn set_seed(&mut self, seed: u64) {
         self.seed = seed;
-        self.cells.iter_mut().for_each(|c| c.seed = seed);
+        self.cells.iter_mut().for_each(|c| c.cell.seed = seed);
     }
 }
 
@@ -238,7 +241,7 @@ impl Experiment {
 /// folder: letters, digits, '-', '_' and '.', not first.
 ///
 /// ```
-/// use ludus::runner::experiment::check_name;
+/// use ludus::plan::experiment::check_name;
 /// assert!(check_name("run-1.b_2").is_ok());
 /// assert!(check_name("../x").is_err() && check_name("").is_err());
 /// ```
@@ -265,7 +268,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
 /// is left for [`Options::resolve`] to name.
 ///
 /// ```
-/// use ludus::runner::experiment::option_text;
+/// use ludus::plan::experiment::option_text;
 /// let specs = ludus::registry::find("alquerque").unwrap().option_specs();
 /// let yes = toml::Value::Boolean(true);
 /// assert_eq!(option_text(specs, "forced_capture", &yes).unwrap(), "true");
@@ -326,13 +329,7 @@ fn expand(
 ) -> Result<Vec<CellPlan>, String> {
     let key = format!("cells[{entry_index}]");
     let at = |sub: &str, msg: String| format!("{source}: `{key}.{sub}`: {msg}");
-    let entry = registry::find(&cell.game).ok_or_else(|| {
-        let names: Vec<_> = registry::games().iter().map(|g| g.name()).collect();
-        at(
-            "game",
-            format!("unknown game `{}` (games: {})", cell.game, names.join(", ")),
-        )
-    })?;
+    let entry = registry::game(&cell.game).map_err(|e| at("game", e))?;
     let mut fixed = Vec::new();
     for (k, v) in &cell.options {
         let text = option_text(entry.option_specs(), k, v).map_err(|e| {
@@ -471,17 +468,19 @@ fn expand(
             specs.push(spec);
         }
         plans.push(CellPlan {
-            index: 0,
-            game: entry.name(),
-            options,
-            in_force,
+            game: entry,
+            cell: Cell {
+                index: 0,
+                options,
+                in_force,
+                seats: specs,
+                games: 0,
+                seed: 0,
+                max_plies: 0,
+                on_bot_error: OnBotError::Stop,
+            },
             entry: entry_index,
             swept,
-            seats: specs,
-            games: 0,
-            seed: 0,
-            max_plies: 0,
-            on_bot_error: OnBotError::Stop,
         });
     }
     Ok(plans)

@@ -18,7 +18,7 @@ use crate::policies::random::UniformRandom;
 /// [`crate::policies::lua::spec`]).
 ///
 /// ```
-/// use ludus::runner::policy_spec::PolicySpec;
+/// use ludus::policies::policy_spec::PolicySpec;
 /// let p = PolicySpec::parse("threshold:2").unwrap();
 /// assert_eq!((p.name.as_str(), p.param.as_deref()), ("threshold", Some("2")));
 /// assert_eq!(p.to_string(), "threshold:2");
@@ -57,7 +57,7 @@ impl PolicySpec {
     /// (`ludus play --seat`, one policy an argument, needs no such rule.)
     ///
     /// ```
-    /// use ludus::runner::policy_spec::PolicySpec;
+    /// use ludus::policies::policy_spec::PolicySpec;
     /// let l = PolicySpec::parse_list("lua:b.lua{k=2, j=3},random").unwrap();
     /// assert_eq!(l.len(), 2);
     /// assert_eq!(l[0].param.as_deref(), Some("b.lua{k=2, j=3}"));
@@ -86,7 +86,7 @@ impl PolicySpec {
     /// plays every seat. The error names `game` (as the caller describes it).
     ///
     /// ```
-    /// use ludus::runner::policy_spec::PolicySpec;
+    /// use ludus::policies::policy_spec::PolicySpec;
     /// assert_eq!(PolicySpec::parse_seats("random", 3, "hazard").unwrap().len(), 3);
     /// let e = PolicySpec::parse_seats("random,random", 3, "hazard").unwrap_err();
     /// assert_eq!(e, "lists 2 policies but hazard has 3 seats");

@@ -1,0 +1,7 @@
+//! Planning: experiment and tournament files read into the plans of their
+//! cells, each holding its game from the registry (the one lookup by
+//! name), checked before any game is played.
+
+pub mod cell_plan;
+pub mod experiment;
+pub mod tournament;

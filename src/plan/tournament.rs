@@ -1,0 +1,228 @@
+//! Tournaments: every pair of a list of policies plays a game of two
+//! seats, half the games with each seating, on the same game seeds
+//! (common random numbers: the dice and each seat's stream of game `k`
+//! are the same whichever policy sits there, so a pairing's difference
+//! comes from the policies, not from luck).
+//!
+//! A tournament is TOML, on its own or as the `[tournament]` table of an
+//! experiment file:
+//!
+//! ```toml
+//! name = "rithmomachy-bots"
+//! seed = 1
+//! game = "rithmomachy"
+//! options = { rules = "boardspace" }
+//! policies = ["random", "mcts:200", "alphabeta:3", "lua:scripts/rithmomachy/greedy.lua"]
+//! games = 200          # per pairing, half with each seating
+//! max_plies = 2000     # optional: longer games stop as a draw
+//! on_bot_error = "forfeit" # optional
+//! ```
+
+use serde::Deserialize;
+
+use crate::core::options::Options;
+use crate::plan::cell_plan::CellPlan;
+use crate::plan::experiment::DEFAULT_MAX_PLIES;
+use crate::policies::policy_spec::PolicySpec;
+use crate::registry;
+use crate::runner::cell::Cell;
+use crate::runner::game_entry::GameEntry;
+use crate::runner::on_bot_error::OnBotError;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TournamentFile {
+    name: Option<String>,
+    seed: Option<u64>,
+    game: String,
+    #[serde(default)]
+    options: toml::Table,
+    policies: Vec<String>,
+    games: u64,
+    max_plies: Option<u32>,
+    on_bot_error: Option<String>,
+}
+
+/// A tournament, checked.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// Its name: the report folder's.
+    pub name: String,
+    /// The seed every game's seed comes from.
+    pub seed: u64,
+    /// The game.
+    pub game: &'static dyn GameEntry,
+    /// The options as given.
+    pub options: Options,
+    /// The policies, in the file's order.
+    pub policies: Vec<PolicySpec>,
+    /// Games per seating of each pairing.
+    pub games_per_seating: u64,
+    /// Longest game before it stops as a draw.
+    pub max_plies: u32,
+    /// What a failing policy does.
+    pub on_bot_error: OnBotError,
+    /// A hash of the file's text.
+    pub hash: String,
+}
+
+/// The most policies a tournament takes (pairings grow as its square).
+pub const MAX_POLICIES: usize = 64;
+
+impl Tournament {
+    /// Reads a tournament from a file's text (its `[tournament]` table if
+    /// it has one, whose `name` and `seed` default to the file's own);
+    /// `file` names it in messages.
+    pub fn parse(text: &str, file: &str) -> Result<Tournament, String> {
+        Tournament::parse_checking(text, file, true)
+    }
+
+    /// Reads a tournament whose games were played already (from a
+    /// partial): as [`Tournament::parse`], but its policies are not built,
+    /// so that its Lua scripts need not be at hand.
+    pub fn parse_played(text: &str, file: &str) -> Result<Tournament, String> {
+        Tournament::parse_checking(text, file, false)
+    }
+
+    /// The paths of the Lua scripts among the policies, sorted.
+    pub fn script_paths(&self) -> Vec<String> {
+        crate::policies::policy_spec::script_paths(&self.policies)
+    }
+
+    /// The seatings' cells, two per pairing (the first policy in seat 1,
+    /// then in seat 2), in the order of [`Tournament::pairings`]: what a
+    /// partial of a tournament lists.
+    pub fn seatings(&self) -> Result<Vec<CellPlan>, String> {
+        let mut plans = Vec::new();
+        for (k, (i, j)) in self.pairings().into_iter().enumerate() {
+            plans.push(self.plan(k, i, j)?);
+            plans.push(self.plan(k, j, i)?);
+        }
+        Ok(plans)
+    }
+
+    fn parse_checking(text: &str, file: &str, check: bool) -> Result<Tournament, String> {
+        let table: toml::Table = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+        let (mut body, outer) = match table.get("tournament") {
+            Some(toml::Value::Table(t)) => (t.clone(), Some(&table)),
+            Some(_) => return Err(format!("{file}: `tournament` must be a table")),
+            None => (table.clone(), None),
+        };
+        if let Some(outer) = outer {
+            for key in ["name", "seed"] {
+                if !body.contains_key(key)
+                    && let Some(v) = outer.get(key)
+                {
+                    body.insert(key.to_string(), v.clone());
+                }
+            }
+        }
+        let where_ = if outer.is_some() { "tournament." } else { "" };
+        let f: TournamentFile = toml::Value::Table(body)
+            .try_into()
+            .map_err(|e| format!("{file}: {where_}{e}"))?;
+        let at = |key: &str| format!("{file}: `{where_}{key}`");
+        let entry: &'static dyn GameEntry =
+            registry::game(&f.game).map_err(|e| format!("{}: {e}", at("game")))?;
+        let given: Vec<(String, String)> = f
+            .options
+            .iter()
+            .map(|(k, v)| {
+                crate::plan::experiment::option_text(entry.option_specs(), k, v)
+                    .map(|text| (k.clone(), text))
+                    .map_err(|e| format!("{}: {e}", at(&format!("options.{k}"))))
+            })
+            .collect::<Result<_, _>>()?;
+        let options = Options::resolve(entry.option_specs(), &given)
+            .map_err(|e| format!("{}: {e}", at("options")))?;
+        let players = entry
+            .players(&options)
+            .map_err(|e| format!("{}: {e}", at("options")))?;
+        if players != 2 {
+            return Err(format!(
+                "{}: a tournament pairs policies in games of two seats; {} has {players} with these options",
+                at("game"),
+                f.game
+            ));
+        }
+        if f.policies.len() < 2 || f.policies.len() > MAX_POLICIES {
+            return Err(format!(
+                "{}: between 2 and {MAX_POLICIES} policies, not {}",
+                at("policies"),
+                f.policies.len()
+            ));
+        }
+        let in_force = entry
+            .options_in_force(&options)
+            .map_err(|e| format!("{}: {e}", at("options")))?;
+        let mut policies = Vec::new();
+        for (i, p) in f.policies.iter().enumerate() {
+            let spec = PolicySpec::parse(p)
+                .map_err(|e| format!("{}: {e}", at(&format!("policies[{i}]"))))?;
+            if check {
+                entry
+                    .check_policy(&spec, &in_force)
+                    .map_err(|e| format!("{}: {e}", at(&format!("policies[{i}]"))))?;
+            }
+            if policies.contains(&spec) {
+                return Err(format!("{}: `{spec}` is listed twice", at("policies")));
+            }
+            policies.push(spec);
+        }
+        if f.games == 0 || f.games > 1_000_000_000_000 {
+            return Err(format!(
+                "{}: between 1 and 10^12 games per pairing",
+                at("games")
+            ));
+        }
+        if let Some(name) = &f.name {
+            crate::plan::experiment::check_name(name)
+                .map_err(|e| format!("{}: {e}", at("name")))?;
+        }
+        let on_bot_error = match &f.on_bot_error {
+            Some(t) => OnBotError::parse(t).map_err(|e| format!("{}: {e}", at("on_bot_error")))?,
+            None => OnBotError::Stop,
+        };
+        use sha2::{Digest, Sha256};
+        let hash = format!("{:x}", Sha256::digest(text.as_bytes()));
+        Ok(Tournament {
+            name: f.name.unwrap_or_else(|| "tournament".to_string()),
+            seed: f.seed.unwrap_or(1),
+            game: entry,
+            options,
+            policies,
+            games_per_seating: f.games.div_ceil(2),
+            max_plies: f.max_plies.unwrap_or(DEFAULT_MAX_PLIES),
+            on_bot_error,
+            hash,
+        })
+    }
+
+    /// The pairings, each policy with every later one: (i, j) with i < j.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.policies.len();
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect()
+    }
+
+    /// The cell of pairing `k` with `first` in seat 1 and `second` in seat
+    /// 2: both seatings of a pairing share its index, hence its game seeds.
+    fn plan(&self, k: usize, first: usize, second: usize) -> Result<CellPlan, String> {
+        Ok(CellPlan {
+            game: self.game,
+            cell: Cell {
+                index: k,
+                in_force: self.game.options_in_force(&self.options)?,
+                options: self.options.clone(),
+                seats: vec![self.policies[first].clone(), self.policies[second].clone()],
+                games: self.games_per_seating,
+                seed: self.seed,
+                max_plies: self.max_plies,
+                on_bot_error: self.on_bot_error,
+            },
+            entry: k,
+            swept: Vec::new(),
+        })
+    }
+}

@@ -1,0 +1,218 @@
+//! A game as the game-agnostic layers see it: [`GameEntry`], made for any
+//! [`Game`] by [`Entry`]; what the registry lists, a cell's plan holds,
+//! and the commands call, without knowing any game's rules.
+
+use std::marker::PhantomData;
+
+use crate::analysis::perft;
+use crate::analysis::position_replay;
+use crate::analysis::retrograde::{self, Solution};
+use crate::analysis::start::load;
+use crate::core::game::{Game, NativePolicyInfo};
+use crate::core::options::{OptionSpec, Options};
+use crate::core::record::Record;
+use crate::core::view::ViewInfo;
+use crate::policies::policy_spec::PolicySpec;
+use crate::runner::cell::Cell;
+use crate::runner::cell_job::CellJob;
+use crate::runner::cell_run::CellRun;
+use crate::runner::drive::SeatFailure;
+use crate::runner::play_one::{self, LogDyn, PlayedGame};
+use crate::runner::search_speed::{self, SearchSpeed};
+
+/// A game as the game-agnostic layers see it.
+pub trait GameEntry: Sync {
+    /// The registry name.
+    fn name(&self) -> &'static str;
+    /// The reader's name.
+    fn title(&self) -> &'static str;
+    /// The unit a game's length counts (`throws`, `plies`).
+    fn length_unit(&self) -> &'static str;
+    /// The options.
+    fn option_specs(&self) -> &'static [OptionSpec];
+    /// The rules as implemented.
+    fn rules(&self) -> &'static str;
+    /// The rules page for these options (a rule set's own page, if it has one).
+    fn rules_page(&self, options: &Options) -> String;
+    /// The game's own native policies.
+    fn native_policies(&self) -> &'static [NativePolicyInfo];
+    /// The views the game offers to scripts.
+    fn views(&self) -> &'static [ViewInfo];
+    /// How narration names a seat (`seat 1`, or `white` in Rithmomachy).
+    fn seat_name(&self, seat: usize) -> String;
+    /// The side a seat plays where the game names its seats (`white`).
+    fn side_name(&self, seat: usize) -> Option<&'static str>;
+    /// Checks that a game can be made with `options`; returns its seat count.
+    fn players(&self, options: &Options) -> Result<usize, String>;
+    /// The options as they are in force (every `preset` resolved).
+    fn options_in_force(&self, options: &Options) -> Result<Options, String>;
+    /// Checks that `policy` can play this game with the options in force.
+    fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), String>;
+    /// Sets up a cell for the batch runner.
+    fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, String>;
+    /// Plays one game from its seed, narrating to `log`.
+    fn play_one(
+        &self,
+        options: &Options,
+        seats: &[PolicySpec],
+        game_seed: u64,
+        max_plies: u32,
+        log: &mut dyn LogDyn,
+    ) -> Result<PlayedGame, SeatFailure>;
+    /// Times one decision of a search policy from each of `count` positions
+    /// met in random games ([`search_speed::measure`]).
+    fn search_speed(
+        &self,
+        options: &Options,
+        spec: &PolicySpec,
+        count: usize,
+        seed: u64,
+    ) -> Result<SearchSpeed, String>;
+    /// Counts the leaf positions `depth` decisions deep (a finished game is
+    /// a leaf), from the start or from a position file's text.
+    fn perft(&self, options: &Options, position: Option<&str>, depth: u32) -> Result<u64, String>;
+    /// Solves the game exactly from the start or a position file's text
+    /// (small chance-free games), refusing more than `limit` positions.
+    fn solve(
+        &self,
+        options: &Options,
+        position: Option<&str>,
+        limit: usize,
+    ) -> Result<Solution, String>;
+    /// Sets up the start or a position file's text, plays `moves` (written
+    /// as the game writes them) and shows the result as text or JSON; an
+    /// error for a game that has no positions (the dice games).
+    fn position(
+        &self,
+        options: &Options,
+        position: Option<&str>,
+        moves: &[String],
+        json: bool,
+    ) -> Result<String, String>;
+    /// The formats of other programs' records the game reads.
+    fn record_formats(&self) -> &'static [&'static str];
+    /// Reads another program's record of a game ([`Game::read_record`]).
+    fn read_record(&self, format: &str, text: &str) -> Result<Record, String>;
+}
+
+/// The [`GameEntry`] of game `G`.
+pub struct Entry<G>(PhantomData<fn() -> G>);
+
+impl<G: Game> Entry<G> {
+    /// The entry of `G`.
+    pub const fn new() -> Entry<G> {
+        Entry(PhantomData)
+    }
+}
+
+impl<G: Game> Default for Entry<G> {
+    fn default() -> Entry<G> {
+        Entry::new()
+    }
+}
+
+impl<G: Game> GameEntry for Entry<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+    fn length_unit(&self) -> &'static str {
+        G::LENGTH_UNIT
+    }
+    fn option_specs(&self) -> &'static [OptionSpec] {
+        G::option_specs()
+    }
+    fn rules(&self) -> &'static str {
+        G::rules()
+    }
+    fn rules_page(&self, options: &Options) -> String {
+        G::rules_page(options)
+    }
+    fn native_policies(&self) -> &'static [NativePolicyInfo] {
+        G::native_policies()
+    }
+    fn views(&self) -> &'static [ViewInfo] {
+        G::views()
+    }
+    fn seat_name(&self, seat: usize) -> String {
+        G::seat_name(seat)
+    }
+    fn side_name(&self, seat: usize) -> Option<&'static str> {
+        G::side_name(seat)
+    }
+    fn players(&self, options: &Options) -> Result<usize, String> {
+        G::new(options).map(|g| g.players())
+    }
+    fn options_in_force(&self, options: &Options) -> Result<Options, String> {
+        G::options_in_force(options)
+    }
+    fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), String> {
+        policy.build_for::<G>(in_force).map(|_| ())
+    }
+    fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, String> {
+        Ok(Box::new(CellRun::<G>::new(cell.clone())?))
+    }
+    fn play_one(
+        &self,
+        options: &Options,
+        seats: &[PolicySpec],
+        game_seed: u64,
+        max_plies: u32,
+        log: &mut dyn LogDyn,
+    ) -> Result<PlayedGame, SeatFailure> {
+        play_one::play_one::<G>(options, seats, game_seed, max_plies, log)
+    }
+    fn search_speed(
+        &self,
+        options: &Options,
+        spec: &PolicySpec,
+        count: usize,
+        seed: u64,
+    ) -> Result<SearchSpeed, String> {
+        search_speed::measure::<G>(options, spec, count, seed)
+    }
+    fn perft(&self, options: &Options, position: Option<&str>, depth: u32) -> Result<u64, String> {
+        perft::perft(&load::<G>(options, position)?, depth)
+    }
+    fn solve(
+        &self,
+        options: &Options,
+        position: Option<&str>,
+        limit: usize,
+    ) -> Result<Solution, String> {
+        retrograde::solve(&load::<G>(options, position)?, limit)
+    }
+    fn record_formats(&self) -> &'static [&'static str] {
+        G::record_formats()
+    }
+    fn read_record(&self, format: &str, text: &str) -> Result<Record, String> {
+        G::read_record(format, text)
+    }
+    fn position(
+        &self,
+        options: &Options,
+        position: Option<&str>,
+        moves: &[String],
+        json: bool,
+    ) -> Result<String, String> {
+        let mut game: G = load(options, position)?;
+        position_replay::replay(&mut game, moves)?;
+        position_replay::show(&game, json)
+    }
+}
+
+impl std::fmt::Debug for dyn GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game is written as its registry name (`hazard`), as reports and
+/// messages name it.
+impl std::fmt::Display for dyn GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,26 @@
+//! What a run does when a seat's policy fails.
+
+/// What happens when a seat's policy fails (a script error, a budget
+/// exceeded, an illegal answer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OnBotError {
+    /// The cell stops; the run ends with the failure (exit code 3).
+    #[default]
+    Stop,
+    /// The failing seat leaves the game, taking the last place, and the
+    /// cell goes on: the others play on where the game allows it
+    /// ([`crate::core::game::Game::retire`]); otherwise the game ends there
+    /// (ending `bot-error`), the others sharing first place.
+    Forfeit,
+}
+
+impl OnBotError {
+    /// Parses `stop` or `forfeit`.
+    pub fn parse(text: &str) -> Result<OnBotError, String> {
+        match text {
+            "stop" => Ok(OnBotError::Stop),
+            "forfeit" => Ok(OnBotError::Forfeit),
+            _ => Err(format!("`{text}` must be `stop` or `forfeit`")),
+        }
+    }
+}

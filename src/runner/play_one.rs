@@ -1,0 +1,82 @@
+//! One game played from its seed and narrated: what `ludus play` shows,
+//! the same game a batch run plays under that seed.
+
+use crate::core::dice::Dice;
+use crate::core::game::Game;
+use crate::core::log::Log;
+use crate::core::options::Options;
+use crate::core::outcome::Outcome;
+use crate::core::policy::Policy;
+use crate::core::seed::{SeatRng, Stream, stream};
+use crate::policies::policy_spec::PolicySpec;
+use crate::runner::drive::{SeatFailure, drive};
+
+/// One game played by [`play_one`].
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Its length.
+    pub length: u32,
+    /// Each seat's payoff.
+    pub payoffs: Vec<i64>,
+}
+
+/// A [`Log`] behind a pointer, for the one-game path where speed does not matter.
+pub trait LogDyn {
+    /// Records one line.
+    fn line_dyn(&mut self, text: String);
+}
+
+impl<T: Log> LogDyn for T {
+    fn line_dyn(&mut self, text: String) {
+        self.line(format_args!("{text}"));
+    }
+}
+
+struct DynLog<'a>(&'a mut dyn LogDyn);
+
+impl Log for DynLog<'_> {
+    fn on(&self) -> bool {
+        true
+    }
+    fn line(&mut self, args: std::fmt::Arguments<'_>) {
+        self.0.line_dyn(args.to_string());
+    }
+}
+
+/// Plays the game of seed `game_seed` of `G` under `options` (checked by
+/// the caller, as the policies are), one policy per seat, narrating to `log`.
+pub fn play_one<G: Game>(
+    options: &Options,
+    seats: &[PolicySpec],
+    game_seed: u64,
+    max_plies: u32,
+    log: &mut dyn LogDyn,
+) -> Result<PlayedGame, SeatFailure> {
+    let mut game = G::new(options).expect("options were checked");
+    let in_force = G::options_in_force(options).expect("options were checked");
+    let mut policies: Vec<Box<dyn Policy<G>>> = seats
+        .iter()
+        .map(|s| s.build_for::<G>(&in_force).expect("policies were checked"))
+        .collect();
+    let mut rngs: Vec<_> = (0..game.players())
+        .map(|s| SeatRng::new(game_seed, s))
+        .collect();
+    let mut dice = Dice::seeded(stream(game_seed, Stream::Dice));
+    let mut log = DynLog(log);
+    let outcome = drive(
+        &mut game,
+        &mut dice,
+        &mut policies,
+        &mut rngs,
+        max_plies,
+        &mut Vec::new(),
+        &mut log,
+    )?;
+    Ok(PlayedGame {
+        outcome,
+        length: game.length(),
+        payoffs: (0..game.players()).map(|s| game.payoff(s)).collect(),
+    })
+}
