@@ -42,16 +42,23 @@ pub fn find(name: &str) -> Option<&'static dyn GameEntry> {
 ///
 /// ```
 /// assert_eq!(ludus::registry::game("hazard").unwrap().name(), "hazard");
-/// let e = ludus::registry::game("chess").unwrap_err();
+/// let e = ludus::registry::game("chess").unwrap_err().to_string();
 /// assert!(e.starts_with("unknown game `chess` (games: mayor, menor,"), "{e}");
 /// ```
-pub fn game(name: &str) -> Result<&'static dyn GameEntry, String> {
-    find(name).ok_or_else(|| {
-        let names: Vec<&str> = games().iter().map(|g| g.name()).collect();
-        format!(
-            "unknown game `{}` (games: {})",
-            crate::core::text::printable(name.as_bytes(), false),
-            names.join(", ")
-        )
+pub fn game(name: &str) -> Result<&'static dyn GameEntry, UnknownGame> {
+    find(name).ok_or_else(|| UnknownGame {
+        name: name.to_string(),
     })
+}
+
+/// A game name the registry does not hold; its message lists the games.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown game `{}` (games: {})",
+    crate::core::text::printable(.name.as_bytes(), false),
+    games().iter().map(|g| g.name()).collect::<Vec<_>>().join(", ")
+)]
+pub struct UnknownGame {
+    /// The name as given.
+    pub name: String,
 }

@@ -63,6 +63,10 @@ fn random_play_ends_and_replays_identically_for_every_game() {
     }
 }
 
+/// Every value of every option, one at a time, through everything that
+/// reads options (setting up, the options in force, the rules page,
+/// playing): a game that reads a key it does not declare (a typo) panics
+/// in `Options::int`/`choice`, and so fails here rather than in a user's run.
 #[test]
 fn every_option_value_at_its_bounds_plays() {
     use ludus::core::options::OptionKind;
@@ -87,10 +91,12 @@ fn every_option_value_at_its_bounds_plays() {
                         spec.name
                     );
                 };
+                let _ = entry.rules_page(&options);
                 // A game may reject a combination (e.g. an odd pot); then it says why.
                 let Ok(players) = entry.players(&options) else {
                     continue;
                 };
+                entry.options_in_force(&options).unwrap();
                 for seed in 0..20 {
                     entry
                         .play_one(
@@ -181,11 +187,15 @@ fn a_drawn_move_is_the_listed_one_in_the_morris_family() {
 /// seat leaves in the last place not yet given, as long as two seats run on.
 mod race {
     use ludus::core::dice::Dice;
-    use ludus::core::game::{Game, NativePolicyInfo, Turn};
+    use ludus::core::game::{Game, Turn};
     use ludus::core::log::Log;
+    use ludus::core::native_policies::{NativePolicies, NativePolicyError, NativePolicyInfo};
+    use ludus::core::option_error::OptionError;
     use ludus::core::options::{OptionKind, OptionSpec, Options};
     use ludus::core::outcome::Outcome;
     use ludus::core::policy::{BotError, Policy};
+    use ludus::core::presentation::Presentation;
+    use ludus::core::record_formats::RecordFormats;
     use ludus::core::seat::Seat;
     use ludus::core::seed::Rng;
 
@@ -260,20 +270,16 @@ mod race {
         }
     }
 
-    impl Game for Race {
-        type Move = u8;
-        const NAME: &'static str = "race";
+    impl Presentation for Race {
         const TITLE: &'static str = "Race (a test game)";
         const LENGTH_UNIT: &'static str = "moves";
-
-        fn option_specs() -> &'static [OptionSpec] {
-            OPTIONS
-        }
 
         fn rules() -> &'static str {
             "Seats move 1 or 2 steps in turn; the first to 3 steps is first."
         }
+    }
 
+    impl NativePolicies for Race {
         fn native_policies() -> &'static [NativePolicyInfo] {
             &[
                 NativePolicyInfo {
@@ -290,15 +296,26 @@ mod race {
         fn native_policy(
             name: &str,
             _param: Option<&str>,
-        ) -> Result<Option<Box<dyn Policy<Self>>>, String> {
+        ) -> Result<Option<Box<dyn Policy<Self>>>, NativePolicyError> {
             Ok(match name {
                 "first" => Some(Box::new(First)),
                 "broken" => Some(Box::new(Broken)),
                 _ => None,
             })
         }
+    }
 
-        fn new(options: &Options) -> Result<Self, String> {
+    impl RecordFormats for Race {}
+
+    impl Game for Race {
+        type Move = u8;
+        const NAME: &'static str = "race";
+
+        fn option_specs() -> &'static [OptionSpec] {
+            OPTIONS
+        }
+
+        fn new(options: &Options) -> Result<Self, OptionError> {
             let players = options.int("players") as usize;
             Ok(Race {
                 players,

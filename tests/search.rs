@@ -5,6 +5,7 @@
 
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Silent;
+use ludus::core::native_policies::NativePolicies;
 use ludus::core::options::Options;
 use ludus::core::policy::Policy;
 use ludus::core::seed::{Stream, stream};
@@ -26,7 +27,12 @@ fn options(game: &str, given: &[(&str, &str)]) -> Options {
     Options::resolve(entry.option_specs(), &given).unwrap()
 }
 
-fn cell<G: Game>(given: &[(&str, &str)], seats: &str, games: u64, threads: usize) -> Tally {
+fn cell<G: Game + NativePolicies>(
+    given: &[(&str, &str)],
+    seats: &str,
+    games: u64,
+    threads: usize,
+) -> Tally {
     let opts = options(G::NAME, given);
     let players = registry::find(G::NAME).unwrap().players(&opts).unwrap();
     let seats = PolicySpec::parse_seats(seats, players, G::NAME).unwrap();

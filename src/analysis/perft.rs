@@ -1,6 +1,7 @@
 //! Perft: the number of leaf positions a given number of decisions deep,
 //! the standard check of a move generator against another program's.
 
+use crate::analysis::analysis_error::AnalysisError;
 use crate::analysis::start::chance_error;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
@@ -16,12 +17,16 @@ use crate::core::log::Silent;
 /// let o = Options::resolve(ThreeMen::option_specs(), &[("first".into(), "seat1".into())]).unwrap();
 /// assert_eq!(perft(&ThreeMen::new(&o).unwrap(), 1).unwrap(), 9);
 /// ```
-pub fn perft<G: Game>(game: &G, depth: u32) -> Result<u64, String> {
+pub fn perft<G: Game>(game: &G, depth: u32) -> Result<u64, AnalysisError> {
     let mut bufs: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
     count_leaves(game, depth, &mut bufs)
 }
 
-fn count_leaves<G: Game>(game: &G, depth: u32, bufs: &mut [Vec<G::Move>]) -> Result<u64, String> {
+fn count_leaves<G: Game>(
+    game: &G,
+    depth: u32,
+    bufs: &mut [Vec<G::Move>],
+) -> Result<u64, AnalysisError> {
     if depth == 0 {
         return Ok(1);
     }

@@ -12,6 +12,8 @@
 //! A game that stops at a cap of plies must be given a cap above the
 //! number of positions, or the cap would cut the graph.
 
+use crate::analysis::analysis_error::AnalysisError;
+use crate::core::presentation::Presentation;
 use std::collections::HashMap;
 use std::collections::VecDeque;
 
@@ -53,7 +55,7 @@ pub struct Solution {
 }
 
 /// What a position is, without what depends on the path that reached it.
-fn key<G: Game>(game: &G) -> String {
+fn key<G: Game + Presentation>(game: &G) -> String {
     let mut json = game.to_json();
     if let Some(map) = json.as_object_mut() {
         for derived in ["ply", "legal_moves", "outcome"] {
@@ -69,13 +71,13 @@ enum Node {
 }
 
 /// Solves the game from `root`, refusing graphs of more than `limit` positions.
-pub fn solve<G: Game>(root: &G, limit: usize) -> Result<Solution, String> {
+pub fn solve<G: Game + Presentation>(root: &G, limit: usize) -> Result<Solution, AnalysisError> {
     if root.players() != 2 {
-        return Err(format!(
+        return Err(AnalysisError::Unsuited(format!(
             "{} has {} players: the solver values two-player games",
             G::NAME,
             root.players()
-        ));
+        )));
     }
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut games: Vec<G> = vec![root.clone()];
@@ -89,10 +91,10 @@ pub fn solve<G: Game>(root: &G, limit: usize) -> Result<Solution, String> {
         match game.turn() {
             Turn::Chance => {
                 let fix = G::FIXED_START.map_or(String::new(), |f| format!(": pass --opt {f}"));
-                return Err(format!(
+                return Err(AnalysisError::Chance(format!(
                     "{} has chance events: the solver needs a game without them{fix}",
                     G::NAME
-                ));
+                )));
             }
             Turn::Over => {
                 let outcome = game.outcome().expect("a finished game has an outcome");
@@ -113,10 +115,10 @@ pub fn solve<G: Game>(root: &G, limit: usize) -> Result<Solution, String> {
                         Some(&id) => id,
                         None => {
                             if games.len() >= limit {
-                                return Err(format!(
+                                return Err(AnalysisError::Unsuited(format!(
                                     "{} has more than {limit} positions from here: raise --limit",
                                     G::NAME
-                                ));
+                                )));
                             }
                             index.insert(k, games.len());
                             games.push(child);
@@ -134,7 +136,10 @@ pub fn solve<G: Game>(root: &G, limit: usize) -> Result<Solution, String> {
     let solved = propagate(&nodes, &children);
     let root_game = &games[0];
     let Turn::Decide(to_move) = root_game.turn() else {
-        return Err(format!("{}: the game is already over", G::NAME));
+        return Err(AnalysisError::Unsuited(format!(
+            "{}: the game is already over",
+            G::NAME
+        )));
     };
     root_game.legal_moves(&mut moves);
     let named = moves

@@ -166,8 +166,8 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
     }
     println!();
     for (entry, options) in entries {
-        let in_force = entry.options_in_force(&options).map_err(Failure::Input)?;
-        let players = entry.players(&options).map_err(Failure::Input)?;
+        let in_force = entry.options_in_force(&options).map_err(Failure::from)?;
+        let players = entry.players(&options).map_err(Failure::from)?;
         let seat_lists: Vec<Vec<PolicySpec>> = if args.seats.is_empty() {
             vec![vec![PolicySpec::parse("random").expect("valid"); players]]
         } else {
@@ -193,7 +193,7 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
                 max_plies: u32::MAX,
                 on_bot_error: Default::default(),
             };
-            let jobs = vec![entry.cell_job(&cell).map_err(Failure::Input)?];
+            let jobs = vec![entry.cell_job(&cell).map_err(Failure::from)?];
             let ([t1, t2], tallies) = time_1_and_2(&jobs, args.repeat)?;
             let (r1, r2) = (args.count as f64 / t1, args.count as f64 / t2);
             let tally = &tallies[0];
@@ -264,7 +264,7 @@ fn bench_search(args: &BenchArgs) -> Result<(), Failure> {
         "game", "policy", "decisions", "work/decision", "work/s", "ms/decision"
     );
     for (entry, options) in entries {
-        let in_force = entry.options_in_force(&options).map_err(Failure::Input)?;
+        let in_force = entry.options_in_force(&options).map_err(Failure::from)?;
         for name in &args.search {
             let spec = PolicySpec::parse(name)
                 .map_err(|e| Failure::Input(format!("--search {name}: {e}")))?;
@@ -310,15 +310,15 @@ fn bench_experiment(args: &BenchArgs, path: &str) -> Result<(), Failure> {
     let mut exp = if path.is_empty() {
         Experiment::default_experiment()
     } else {
-        Experiment::load(path).map_err(Failure::Input)?
+        Experiment::load(path).map_err(Failure::from)?
     };
     if let Some(g) = args.cell_games {
-        exp.set_games(g).map_err(Failure::Input)?;
+        exp.set_games(g).map_err(Failure::from)?;
     }
     let jobs = exp
         .cells
         .iter()
-        .map(|plan| plan.job().map_err(Failure::Input))
+        .map(|plan| plan.job().map_err(Failure::from))
         .collect::<Result<Vec<_>, _>>()?;
     let games: u64 = exp.cells.iter().map(|c| c.cell.games).sum();
     let ([t1, t2], _) = time_1_and_2(&jobs, args.repeat)?;

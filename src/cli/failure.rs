@@ -48,3 +48,35 @@ impl fmt::Display for Failure {
 pub fn shown(text: &str) -> String {
     printable(text.as_bytes(), true)
 }
+
+/// Every typed error of bad input is an input failure (exit code 2); a
+/// policy that fails while timed is a bot failure (3). The one place
+/// where an error of the library gets its exit code.
+macro_rules! input_failures {
+    ($($t:ty),* $(,)?) => {
+        $(impl From<$t> for Failure {
+            fn from(e: $t) -> Failure {
+                Failure::Input(e.to_string())
+            }
+        })*
+    };
+}
+
+input_failures!(
+    ludus::core::option_error::OptionError,
+    ludus::core::position_error::PositionError,
+    ludus::core::record_error::RecordError,
+    ludus::analysis::analysis_error::AnalysisError,
+    ludus::plan::plan_error::PlanError,
+    ludus::registry::UnknownGame,
+    ludus::runner::setting_error::SettingError,
+);
+
+impl From<ludus::runner::cell_error::CellError> for Failure {
+    fn from(e: ludus::runner::cell_error::CellError) -> Failure {
+        match e {
+            ludus::runner::cell_error::CellError::Bot(b) => Failure::Bot(b.message),
+            other => Failure::Input(other.to_string()),
+        }
+    }
+}

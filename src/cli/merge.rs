@@ -107,7 +107,7 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
     exp.set_seed(m.seed);
     exp.games = m.games_per_cell;
     exp.max_plies = m.max_plies;
-    exp.set_on_bot_error(OnBotError::parse(&m.on_bot_error).map_err(bad)?);
+    exp.set_on_bot_error(OnBotError::parse(&m.on_bot_error).map_err(|e| bad(e.to_string()))?);
     for (plan, &games) in exp.cells.iter_mut().zip(&m.cell_games) {
         plan.cell.games = games;
         plan.cell.max_plies = m.max_plies;
@@ -204,7 +204,7 @@ fn merge_tournament(
     t.seed = m.seed;
     t.games_per_seating = m.games_per_cell;
     t.max_plies = m.max_plies;
-    t.on_bot_error = OnBotError::parse(&m.on_bot_error).map_err(bad)?;
+    t.on_bot_error = OnBotError::parse(&m.on_bot_error).map_err(|e| bad(e.to_string()))?;
     let pairings = t.pairings();
     if t.hash != m.experiment_sha256 || m.cell_games.len() != 2 * pairings.len() {
         return Err(bad(

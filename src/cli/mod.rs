@@ -102,7 +102,7 @@ fn bad_command_line(e: clap::Error) -> i32 {
 
 /// The registered game called `name`, or an input error listing the games.
 fn find_game(name: &str) -> Result<&'static dyn ludus::runner::game_entry::GameEntry, Failure> {
-    ludus::registry::game(name).map_err(Failure::Input)
+    ludus::registry::game(name).map_err(Failure::from)
 }
 
 /// `ludus play ... | head` closes the pipe early; like other Unix tools, ludus then ends

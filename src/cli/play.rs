@@ -115,7 +115,7 @@ fn seats_of(
 
 /// Game `args.game_index` of cell `args.cell` of the experiment file `path`.
 fn from_experiment(args: &PlayArgs, path: &str) -> Result<Setup, Failure> {
-    let mut experiment = Experiment::load(path).map_err(Failure::Input)?;
+    let mut experiment = Experiment::load(path).map_err(Failure::from)?;
     if let Some(seed) = args.seed {
         experiment.set_seed(seed);
     }

@@ -1,5 +1,6 @@
 //! `ludus run [EXPERIMENT]`: plays every cell and writes the report.
 
+use ludus::core::option_error::OptionError;
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -98,7 +99,7 @@ const CHECKPOINT: Duration = Duration::from_secs(1);
 /// killed job keeps every finished cell and can be resumed.
 pub fn run(args: RunArgs) -> Result<(), Failure> {
     let mut exp = match &args.experiment {
-        Some(path) => Experiment::load(path).map_err(Failure::Input)?,
+        Some(path) => Experiment::load(path).map_err(Failure::from)?,
         None => Experiment::default_experiment(),
     };
     if exp.has_tournament && !args.quiet {
@@ -108,7 +109,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         );
     }
     if let Some(g) = args.games {
-        exp.set_games(g).map_err(Failure::Input)?;
+        exp.set_games(g).map_err(Failure::from)?;
     }
     if let Some(s) = args.seed {
         exp.set_seed(s);
@@ -119,7 +120,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         exp.set_on_bot_error(on);
     }
     let shard = match &args.shard {
-        Some(s) => Some(Shard::parse(s).map_err(Failure::Input)?),
+        Some(s) => Some(Shard::parse(s)?),
         None => None,
     };
     let threads = match args.threads {
@@ -155,7 +156,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         .iter()
         .map(|plan| plan.game.players(&plan.cell.options))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::Input)?;
+        .map_err(Failure::from)?;
     let prior = prior_states(&dir, &exp, &identity, &players, &args)?;
     let targets: Vec<GameRanges> = exp
         .cells
@@ -179,12 +180,12 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let job = |c: usize| {
         let plan = &exp.cells[c];
         let inner = plan.job()?;
-        Ok::<_, String>(
+        Ok::<_, OptionError>(
             Box::new(SelectedGames::new(inner, selections[c].clone())) as Box<dyn CellJob>
         )
     };
     for plan in &exp.cells {
-        plan.job().map_err(Failure::Input)?;
+        plan.job().map_err(Failure::from)?;
     }
     let sizes: Vec<CellSize> = selections
         .iter()

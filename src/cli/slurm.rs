@@ -236,12 +236,12 @@ fn sbatch(args: &[&str]) -> Result<String, Failure> {
 /// Checks the experiment, writes the scripts and, with `--submit`, submits them.
 pub fn slurm(args: SlurmArgs) -> Result<(), Failure> {
     let mut exp = match &args.experiment {
-        Some(path) => Experiment::load(path).map_err(Failure::Input)?,
+        Some(path) => Experiment::load(path).map_err(Failure::from)?,
         None => Experiment::default_experiment(),
     };
     let mut run_args: Vec<String> = args.experiment.iter().map(|e| quote(e)).collect();
     if let Some(g) = args.games {
-        exp.set_games(g).map_err(Failure::Input)?;
+        exp.set_games(g).map_err(Failure::from)?;
         run_args.push(format!("--games {g}"));
     }
     if let Some(s) = args.seed {

@@ -69,7 +69,7 @@ pub struct TournamentArgs {
 pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
     let text = read_text(&args.file, MAX_FILE)
         .map_err(|e| Failure::Input(format!("{}: {e}", args.file)))?;
-    let mut t = Tournament::parse(&text, &args.file).map_err(Failure::Input)?;
+    let mut t = Tournament::parse(&text, &args.file).map_err(Failure::from)?;
     if let Some(g) = args.games {
         if g == 0 || g > 1_000_000_000_000 {
             return Err(Failure::Input(format!(
@@ -82,7 +82,7 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         t.seed = s;
     }
     let sprt = match &args.sprt {
-        Some(s) => Some(Sprt::parse(s).map_err(Failure::Input)?),
+        Some(s) => Some(Sprt::parse(s)?),
         None => None,
     };
     if sprt.is_some() && t.policies.len() != 2 {
@@ -102,7 +102,7 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let shard = match &args.shard {
-        Some(s) => Some(Shard::parse(s).map_err(Failure::Input)?),
+        Some(s) => Some(Shard::parse(s)?),
         None => None,
     };
     let dir = args.out.clone().unwrap_or_else(|| {
@@ -124,8 +124,9 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
     let games = shard.map_or(0..t.games_per_seating, |s| s.games(t.games_per_seating));
     let seatings: Vec<Arc<dyn CellJob>> = t
         .seatings()
-        .and_then(|plans| plans.iter().map(|p| p.job().map(Arc::from)).collect())
-        .map_err(Failure::Input)?;
+        .iter()
+        .map(|p| p.job().map(Arc::from))
+        .collect::<Result<_, _>>()?;
     let outcome = tournament::play(
         &t.pairings(),
         &seatings,
@@ -364,7 +365,7 @@ pub(crate) fn write_partial(
     manifest: PartialManifest,
     cells: &[CellState],
 ) -> Result<(), Failure> {
-    let plans = t.seatings().map_err(Failure::Input)?;
+    let plans = t.seatings();
     let records = plans
         .iter()
         .zip(cells)

@@ -10,12 +10,13 @@ use std::fmt;
 
 use crate::core::dice::Dice;
 use crate::core::log::Log;
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
-use crate::core::policy::Policy;
-use crate::core::record::Record;
+use crate::core::position_error::PositionError;
 use crate::core::seat::Seat;
 use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::core::view_error::ViewError;
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,15 +27,6 @@ pub enum Turn {
     Decide(Seat),
     /// The game is over: [`Game::outcome`] says how.
     Over,
-}
-
-/// A native policy a game offers beside the generic ones (e.g. `threshold:2`).
-#[derive(Clone, Copy, Debug)]
-pub struct NativePolicyInfo {
-    /// The name before the colon.
-    pub name: &'static str,
-    /// What its parameter is and what it does.
-    pub doc: &'static str,
 }
 
 /// One game of ludus.
@@ -49,11 +41,6 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// The registry name, e.g. `"hazard"`.
     const NAME: &'static str;
-    /// The game's name as a reader knows it, e.g. `"Hazard (004 e)"`.
-    const TITLE: &'static str;
-    /// The unit [`Game::length`] counts, in the plural, for reports and
-    /// charts: `"throws"` (dice games), `"plies"` (board games).
-    const LENGTH_UNIT: &'static str;
     /// For games that draw lots for the first move (a chance event at the
     /// start), the option setting that fixes it instead, e.g.
     /// `first=seat1`: perft and positions need a fixed start, and their
@@ -63,56 +50,22 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The options players may agree on.
     fn option_specs() -> &'static [OptionSpec];
 
-    /// The rules as implemented: every interpretation and the seed sentence it rests on.
-    fn rules() -> &'static str;
-
-    /// The rules page for these options: [`Game::rules`] unless the game
-    /// gives some of its variants (e.g. a rule set) a page of their own.
-    fn rules_page(_options: &Options) -> String {
-        Self::rules().to_string()
-    }
-
-    /// The natives policies this game offers beside `random`.
-    fn native_policies() -> &'static [NativePolicyInfo] {
-        &[]
-    }
-
-    /// Builds a native policy of this game from its name and parameter, or
-    /// `Ok(None)` if the name is not one of [`Game::native_policies`].
-    fn native_policy(
-        _name: &str,
-        _param: Option<&str>,
-    ) -> Result<Option<Box<dyn Policy<Self>>>, String> {
-        Ok(None)
-    }
-
     /// A new game with these options; may reject a combination of options
     /// that each passed their own check.
-    fn new(options: &Options) -> Result<Self, String>;
+    fn new(options: &Options) -> Result<Self, OptionError>;
 
     /// The options as they are in force: the same keys, every value the one
     /// the game plays by. A game whose options may stand for another value
     /// (Rithmomachy's `preset`, which means the rule set's own number or
     /// `off`) states that value here, so that reports and scripts never see
     /// the placeholder. The default: the options as given.
-    fn options_in_force(options: &Options) -> Result<Options, String> {
+    fn options_in_force(options: &Options) -> Result<Options, OptionError> {
         Ok(options.clone())
     }
 
     /// A game set up from a position file's text (games that have them).
-    fn from_position(_options: &Options, _text: &str) -> Result<Self, String> {
-        Err(format!("{} has no position files", Self::NAME))
-    }
-
-    /// The state as a reader sees it, for `ludus position` (empty if the
-    /// game has no diagram).
-    fn diagram(&self) -> String {
-        String::new()
-    }
-
-    /// The state as one JSON object, for `ludus position --json`.
-    fn to_json(&self) -> serde_json::Value {
-        serde_json::Value::Null
+    fn from_position(_options: &Options, _text: &str) -> Result<Self, PositionError> {
+        Err(PositionError::Unsupported { game: Self::NAME })
     }
 
     /// The side a seat plays, for games whose seats have names (`white`,
@@ -148,23 +101,6 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// default): the caller lists them.
     fn pick_move(&self, _draw: &mut dyn FnMut(usize) -> usize) -> Option<Self::Move> {
         None
-    }
-
-    /// The formats of other programs' game records that
-    /// [`Game::read_record`] reads (`boardspace`); none by default.
-    fn record_formats() -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Reads a record of a game played elsewhere, in one of
-    /// [`Game::record_formats`]: its options and its moves in this game's
-    /// notation, which the caller plays as it plays any list of moves. The
-    /// error names the entry of the record at fault.
-    fn read_record(format: &str, _text: &str) -> Result<Record, String> {
-        Err(format!(
-            "{} reads no game records (format `{format}`)",
-            Self::NAME
-        ))
     }
 
     /// Plays a decision returned by [`Game::legal_moves`].
@@ -222,7 +158,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// current state, or says why it cannot (an unknown query, a bad
     /// argument). Views are how a script reads what the generic calls do
     /// not show (pieces, tallies, the pot) without the host knowing the game.
-    fn view(&self, name: &str, _arg: ViewArg<'_, Self::Move>) -> Result<View, String> {
+    fn view(&self, name: &str, _arg: ViewArg<'_, Self::Move>) -> Result<View, ViewError> {
         Err(unknown_view::<Self>(name))
     }
 
@@ -236,7 +172,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         &self,
         name: &str,
         moves: &[Self::Move],
-        mut each: impl FnMut(usize, Result<View, String>) -> Result<(), E>,
+        mut each: impl FnMut(usize, Result<View, ViewError>) -> Result<(), E>,
     ) -> Result<(), E> {
         for (i, &m) in moves.iter().enumerate() {
             each(i, self.view(name, ViewArg::Move(m)))?;
@@ -245,16 +181,11 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     }
 }
 
-/// The message for a view query a game does not answer, listing those it does.
-pub fn unknown_view<G: Game>(name: &str) -> String {
-    let names: Vec<&str> = G::views().iter().map(|v| v.name).collect();
-    if names.is_empty() {
-        format!("{} offers no views (asked for `{name}`)", G::NAME)
-    } else {
-        format!(
-            "{} has no view `{name}` (views: {})",
-            G::NAME,
-            names.join(", ")
-        )
+/// The error for a view query a game does not answer, listing those it does.
+pub fn unknown_view<G: Game>(name: &str) -> ViewError {
+    ViewError::Unknown {
+        game: G::NAME,
+        name: name.to_string(),
+        known: G::views().iter().map(|v| v.name).collect(),
     }
 }

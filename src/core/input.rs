@@ -5,26 +5,22 @@
 
 use std::io::Read;
 
-fn too_big(max: u64) -> String {
-    format!(
-        "is larger than {} KiB, more than any input needs",
-        max >> 10
-    )
-}
+use crate::core::input_error::InputError;
+use crate::core::position_error::PositionError;
 
 /// Checks, without opening it, that `path` is a regular file of at most
 /// `max` bytes.
-pub fn check_file(path: &str, max: u64) -> Result<std::fs::Metadata, String> {
+pub fn check_file(path: &str, max: u64) -> Result<std::fs::Metadata, InputError> {
     // metadata() follows links and, unlike open(), never blocks on a FIFO.
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    let meta = std::fs::metadata(path).map_err(|e| InputError::Io(e.to_string()))?;
     if meta.is_dir() {
-        return Err("is a directory, not a file".into());
+        return Err(InputError::Directory);
     }
     if !meta.is_file() {
-        return Err("is not a regular file (a device, a FIFO or a socket?)".into());
+        return Err(InputError::NotRegular);
     }
     if meta.len() > max {
-        return Err(too_big(max));
+        return Err(InputError::TooBig { max });
     }
     Ok(meta)
 }
@@ -34,25 +30,21 @@ pub fn check_file(path: &str, max: u64) -> Result<std::fs::Metadata, String> {
 ///
 /// ```
 /// use ludus::core::input::read_text;
-/// assert!(read_text("/dev/zero", 1000).unwrap_err().contains("not a regular file"));
-/// assert!(read_text("/", 1000).unwrap_err().contains("a directory"));
+/// assert!(read_text("/dev/zero", 1000).unwrap_err().to_string().contains("not a regular file"));
+/// assert!(read_text("/", 1000).unwrap_err().to_string().contains("a directory"));
 /// ```
-pub fn read_text(path: &str, max: u64) -> Result<String, String> {
+pub fn read_text(path: &str, max: u64) -> Result<String, InputError> {
     let meta = check_file(path, max)?;
-    let too_big = || too_big(max);
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let file = std::fs::File::open(path).map_err(|e| InputError::Io(e.to_string()))?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(max + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| InputError::Io(e.to_string()))?;
     if bytes.len() as u64 > max {
-        return Err(too_big());
+        return Err(InputError::TooBig { max });
     }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "is not UTF-8 text (a byte that is not, at offset {})",
-            e.utf8_error().valid_up_to()
-        )
+    String::from_utf8(bytes).map_err(|e| InputError::NotUtf8 {
+        offset: e.utf8_error().valid_up_to(),
     })
 }
 
@@ -68,14 +60,14 @@ pub const MAX_PLY: u32 = 1_000_000_000;
 /// ```
 /// use ludus::core::input::check_ply;
 /// assert_eq!(check_ply(12), Ok(12));
-/// assert!(check_ply(u32::MAX.into()).unwrap_err().contains("`ply`"));
-/// assert!(check_ply(1_000_000_000_000).unwrap_err().contains("1000000000000"));
+/// assert!(check_ply(u32::MAX.into()).unwrap_err().to_string().contains("`ply`"));
+/// assert!(check_ply(1_000_000_000_000).unwrap_err().to_string().contains("1000000000000"));
 /// ```
-pub fn check_ply(ply: u64) -> Result<u32, String> {
+pub fn check_ply(ply: u64) -> Result<u32, PositionError> {
     match u32::try_from(ply) {
         Ok(ply) if ply <= MAX_PLY => Ok(ply),
-        _ => Err(format!(
+        _ => Err(PositionError::Content(format!(
             "`ply`: {ply} is more than the {MAX_PLY} plies a position may have behind it"
-        )),
+        ))),
     }
 }

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::core::option_error::OptionError;
+
 /// The values an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
@@ -58,17 +60,19 @@ impl fmt::Display for OptionValue {
 
 impl OptionSpec {
     /// Parses `text` as a value of this option, or says why it cannot be one.
-    pub fn parse(&self, text: &str) -> Result<OptionValue, String> {
+    pub fn parse(&self, text: &str) -> Result<OptionValue, OptionError> {
+        let refused = |message: String| OptionError::Value {
+            key: self.name,
+            message,
+        };
         match self.kind {
             OptionKind::Int { min, max } => {
-                let v: i64 = text.trim().parse().map_err(|_| {
-                    format!("option `{}` takes a whole number, not `{text}`", self.name)
-                })?;
+                let v: i64 = text
+                    .trim()
+                    .parse()
+                    .map_err(|_| refused(format!("takes a whole number, not `{text}`")))?;
                 if v < min || v > max {
-                    return Err(format!(
-                        "option `{}` must be between {min} and {max}, not {v}",
-                        self.name
-                    ));
+                    return Err(refused(format!("must be between {min} and {max}, not {v}")));
                 }
                 Ok(OptionValue::Int(v))
             }
@@ -81,19 +85,19 @@ impl OptionSpec {
                     ..*self
                 }
                 .parse(text)
-                .map_err(|e| format!("{e} (or one of {})", words.join(", ")))
+                .map_err(|e| match e {
+                    OptionError::Value { key, message } => OptionError::Value {
+                        key,
+                        message: format!("{message} (or one of {})", words.join(", ")),
+                    },
+                    other => other,
+                })
             }
             OptionKind::Choice(names) => names
                 .iter()
                 .find(|n| **n == text.trim())
                 .map(|n| OptionValue::Choice(n))
-                .ok_or_else(|| {
-                    format!(
-                        "option `{}` is one of {}, not `{text}`",
-                        self.name,
-                        names.join(", ")
-                    )
-                }),
+                .ok_or_else(|| refused(format!("is one of {}, not `{text}`", names.join(", ")))),
         }
     }
 
@@ -127,18 +131,19 @@ pub struct Options {
 impl Options {
     /// Resolves `given` (key, text) pairs against `specs`, rejecting unknown
     /// keys, repeated keys and bad values with a message naming the key.
-    pub fn resolve(specs: &[OptionSpec], given: &[(String, String)]) -> Result<Options, String> {
+    pub fn resolve(
+        specs: &[OptionSpec],
+        given: &[(String, String)],
+    ) -> Result<Options, OptionError> {
         for (i, (k, _)) in given.iter().enumerate() {
             if !specs.iter().any(|s| s.name == k) {
-                let known: Vec<_> = specs.iter().map(|s| s.name).collect();
-                return Err(if known.is_empty() {
-                    format!("unknown option `{k}`: this game has no options")
-                } else {
-                    format!("unknown option `{k}` (options: {})", known.join(", "))
+                return Err(OptionError::Unknown {
+                    key: k.clone(),
+                    known: specs.iter().map(|s| s.name).collect(),
                 });
             }
             if given[..i].iter().any(|(k2, _)| k2 == k) {
-                return Err(format!("option `{k}` is given twice"));
+                return Err(OptionError::Repeated(k.clone()));
             }
         }
         let mut values = Vec::with_capacity(specs.len());

@@ -1,6 +1,7 @@
 //! A cell of an experiment or a tournament as planned: the game, what the
 //! runner plays of it, and where in its file the cell comes from.
 
+use crate::core::option_error::OptionError;
 use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
 use crate::runner::game_entry::GameEntry;
@@ -23,7 +24,7 @@ pub struct CellPlan {
 
 impl CellPlan {
     /// The cell's games ready to play: its game set up once.
-    pub fn job(&self) -> Result<Box<dyn CellJob>, String> {
+    pub fn job(&self) -> Result<Box<dyn CellJob>, OptionError> {
         self.game.cell_job(&self.cell)
     }
 }

@@ -24,6 +24,7 @@ use crate::core::input::read_text;
 use crate::core::options::Options;
 use crate::core::plural::plural;
 use crate::plan::cell_plan::CellPlan;
+use crate::plan::plan_error::PlanError;
 use crate::policies::policy_spec::PolicySpec;
 use crate::registry;
 use crate::runner::cell::Cell;
@@ -100,7 +101,7 @@ pub struct Experiment {
 
 impl Experiment {
     /// Parses and checks the text of an experiment file; `source` names it in errors.
-    pub fn parse(text: &str, source: &str) -> Result<Experiment, String> {
+    pub fn parse(text: &str, source: &str) -> Result<Experiment, PlanError> {
         Experiment::parse_checking(text, source, true)
     }
 
@@ -108,7 +109,7 @@ impl Experiment {
     /// (read back from a partial, see [`crate::reports::partial`]): checked
     /// as [`Experiment::parse`] does, except that the seats' policies are
     /// not built, so that its Lua scripts need not be at hand.
-    pub fn parse_played(text: &str, source: &str) -> Result<Experiment, String> {
+    pub fn parse_played(text: &str, source: &str) -> Result<Experiment, PlanError> {
         Experiment::parse_checking(text, source, false)
     }
 
@@ -121,21 +122,24 @@ impl Experiment {
         text: &str,
         source: &str,
         check_policies: bool,
-    ) -> Result<Experiment, String> {
+    ) -> Result<Experiment, PlanError> {
         // A file that is only a tournament would otherwise fail on the
         // first experiment key it lacks, which says nothing of the remedy.
         if let Ok(table) = text.parse::<toml::Table>()
             && table.contains_key("tournament")
             && !table.contains_key("cells")
         {
-            return Err(format!(
-                "{source}: the file holds a `[tournament]` table and no `[[cells]]`: \
-                 `ludus tournament {source}` plays it"
+            return Err(PlanError::whole(
+                source,
+                format!(
+                    "the file holds a `[tournament]` table and no `[[cells]]`: \
+                     `ludus tournament {source}` plays it"
+                ),
             ));
         }
-        let file: ExperimentFile = toml::from_str(text).map_err(|e| format!("{source}: {e}"))?;
-        let at = |key: &str, msg: String| format!("{source}: `{key}`: {msg}");
-        check_name(&file.name).map_err(|e| at("name", e))?;
+        let file: ExperimentFile = toml::from_str(text).map_err(|e| PlanError::whole(source, e))?;
+        let at = |key: &str, msg: String| PlanError::at(source, key, msg);
+        check_name(&file.name).map_err(|e| at("name", e.to_string()))?;
         if file.games == 0 {
             return Err(at("games", "must be at least 1".into()));
         }
@@ -144,13 +148,14 @@ impl Experiment {
             return Err(at("max_plies", "must be at least 1".into()));
         }
         if file.cells.is_empty() {
-            return Err(format!(
-                "{source}: no [[cells]]: an experiment needs at least one"
+            return Err(PlanError::whole(
+                source,
+                "no [[cells]]: an experiment needs at least one",
             ));
         }
         let on_bot_error = match file.on_bot_error.as_deref() {
             None => OnBotError::Stop,
-            Some(text) => OnBotError::parse(text).map_err(|e| at("on_bot_error", e))?,
+            Some(text) => OnBotError::parse(text).map_err(|e| at("on_bot_error", e.to_string()))?,
         };
         // The cells every entry sweeps to, counted before any is made.
         let mut total = 0usize;
@@ -203,9 +208,9 @@ impl Experiment {
     }
 
     /// Reads and checks an experiment file.
-    pub fn load(path: &str) -> Result<Experiment, String> {
+    pub fn load(path: &str) -> Result<Experiment, PlanError> {
         let text = read_text(path, MAX_FILE_BYTES)
-            .map_err(|e| format!("{path}: cannot read the experiment file: {e}"))?;
+            .map_err(|e| PlanError::whole(path, format!("cannot read the experiment file: {e}")))?;
         Experiment::parse(&text, path)
     }
 
@@ -216,9 +221,9 @@ impl Experiment {
     }
 
     /// Replaces the games per cell.
-    pub fn set_games(&mut self, games: u64) -> Result<(), String> {
+    pub fn set_games(&mut self, games: u64) -> Result<(), PlanError> {
         if games == 0 {
-            return Err("--games must be at least 1".into());
+            return Err(PlanError::CommandLine("--games must be at least 1".into()));
         }
         self.games = games;
         self.cells.iter_mut().for_each(|c| c.cell.games = games);
@@ -245,17 +250,17 @@ impl Experiment {
 /// assert!(check_name("run-1.b_2").is_ok());
 /// assert!(check_name("../x").is_err() && check_name("").is_err());
 /// ```
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), PlanError> {
     if name.is_empty()
         || !name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
         || name.starts_with('.')
     {
-        return Err(format!(
+        return Err(PlanError::Value(format!(
             "`{}` must be letters, digits, '-', '_' or '.' (it names the report folder)",
             crate::core::text::printable(name.as_bytes(), false)
-        ));
+        )));
     }
     Ok(())
 }
@@ -272,22 +277,22 @@ pub fn check_name(name: &str) -> Result<(), String> {
 /// let specs = ludus::registry::find("alquerque").unwrap().option_specs();
 /// let yes = toml::Value::Boolean(true);
 /// assert_eq!(option_text(specs, "forced_capture", &yes).unwrap(), "true");
-/// let e = option_text(specs, "cap", &yes).unwrap_err();
+/// let e = option_text(specs, "cap", &yes).unwrap_err().to_string();
 /// assert!(e.starts_with("option `cap` takes ") && e.ends_with(", not the boolean `true`"), "{e}");
 /// ```
 pub fn option_text(
     specs: &[crate::core::options::OptionSpec],
     key: &str,
     v: &toml::Value,
-) -> Result<String, String> {
+) -> Result<String, PlanError> {
     let Some(spec) = specs.iter().find(|s| s.name == key) else {
         return Ok(v.to_string());
     };
     let refused = |what: String| {
-        Err(format!(
+        Err(PlanError::Value(format!(
             "option `{key}` takes {}, not {what}",
             spec.values()
-        ))
+        )))
     };
     match v {
         toml::Value::Integer(i) => Ok(i.to_string()),
@@ -326,10 +331,10 @@ fn expand(
     entry_index: usize,
     source: &str,
     check_policies: bool,
-) -> Result<Vec<CellPlan>, String> {
+) -> Result<Vec<CellPlan>, PlanError> {
     let key = format!("cells[{entry_index}]");
-    let at = |sub: &str, msg: String| format!("{source}: `{key}.{sub}`: {msg}");
-    let entry = registry::game(&cell.game).map_err(|e| at("game", e))?;
+    let at = |sub: &str, msg: String| PlanError::at(source, &format!("{key}.{sub}"), msg);
+    let entry = registry::game(&cell.game).map_err(|e| at("game", e.to_string()))?;
     let mut fixed = Vec::new();
     for (k, v) in &cell.options {
         let text = option_text(entry.option_specs(), k, v).map_err(|e| {

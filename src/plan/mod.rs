@@ -4,4 +4,5 @@
 
 pub mod cell_plan;
 pub mod experiment;
+pub mod plan_error;
 pub mod tournament;

@@ -23,6 +23,7 @@ use serde::Deserialize;
 use crate::core::options::Options;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::DEFAULT_MAX_PLIES;
+use crate::plan::plan_error::PlanError;
 use crate::policies::policy_spec::PolicySpec;
 use crate::registry;
 use crate::runner::cell::Cell;
@@ -54,6 +55,8 @@ pub struct Tournament {
     pub game: &'static dyn GameEntry,
     /// The options as given.
     pub options: Options,
+    /// The options as they are in force ([`crate::core::game::Game::options_in_force`]).
+    pub in_force: Options,
     /// The policies, in the file's order.
     pub policies: Vec<PolicySpec>,
     /// Games per seating of each pairing.
@@ -73,14 +76,14 @@ impl Tournament {
     /// Reads a tournament from a file's text (its `[tournament]` table if
     /// it has one, whose `name` and `seed` default to the file's own);
     /// `file` names it in messages.
-    pub fn parse(text: &str, file: &str) -> Result<Tournament, String> {
+    pub fn parse(text: &str, file: &str) -> Result<Tournament, PlanError> {
         Tournament::parse_checking(text, file, true)
     }
 
     /// Reads a tournament whose games were played already (from a
     /// partial): as [`Tournament::parse`], but its policies are not built,
     /// so that its Lua scripts need not be at hand.
-    pub fn parse_played(text: &str, file: &str) -> Result<Tournament, String> {
+    pub fn parse_played(text: &str, file: &str) -> Result<Tournament, PlanError> {
         Tournament::parse_checking(text, file, false)
     }
 
@@ -92,20 +95,20 @@ impl Tournament {
     /// The seatings' cells, two per pairing (the first policy in seat 1,
     /// then in seat 2), in the order of [`Tournament::pairings`]: what a
     /// partial of a tournament lists.
-    pub fn seatings(&self) -> Result<Vec<CellPlan>, String> {
+    pub fn seatings(&self) -> Vec<CellPlan> {
         let mut plans = Vec::new();
         for (k, (i, j)) in self.pairings().into_iter().enumerate() {
-            plans.push(self.plan(k, i, j)?);
-            plans.push(self.plan(k, j, i)?);
+            plans.push(self.plan(k, i, j));
+            plans.push(self.plan(k, j, i));
         }
-        Ok(plans)
+        plans
     }
 
-    fn parse_checking(text: &str, file: &str, check: bool) -> Result<Tournament, String> {
-        let table: toml::Table = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+    fn parse_checking(text: &str, file: &str, check: bool) -> Result<Tournament, PlanError> {
+        let table: toml::Table = toml::from_str(text).map_err(|e| PlanError::whole(file, e))?;
         let (mut body, outer) = match table.get("tournament") {
             Some(toml::Value::Table(t)) => (t.clone(), Some(&table)),
-            Some(_) => return Err(format!("{file}: `tournament` must be a table")),
+            Some(_) => return Err(PlanError::at(file, "tournament", "must be a table")),
             None => (table.clone(), None),
         };
         if let Some(outer) = outer {
@@ -120,67 +123,65 @@ impl Tournament {
         let where_ = if outer.is_some() { "tournament." } else { "" };
         let f: TournamentFile = toml::Value::Table(body)
             .try_into()
-            .map_err(|e| format!("{file}: {where_}{e}"))?;
-        let at = |key: &str| format!("{file}: `{where_}{key}`");
-        let entry: &'static dyn GameEntry =
-            registry::game(&f.game).map_err(|e| format!("{}: {e}", at("game")))?;
+            .map_err(|e| PlanError::whole(file, format!("{where_}{e}")))?;
+        let at = |key: &str, e: &dyn std::fmt::Display| {
+            PlanError::at(file, &format!("{where_}{key}"), e)
+        };
+        let entry: &'static dyn GameEntry = registry::game(&f.game).map_err(|e| at("game", &e))?;
         let given: Vec<(String, String)> = f
             .options
             .iter()
             .map(|(k, v)| {
                 crate::plan::experiment::option_text(entry.option_specs(), k, v)
                     .map(|text| (k.clone(), text))
-                    .map_err(|e| format!("{}: {e}", at(&format!("options.{k}"))))
+                    .map_err(|e| at(&format!("options.{k}"), &e))
             })
             .collect::<Result<_, _>>()?;
-        let options = Options::resolve(entry.option_specs(), &given)
-            .map_err(|e| format!("{}: {e}", at("options")))?;
-        let players = entry
-            .players(&options)
-            .map_err(|e| format!("{}: {e}", at("options")))?;
+        let options =
+            Options::resolve(entry.option_specs(), &given).map_err(|e| at("options", &e))?;
+        let players = entry.players(&options).map_err(|e| at("options", &e))?;
         if players != 2 {
-            return Err(format!(
-                "{}: a tournament pairs policies in games of two seats; {} has {players} with these options",
-                at("game"),
-                f.game
+            return Err(at(
+                "game",
+                &format!(
+                    "a tournament pairs policies in games of two seats; {} has {players} with these options",
+                    f.game
+                ),
             ));
         }
         if f.policies.len() < 2 || f.policies.len() > MAX_POLICIES {
-            return Err(format!(
-                "{}: between 2 and {MAX_POLICIES} policies, not {}",
-                at("policies"),
-                f.policies.len()
+            return Err(at(
+                "policies",
+                &format!(
+                    "between 2 and {MAX_POLICIES} policies, not {}",
+                    f.policies.len()
+                ),
             ));
         }
         let in_force = entry
             .options_in_force(&options)
-            .map_err(|e| format!("{}: {e}", at("options")))?;
+            .map_err(|e| at("options", &e))?;
         let mut policies = Vec::new();
         for (i, p) in f.policies.iter().enumerate() {
-            let spec = PolicySpec::parse(p)
-                .map_err(|e| format!("{}: {e}", at(&format!("policies[{i}]"))))?;
+            let spec = PolicySpec::parse(p).map_err(|e| at(&format!("policies[{i}]"), &e))?;
             if check {
                 entry
                     .check_policy(&spec, &in_force)
-                    .map_err(|e| format!("{}: {e}", at(&format!("policies[{i}]"))))?;
+                    .map_err(|e| at(&format!("policies[{i}]"), &e))?;
             }
             if policies.contains(&spec) {
-                return Err(format!("{}: `{spec}` is listed twice", at("policies")));
+                return Err(at("policies", &format!("`{spec}` is listed twice")));
             }
             policies.push(spec);
         }
         if f.games == 0 || f.games > 1_000_000_000_000 {
-            return Err(format!(
-                "{}: between 1 and 10^12 games per pairing",
-                at("games")
-            ));
+            return Err(at("games", &"between 1 and 10^12 games per pairing"));
         }
         if let Some(name) = &f.name {
-            crate::plan::experiment::check_name(name)
-                .map_err(|e| format!("{}: {e}", at("name")))?;
+            crate::plan::experiment::check_name(name).map_err(|e| at("name", &e))?;
         }
         let on_bot_error = match &f.on_bot_error {
-            Some(t) => OnBotError::parse(t).map_err(|e| format!("{}: {e}", at("on_bot_error")))?,
+            Some(t) => OnBotError::parse(t).map_err(|e| at("on_bot_error", &e))?,
             None => OnBotError::Stop,
         };
         use sha2::{Digest, Sha256};
@@ -190,6 +191,7 @@ impl Tournament {
             seed: f.seed.unwrap_or(1),
             game: entry,
             options,
+            in_force,
             policies,
             games_per_seating: f.games.div_ceil(2),
             max_plies: f.max_plies.unwrap_or(DEFAULT_MAX_PLIES),
@@ -208,12 +210,12 @@ impl Tournament {
 
     /// The cell of pairing `k` with `first` in seat 1 and `second` in seat
     /// 2: both seatings of a pairing share its index, hence its game seeds.
-    fn plan(&self, k: usize, first: usize, second: usize) -> Result<CellPlan, String> {
-        Ok(CellPlan {
+    fn plan(&self, k: usize, first: usize, second: usize) -> CellPlan {
+        CellPlan {
             game: self.game,
             cell: Cell {
                 index: k,
-                in_force: self.game.options_in_force(&self.options)?,
+                in_force: self.in_force.clone(),
                 options: self.options.clone(),
                 seats: vec![self.policies[first].clone(), self.policies[second].clone()],
                 games: self.games_per_seating,
@@ -223,6 +225,6 @@ impl Tournament {
             },
             entry: k,
             swept: Vec::new(),
-        })
+        }
     }
 }

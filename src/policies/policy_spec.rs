@@ -1,5 +1,6 @@
 //! Naming policies in experiment files and on the command line.
 
+use crate::core::native_policies::NativePolicies;
 use std::fmt;
 
 use crate::core::game::Game;
@@ -105,14 +106,17 @@ impl PolicySpec {
     }
 
     /// Builds the policy for game `G` with its default options in force.
-    pub fn build<G: Game>(&self) -> Result<Box<dyn Policy<G>>, String> {
+    pub fn build<G: Game + NativePolicies>(&self) -> Result<Box<dyn Policy<G>>, String> {
         let defaults = Options::defaults(G::option_specs());
-        self.build_for::<G>(&G::options_in_force(&defaults)?)
+        self.build_for::<G>(&G::options_in_force(&defaults).map_err(|e| e.to_string())?)
     }
 
     /// Builds the policy for a game `G` played with `options` (the options
     /// in force: what a script's `info.options` shows), or says why it cannot.
-    pub fn build_for<G: Game>(&self, options: &Options) -> Result<Box<dyn Policy<G>>, String> {
+    pub fn build_for<G: Game + NativePolicies>(
+        &self,
+        options: &Options,
+    ) -> Result<Box<dyn Policy<G>>, String> {
         if self.name == "lua" {
             let text = self
                 .param
@@ -140,7 +144,7 @@ impl PolicySpec {
             }
             return Ok(Box::new(AlphaBeta::<G>::new(settings)));
         }
-        match G::native_policy(&self.name, self.param.as_deref())? {
+        match G::native_policy(&self.name, self.param.as_deref()).map_err(|e| e.to_string())? {
             Some(p) => Ok(p),
             None => {
                 let mut known = vec![

@@ -790,7 +790,7 @@ impl Partial {
     /// Reads and checks a partial (see [`Partial::states`]), and that it
     /// is as ludus wrote it (its seal); the error does not name the file.
     pub fn read(path: &Path) -> Result<Partial, String> {
-        let text = read_text(&path.to_string_lossy(), MAX_BYTES)?;
+        let text = read_text(&path.to_string_lossy(), MAX_BYTES).map_err(|e| e.to_string())?;
         let value: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| format!("is not JSON: {e}"))?;
         drop(text);
@@ -881,9 +881,7 @@ impl Partial {
                 t.seed = m.seed;
                 t.games_per_seating = m.games_per_cell;
                 t.on_bot_error = on_bot_error;
-                let plans = t
-                    .seatings()
-                    .map_err(|e| format!("manifest.experiment_text: {e}"))?;
+                let plans = t.seatings();
                 (plans, t.script_paths(), t.max_plies, None)
             }
             other => {

@@ -334,7 +334,7 @@ fn play_jobs(
 /// a run, for tests and tools that want one cell's tally: with as many
 /// workers as the rayon pool it is called in has (`pool.install(|| ...)`),
 /// on a pool of its own.
-pub fn run_cell<G: crate::core::game::Game>(
+pub fn run_cell<G: crate::core::game::Game + crate::core::native_policies::NativePolicies>(
     cell: &crate::runner::cell::Cell,
 ) -> Result<Tally, GameFailure> {
     let threads = rayon::current_num_threads();

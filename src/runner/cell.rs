@@ -2,6 +2,7 @@
 //! how many games, from which seed, under which limits.
 
 use crate::core::game::Game;
+use crate::core::option_error::OptionError;
 use crate::core::options::Options;
 use crate::policies::policy_spec::PolicySpec;
 use crate::runner::on_bot_error::OnBotError;
@@ -39,7 +40,7 @@ impl Cell {
         seats: Vec<PolicySpec>,
         games: u64,
         seed: u64,
-    ) -> Result<Cell, String> {
+    ) -> Result<Cell, OptionError> {
         Ok(Cell {
             index: 0,
             in_force: G::options_in_force(&options)?,

@@ -4,6 +4,8 @@
 use crate::core::dice::Dice;
 use crate::core::game::Game;
 use crate::core::log::Silent;
+use crate::core::native_policies::NativePolicies;
+use crate::core::option_error::OptionError;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, game_seed, stream};
 use crate::core::text::{bounded, printable};
@@ -22,13 +24,13 @@ pub struct CellRun<G: Game> {
 
 impl<G: Game> CellRun<G> {
     /// Sets up the cell's game, or says why its options cannot make one.
-    pub fn new(cell: Cell) -> Result<CellRun<G>, String> {
+    pub fn new(cell: Cell) -> Result<CellRun<G>, OptionError> {
         let proto = G::new(&cell.options)?;
         Ok(CellRun { cell, proto })
     }
 }
 
-impl<G: Game> CellJob for CellRun<G> {
+impl<G: Game + NativePolicies> CellJob for CellRun<G> {
     fn cell(&self) -> &Cell {
         &self.cell
     }

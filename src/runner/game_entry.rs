@@ -2,18 +2,26 @@
 //! [`Game`] by [`Entry`]; what the registry lists, a cell's plan holds,
 //! and the commands call, without knowing any game's rules.
 
+use crate::core::native_policies::NativePolicies;
+use crate::core::option_error::OptionError;
+use crate::core::presentation::Presentation;
+use crate::core::record_error::RecordError;
+use crate::core::record_formats::RecordFormats;
 use std::marker::PhantomData;
 
+use crate::analysis::analysis_error::AnalysisError;
 use crate::analysis::perft;
 use crate::analysis::position_replay;
 use crate::analysis::retrograde::{self, Solution};
 use crate::analysis::start::load;
-use crate::core::game::{Game, NativePolicyInfo};
+use crate::core::game::Game;
+use crate::core::native_policies::NativePolicyInfo;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::record::Record;
 use crate::core::view::ViewInfo;
 use crate::policies::policy_spec::PolicySpec;
 use crate::runner::cell::Cell;
+use crate::runner::cell_error::CellError;
 use crate::runner::cell_job::CellJob;
 use crate::runner::cell_run::CellRun;
 use crate::runner::drive::SeatFailure;
@@ -43,13 +51,13 @@ pub trait GameEntry: Sync {
     /// The side a seat plays where the game names its seats (`white`).
     fn side_name(&self, seat: usize) -> Option<&'static str>;
     /// Checks that a game can be made with `options`; returns its seat count.
-    fn players(&self, options: &Options) -> Result<usize, String>;
+    fn players(&self, options: &Options) -> Result<usize, OptionError>;
     /// The options as they are in force (every `preset` resolved).
-    fn options_in_force(&self, options: &Options) -> Result<Options, String>;
+    fn options_in_force(&self, options: &Options) -> Result<Options, OptionError>;
     /// Checks that `policy` can play this game with the options in force.
     fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), String>;
     /// Sets up a cell for the batch runner.
-    fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, String>;
+    fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, OptionError>;
     /// Plays one game from its seed, narrating to `log`.
     fn play_one(
         &self,
@@ -67,10 +75,15 @@ pub trait GameEntry: Sync {
         spec: &PolicySpec,
         count: usize,
         seed: u64,
-    ) -> Result<SearchSpeed, String>;
+    ) -> Result<SearchSpeed, CellError>;
     /// Counts the leaf positions `depth` decisions deep (a finished game is
     /// a leaf), from the start or from a position file's text.
-    fn perft(&self, options: &Options, position: Option<&str>, depth: u32) -> Result<u64, String>;
+    fn perft(
+        &self,
+        options: &Options,
+        position: Option<&str>,
+        depth: u32,
+    ) -> Result<u64, AnalysisError>;
     /// Solves the game exactly from the start or a position file's text
     /// (small chance-free games), refusing more than `limit` positions.
     fn solve(
@@ -78,7 +91,7 @@ pub trait GameEntry: Sync {
         options: &Options,
         position: Option<&str>,
         limit: usize,
-    ) -> Result<Solution, String>;
+    ) -> Result<Solution, AnalysisError>;
     /// Sets up the start or a position file's text, plays `moves` (written
     /// as the game writes them) and shows the result as text or JSON; an
     /// error for a game that has no positions (the dice games).
@@ -88,11 +101,11 @@ pub trait GameEntry: Sync {
         position: Option<&str>,
         moves: &[String],
         json: bool,
-    ) -> Result<String, String>;
+    ) -> Result<String, AnalysisError>;
     /// The formats of other programs' records the game reads.
     fn record_formats(&self) -> &'static [&'static str];
     /// Reads another program's record of a game ([`Game::read_record`]).
-    fn read_record(&self, format: &str, text: &str) -> Result<Record, String>;
+    fn read_record(&self, format: &str, text: &str) -> Result<Record, RecordError>;
 }
 
 /// The [`GameEntry`] of game `G`.
@@ -111,7 +124,7 @@ impl<G: Game> Default for Entry<G> {
     }
 }
 
-impl<G: Game> GameEntry for Entry<G> {
+impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entry<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -142,16 +155,16 @@ impl<G: Game> GameEntry for Entry<G> {
     fn side_name(&self, seat: usize) -> Option<&'static str> {
         G::side_name(seat)
     }
-    fn players(&self, options: &Options) -> Result<usize, String> {
+    fn players(&self, options: &Options) -> Result<usize, OptionError> {
         G::new(options).map(|g| g.players())
     }
-    fn options_in_force(&self, options: &Options) -> Result<Options, String> {
+    fn options_in_force(&self, options: &Options) -> Result<Options, OptionError> {
         G::options_in_force(options)
     }
     fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), String> {
         policy.build_for::<G>(in_force).map(|_| ())
     }
-    fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, String> {
+    fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, OptionError> {
         Ok(Box::new(CellRun::<G>::new(cell.clone())?))
     }
     fn play_one(
@@ -170,10 +183,15 @@ impl<G: Game> GameEntry for Entry<G> {
         spec: &PolicySpec,
         count: usize,
         seed: u64,
-    ) -> Result<SearchSpeed, String> {
+    ) -> Result<SearchSpeed, CellError> {
         search_speed::measure::<G>(options, spec, count, seed)
     }
-    fn perft(&self, options: &Options, position: Option<&str>, depth: u32) -> Result<u64, String> {
+    fn perft(
+        &self,
+        options: &Options,
+        position: Option<&str>,
+        depth: u32,
+    ) -> Result<u64, AnalysisError> {
         perft::perft(&load::<G>(options, position)?, depth)
     }
     fn solve(
@@ -181,13 +199,13 @@ impl<G: Game> GameEntry for Entry<G> {
         options: &Options,
         position: Option<&str>,
         limit: usize,
-    ) -> Result<Solution, String> {
+    ) -> Result<Solution, AnalysisError> {
         retrograde::solve(&load::<G>(options, position)?, limit)
     }
     fn record_formats(&self) -> &'static [&'static str] {
         G::record_formats()
     }
-    fn read_record(&self, format: &str, text: &str) -> Result<Record, String> {
+    fn read_record(&self, format: &str, text: &str) -> Result<Record, RecordError> {
         G::read_record(format, text)
     }
     fn position(
@@ -196,7 +214,7 @@ impl<G: Game> GameEntry for Entry<G> {
         position: Option<&str>,
         moves: &[String],
         json: bool,
-    ) -> Result<String, String> {
+    ) -> Result<String, AnalysisError> {
         let mut game: G = load(options, position)?;
         position_replay::replay(&mut game, moves)?;
         position_replay::show(&game, json)

@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod cell;
+pub mod cell_error;
 pub mod cell_job;
 pub mod cell_progress;
 pub mod cell_run;
@@ -15,6 +16,7 @@ pub mod packed_tally;
 pub mod play_one;
 pub mod search_speed;
 pub mod selected_games;
+pub mod setting_error;
 pub mod shard;
 pub mod sprt;
 pub mod tally;

@@ -1,5 +1,7 @@
 //! What a run does when a seat's policy fails.
 
+use crate::runner::setting_error::SettingError;
+
 /// What happens when a seat's policy fails (a script error, a budget
 /// exceeded, an illegal answer).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -16,11 +18,14 @@ pub enum OnBotError {
 
 impl OnBotError {
     /// Parses `stop` or `forfeit`.
-    pub fn parse(text: &str) -> Result<OnBotError, String> {
+    pub fn parse(text: &str) -> Result<OnBotError, SettingError> {
         match text {
             "stop" => Ok(OnBotError::Stop),
             "forfeit" => Ok(OnBotError::Forfeit),
-            _ => Err(format!("`{text}` must be `stop` or `forfeit`")),
+            _ => Err(SettingError {
+                setting: "on_bot_error",
+                message: format!("`{text}` must be `stop` or `forfeit`"),
+            }),
         }
     }
 }

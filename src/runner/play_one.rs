@@ -4,6 +4,7 @@
 use crate::core::dice::Dice;
 use crate::core::game::Game;
 use crate::core::log::Log;
+use crate::core::native_policies::NativePolicies;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
@@ -47,7 +48,7 @@ impl Log for DynLog<'_> {
 
 /// Plays the game of seed `game_seed` of `G` under `options` (checked by
 /// the caller, as the policies are), one policy per seat, narrating to `log`.
-pub fn play_one<G: Game>(
+pub fn play_one<G: Game + NativePolicies>(
     options: &Options,
     seats: &[PolicySpec],
     game_seed: u64,

@@ -7,10 +7,12 @@ use std::time::Instant;
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
+use crate::core::native_policies::NativePolicies;
 use crate::core::options::Options;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, below, stream};
 use crate::policies::policy_spec::PolicySpec;
+use crate::runner::cell_error::CellError;
 
 /// What one measurement found.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,18 +27,18 @@ pub struct SearchSpeed {
 
 /// Every `stride`-th position with a choice, from random games of seed
 /// `seed`, until there are `count` of them.
-fn positions<G: Game>(options: &Options, count: usize, seed: u64) -> Result<Vec<G>, String> {
+fn positions<G: Game>(options: &Options, count: usize, seed: u64) -> Result<Vec<G>, CellError> {
     let stride = 5;
     let mut out = Vec::with_capacity(count);
     let mut moves = Vec::new();
     let mut game_index = 0u64;
     while out.len() < count {
         if game_index >= 100 * count as u64 + 100 {
-            return Err(if out.is_empty() {
+            return Err(CellError::NoPositions(if out.is_empty() {
                 format!("no decision in {game_index} random games: nothing to search")
             } else {
                 format!("{game_index} random games held fewer than {count} positions with a choice")
-            });
+            }));
         }
         let game_seed = seed.wrapping_add(game_index);
         game_index += 1;
@@ -73,15 +75,16 @@ fn positions<G: Game>(options: &Options, count: usize, seed: u64) -> Result<Vec<
 
 /// Times one decision of `spec` from each of `count` positions met in
 /// random games (the same positions for the same `seed`), on this thread.
-pub fn measure<G: Game>(
+pub fn measure<G: Game + NativePolicies>(
     options: &Options,
     spec: &PolicySpec,
     count: usize,
     seed: u64,
-) -> Result<SearchSpeed, String> {
+) -> Result<SearchSpeed, CellError> {
     let in_force = G::options_in_force(options)?;
     let games = positions::<G>(options, count, seed)?;
-    let mut policy: Box<dyn Policy<G>> = spec.build_for::<G>(&in_force)?;
+    let mut policy: Box<dyn Policy<G>> =
+        spec.build_for::<G>(&in_force).map_err(CellError::Policy)?;
     let mut moves = Vec::new();
     let mut seconds = 0.0;
     let before = policy.work();
@@ -92,12 +95,12 @@ pub fn measure<G: Game>(
         let mut seat_rng = SeatRng::new(seed ^ i as u64, seat);
         policy
             .start(seat, g, &mut seat_rng)
-            .map_err(|e| e.message)?;
+            .map_err(CellError::Bot)?;
         g.legal_moves(&mut moves);
         let t = Instant::now();
         policy
             .choose(g, &moves, seat_rng.get())
-            .map_err(|e| e.message)?;
+            .map_err(CellError::Bot)?;
         seconds += t.elapsed().as_secs_f64();
     }
     Ok(SearchSpeed {

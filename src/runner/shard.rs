@@ -6,6 +6,7 @@
 //! run play exactly the games the run plays, and their tallies add up to
 //! the run's.
 
+use crate::runner::setting_error::SettingError;
 use std::fmt;
 use std::ops::Range;
 
@@ -31,11 +32,12 @@ impl Shard {
     /// assert!(Shard::parse("0/4").is_err());
     /// assert!(Shard::parse("5/4").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || {
-            format!(
+    pub fn parse(text: &str) -> Result<Shard, SettingError> {
+        let bad = || SettingError {
+            setting: "--shard",
+            message: format!(
                 "--shard takes K/N, shard K of N with 1 <= K <= N <= {MAX_SHARDS}, not `{text}`"
-            )
+            ),
         };
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let index: u64 = k.trim().parse().map_err(|_| bad())?;

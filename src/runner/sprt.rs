@@ -9,6 +9,8 @@
 //! Elo difference expects, `x̄` the mean score and `σ²` its variance per
 //! game. The test stops when LLR leaves (ln(β/(1−α)), ln((1−β)/α)).
 
+use crate::runner::setting_error::SettingError;
+
 /// An SPRT's hypotheses and error rates.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -58,17 +60,21 @@ impl Sprt {
     /// assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (0.0, 10.0, 0.05, 0.05));
     /// assert!(Sprt::parse("10,0").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Sprt, String> {
+    pub fn parse(text: &str) -> Result<Sprt, SettingError> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         let usage = "--sprt takes elo0,elo1[,alpha,beta], e.g. 0,10 or 0,10,0.05,0.05";
+        let refused = |message: String| SettingError {
+            setting: "--sprt",
+            message,
+        };
         if parts.len() != 2 && parts.len() != 4 {
-            return Err(format!("{usage}, not `{text}`"));
+            return Err(refused(format!("{usage}, not `{text}`")));
         }
         let num = |s: &str| {
             s.parse::<f64>()
                 .ok()
                 .filter(|x| x.is_finite())
-                .ok_or_else(|| format!("{usage}: `{s}` is not a number"))
+                .ok_or_else(|| refused(format!("{usage}: `{s}` is not a number")))
         };
         let (elo0, elo1) = (num(parts[0])?, num(parts[1])?);
         let (alpha, beta) = if parts.len() == 4 {
@@ -77,10 +83,12 @@ impl Sprt {
             (0.05, 0.05)
         };
         if elo1 <= elo0 {
-            return Err(format!("{usage}: elo1 must exceed elo0"));
+            return Err(refused(format!("{usage}: elo1 must exceed elo0")));
         }
         if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
-            return Err(format!("{usage}: alpha and beta lie between 0 and 0.5"));
+            return Err(refused(format!(
+                "{usage}: alpha and beta lie between 0 and 0.5"
+            )));
         }
         Ok(Sprt {
             elo0,

@@ -3,6 +3,7 @@
 //! the legal moves where some candidates are illegal. Along the same
 //! random games, pieces are conserved: a move takes one piece or none.
 
+use ludus::core::presentation::Presentation;
 use std::collections::BTreeMap;
 
 use ludus::core::dice::Dice;

@@ -3,6 +3,7 @@
 
 use crate::made::file;
 use crate::support::{after, from_file};
+use ludus::core::presentation::Presentation;
 use serde_json::json;
 
 #[test]

@@ -5,6 +5,7 @@
 use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Silent;
+use ludus::core::presentation::Presentation;
 use ludus::games::chess::FourSeasons;
 use serde_json::{Value, json};
 

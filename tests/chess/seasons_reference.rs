@@ -10,6 +10,7 @@
 //! and outcome must be the engine's at every ply. The cut pairs of squares
 //! are counted, and the named cut moves refused by the engine.
 
+use ludus::core::presentation::Presentation;
 use std::collections::BTreeSet;
 
 use ludus::core::dice::Dice;

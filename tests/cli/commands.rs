@@ -328,7 +328,9 @@ sweep = { bodies = [5, 10] }
     let e = Experiment::parse(text, "own.toml").unwrap();
     let games: Vec<u64> = e.cells.iter().map(|c| c.cell.games).collect();
     assert_eq!(games, [100, 7, 7]);
-    let e = Experiment::parse(&text.replace("games = 7", "games = 0"), "own.toml").unwrap_err();
+    let e = Experiment::parse(&text.replace("games = 7", "games = 0"), "own.toml")
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("own.toml") && e.contains("cells[1].games"),
         "{e}"

@@ -9,6 +9,7 @@
 //! places them and then moves as at the start of its turn). The moves
 //! played before it (`ply`) are read back, so that a `cap` counts them.
 
+use ludus::core::presentation::Presentation;
 use std::path::PathBuf;
 
 use ludus::core::game::{Game, Turn};
@@ -118,11 +119,15 @@ fn a_file_with_a_typo_in_a_key_is_refused() {
     let o = typo.as_object_mut().unwrap();
     let reserve = o.remove("reserve").unwrap();
     o.insert("reserves".into(), reserve);
-    let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string()).unwrap_err();
+    let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("unknown field `reserves`"), "{e}");
     let mut typo = start;
     typo["captured"]["white"]["takn"] = Value::Array(vec![]);
-    let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string()).unwrap_err();
+    let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("captured.white") && e.contains("`takn`"), "{e}");
 }
 

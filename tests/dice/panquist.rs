@@ -97,7 +97,12 @@ fn funds_must_cover_four_stakes() {
         &[("funds".into(), "10".into()), ("unit".into(), "3".into())],
     )
     .unwrap();
-    assert!(Panquist::new(&o).unwrap_err().contains("four stakes"));
+    assert!(
+        Panquist::new(&o)
+            .unwrap_err()
+            .to_string()
+            .contains("four stakes")
+    );
 }
 
 // A small Markov chain over (seat 1's money, who throws): per round the

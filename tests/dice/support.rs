@@ -3,6 +3,7 @@
 use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Transcript;
+use ludus::core::native_policies::NativePolicies;
 use ludus::core::options::Options;
 use ludus::policies::policy_spec::PolicySpec;
 use ludus::runner::batch::run_cell;
@@ -10,7 +11,7 @@ use ludus::runner::cell::Cell;
 use ludus::runner::tally::Tally;
 
 /// A game of `G` with the given `key=value` options.
-pub fn game<G: Game>(opts: &[(&str, &str)]) -> G {
+pub fn game<G: Game + NativePolicies>(opts: &[(&str, &str)]) -> G {
     let given: Vec<(String, String)> = opts
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -20,7 +21,7 @@ pub fn game<G: Game>(opts: &[(&str, &str)]) -> G {
 
 /// Resolves chance from scripted faces until the game ends or needs a
 /// decision; asserts that every scripted face was used.
-pub fn scripted<G: Game>(mut g: G, faces: &[u8]) -> (G, Transcript) {
+pub fn scripted<G: Game + NativePolicies>(mut g: G, faces: &[u8]) -> (G, Transcript) {
     let mut dice = Dice::scripted(faces);
     let mut log = Transcript::default();
     while g.turn() == Turn::Chance {
@@ -36,7 +37,12 @@ pub fn scripted<G: Game>(mut g: G, faces: &[u8]) -> (G, Transcript) {
 }
 
 /// Plays `games` seeded games with `seats` policies and returns the tally.
-pub fn run<G: Game>(opts: &[(&str, &str)], seats: &[&str], games: u64, seed: u64) -> Tally {
+pub fn run<G: Game + NativePolicies>(
+    opts: &[(&str, &str)],
+    seats: &[&str],
+    games: u64,
+    seed: u64,
+) -> Tally {
     let given: Vec<(String, String)> = opts
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))

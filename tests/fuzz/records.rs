@@ -155,7 +155,10 @@ fn boardspace_records() {
 fn a_row_at_the_end_of_the_integers_is_refused() {
     let entry = registry::find("rithmomachy").expect("rithmomachy");
     let text = "(;\n; P0[1 Move M -128 N 5]\n)\n";
-    let e = entry.read_record("boardspace", text).unwrap_err();
+    let e = entry
+        .read_record("boardspace", text)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("line 2") && e.contains("M -128"), "{e}");
     let dir = crate::common_scratch::fresh("fuzz", "row");
     let file = write(&dir, "r.sgf", text.as_bytes());

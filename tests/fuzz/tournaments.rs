@@ -49,11 +49,10 @@ fn check(text: &str) -> Result<(), String> {
         return Err(format!("accepted with {} policies", t.policies.len()));
     }
     let entry = t.game;
-    if let Ok(plans) = t.seatings() {
-        for plan in plans.iter().take(8) {
-            if entry.players(&plan.cell.options).is_ok() {
-                let _ = plan.job();
-            }
+    let plans = t.seatings();
+    for plan in plans.iter().take(8) {
+        if entry.players(&plan.cell.options).is_ok() {
+            let _ = plan.job();
         }
     }
     Tournament::parse_played(text, "fuzz.toml")

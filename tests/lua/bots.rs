@@ -1,6 +1,7 @@
 //! The example bots in scripts/: each plays, and does what it says.
 
 use ludus::core::game::Game;
+use ludus::core::native_policies::NativePolicies;
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::rithmomachy::Rithmomachy;
 use ludus::runner::on_bot_error::OnBotError;
@@ -187,7 +188,7 @@ fn worth(kind: &str) -> f64 {
 
 /// What the chess bot counts a move as gaining: the piece it takes, less
 /// the mover (a king aside) if its target square is attacked now.
-fn gain<G: Game>(g: &G, m: G::Move) -> f64 {
+fn gain<G: Game + NativePolicies + NativePolicies>(g: &G, m: G::Move) -> f64 {
     use ludus::core::view::{View, ViewArg};
     let text = m.to_string();
     let (from, rest) = text.split_at(text.find(['-', 'x']).unwrap());
@@ -218,7 +219,7 @@ fn gain<G: Game>(g: &G, m: G::Move) -> f64 {
 
 /// The chess bot's worth of a die: the best gain of the moves it allows, or
 /// -0.5 if it loses the turn.
-fn die_gain<G: Game>(g: &G, die: G::Move) -> f64 {
+fn die_gain<G: Game + NativePolicies + NativePolicies>(g: &G, die: G::Move) -> f64 {
     use ludus::core::log::Silent;
     let Turn::Decide(me) = g.turn() else {
         unreachable!()
@@ -236,7 +237,10 @@ use ludus::core::game::Turn;
 
 /// Decisions of seeded random games of `G` under `opts`, each after 10 to
 /// 100 plies.
-fn decisions<G: Game>(opts: &[(&str, &str)], count: u64) -> Vec<G> {
+fn decisions<G: Game + NativePolicies + NativePolicies>(
+    opts: &[(&str, &str)],
+    count: u64,
+) -> Vec<G> {
     use ludus::core::dice::Dice;
     use ludus::core::log::Silent;
     use ludus::core::seed::{Stream, below, stream};
@@ -266,7 +270,9 @@ fn decisions<G: Game>(opts: &[(&str, &str)], count: u64) -> Vec<G> {
 
 /// In positions where some move takes, the chess bot plays a move of the
 /// best gain, and a trade before a quiet move of the same gain.
-fn chess_greedy_takes_the_best_gain<G: Game>(opts: &[(&str, &str)]) {
+fn chess_greedy_takes_the_best_gain<G: Game + NativePolicies + NativePolicies>(
+    opts: &[(&str, &str)],
+) {
     let mut seen = 0;
     for (i, g) in decisions::<G>(opts, 60).iter().enumerate() {
         let mut moves = Vec::new();

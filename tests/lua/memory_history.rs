@@ -9,6 +9,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use ludus::core::game::Game;
+use ludus::core::native_policies::NativePolicies;
 use ludus::games::chess::FourSeasons;
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::morris::NineMen;
@@ -140,7 +141,7 @@ fn a_game_runs_out_of_memory_in_its_replay_as_in_its_run() {
 #[test]
 fn scripts_that_keep_nothing_keep_their_vm() {
     // Games played on this thread, whose VMs it keeps and counts.
-    fn loads_for<G: Game>(seats: &[&str], games: u64) -> usize {
+    fn loads_for<G: Game + NativePolicies + NativePolicies>(seats: &[&str], games: u64) -> usize {
         let before = vm_cache::loads();
         for seed in 0..games {
             play::<G>(&[], seats, seed).unwrap();

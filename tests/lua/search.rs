@@ -7,6 +7,8 @@
 use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Silent;
+use ludus::core::native_policies::NativePolicies;
+use ludus::core::presentation::Presentation;
 use ludus::core::seed::{Stream, stream};
 use ludus::games::chess::{FourSeasons, GrandeAcedrex};
 use ludus::games::dice::half_hazard::HalfHazard;
@@ -25,7 +27,7 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 
 /// Runs `body` as the body of `choose(game, moves)` on `game` (it must
 /// return a move); a failed assertion fails the test with its message.
-fn check_on<G: Game>(game: &G, body: &str) -> String {
+fn check_on<G: Game + NativePolicies + NativePolicies>(game: &G, body: &str) -> String {
     let path = script(
         "search",
         &format!("function choose(game, moves)\n{body}\nend\n"),
@@ -282,7 +284,7 @@ fn rollouts_are_charged_per_ply_and_bounded_in_time() {
 
 /// Checks in a script that `views_for(name, moves)` gives, move by move,
 /// what `view(name, move)` gives, in `game` and in a copy one move on.
-fn views_for_is_view_per_move<G: Game>(game: &G, names: &[&str]) {
+fn views_for_is_view_per_move<G: Game + NativePolicies + NativePolicies>(game: &G, names: &[&str]) {
     for name in names {
         check_on(
             game,
@@ -327,7 +329,11 @@ fn views_for_gives_the_view_of_each_move_in_every_game() {
     let mut seasons = FourSeasons::new(&options::<FourSeasons>(&[])).unwrap();
     let mut rng = stream(5, Stream::Seat(0));
     // A few random moves in, where some moves take.
-    fn advance<G: Game>(g: &mut G, plies: usize, rng: &mut ludus::core::seed::Rng) {
+    fn advance<G: Game + NativePolicies + NativePolicies>(
+        g: &mut G,
+        plies: usize,
+        rng: &mut ludus::core::seed::Rng,
+    ) {
         let mut v = Vec::new();
         for _ in 0..plies {
             if !matches!(g.turn(), Turn::Decide(_)) {

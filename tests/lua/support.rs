@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::{Silent, Transcript};
+use ludus::core::native_policies::NativePolicies;
 use ludus::core::options::Options;
 use ludus::core::policy::{BotError, Policy};
 use ludus::core::seed::{SeatRng, Stream, stream};
@@ -31,7 +32,7 @@ pub fn script(name: &str, text: &str) -> String {
 }
 
 /// The options of `G` with these `key=value` overrides.
-pub fn options<G: Game>(opts: &[(&str, &str)]) -> Options {
+pub fn options<G: Game + NativePolicies>(opts: &[(&str, &str)]) -> Options {
     let given: Vec<(String, String)> = opts
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -40,7 +41,7 @@ pub fn options<G: Game>(opts: &[(&str, &str)]) -> Options {
 }
 
 /// The policy written `spec`, for `G` with `options`.
-pub fn policy<G: Game>(spec: &str, options: &Options) -> Box<dyn Policy<G>> {
+pub fn policy<G: Game + NativePolicies>(spec: &str, options: &Options) -> Box<dyn Policy<G>> {
     PolicySpec::parse(spec)
         .unwrap()
         .build_for::<G>(options)
@@ -48,7 +49,11 @@ pub fn policy<G: Game>(spec: &str, options: &Options) -> Box<dyn Policy<G>> {
 }
 
 /// Asks `spec`, playing the seat to move in `game`, for one decision.
-pub fn decide<G: Game>(spec: &str, game: &G, seed: u64) -> Result<G::Move, BotError> {
+pub fn decide<G: Game + NativePolicies>(
+    spec: &str,
+    game: &G,
+    seed: u64,
+) -> Result<G::Move, BotError> {
     let options = options::<G>(&[]);
     let Turn::Decide(seat) = game.turn() else {
         panic!("no decision is due");
@@ -63,7 +68,7 @@ pub fn decide<G: Game>(spec: &str, game: &G, seed: u64) -> Result<G::Move, BotEr
 }
 
 /// Plays one game from its seed and returns its transcript.
-pub fn transcript<G: Game>(
+pub fn transcript<G: Game + NativePolicies>(
     opts: &[(&str, &str)],
     seats: &[&str],
     seed: u64,
@@ -90,7 +95,7 @@ pub fn transcript<G: Game>(
 }
 
 /// Plays one game from its seed, silently; returns how it ended.
-pub fn play<G: Game>(
+pub fn play<G: Game + NativePolicies>(
     opts: &[(&str, &str)],
     seats: &[&str],
     seed: u64,
@@ -114,7 +119,7 @@ pub fn play<G: Game>(
 }
 
 /// Plays a cell of `games` games.
-pub fn cell<G: Game>(
+pub fn cell<G: Game + NativePolicies>(
     opts: &[(&str, &str)],
     seats: &[&str],
     games: u64,
@@ -138,7 +143,7 @@ pub fn cell<G: Game>(
 }
 
 /// The message of a decision that must fail.
-pub fn failure<G: Game>(spec: &str, game: &G) -> String {
+pub fn failure<G: Game + NativePolicies>(spec: &str, game: &G) -> String {
     match decide::<G>(spec, game, 1) {
         Ok(m) => panic!("{spec}: expected a failure, chose {m}"),
         Err(e) => e.message,

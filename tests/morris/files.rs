@@ -80,18 +80,23 @@ fn bad_files_and_moves_name_the_entry() {
             &["b2-c3".into(), "a1-a2".into()],
             true,
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(illegal.contains("move 2 `a1-a2`"), "{illegal}");
 }
 
 #[test]
 fn perft_and_moves_need_a_fixed_start_when_lots_are_drawn() {
     let o = options("alquerque", &[]);
-    let err = entry("alquerque").perft(&o, None, 1).unwrap_err();
+    let err = entry("alquerque")
+        .perft(&o, None, 1)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("first=seat1"), "{err}");
     let err = entry("alquerque")
         .position(&o, None, &["b2-c3".into()], false)
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("first=seat1"), "{err}");
     // The start itself shows, lots still to draw.
     let start = entry("alquerque").position(&o, None, &[], false).unwrap();

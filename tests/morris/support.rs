@@ -31,6 +31,7 @@ pub fn from_file(game: &str, given: &[(&str, &str)], file: &str) -> Result<Value
     entry(game)
         .position(&options(game, given), Some(file), &[], true)
         .map(|t| serde_json::from_str(&t).unwrap())
+        .map_err(|e| e.to_string())
 }
 
 pub fn legal(v: &Value) -> Vec<String> {

@@ -5,6 +5,7 @@
 
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Silent;
+use ludus::core::presentation::Presentation;
 use ludus::core::seed::{Stream, below, stream};
 use ludus::games::rithmomachy::Rithmomachy;
 use ludus::registry;
@@ -60,7 +61,8 @@ fn record(moves: &[String], white_first: bool, way: impl Fn(usize) -> usize) -> 
 }
 
 fn read(text: &str) -> Result<ludus::core::record::Record, String> {
-    Rithmomachy::read_record("boardspace", text)
+    <Rithmomachy as ludus::core::record_formats::RecordFormats>::read_record("boardspace", text)
+        .map_err(|e| e.to_string())
 }
 
 /// The opening, written as boardspace.net writes it, reads as

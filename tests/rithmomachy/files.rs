@@ -2,10 +2,11 @@
 
 use crate::support::options;
 use ludus::core::game::Game;
+use ludus::core::presentation::Presentation;
 use ludus::games::rithmomachy::Rithmomachy;
 
 fn load(text: &str) -> Result<Rithmomachy, String> {
-    Rithmomachy::from_position(&options("boardspace", &[]), text)
+    Rithmomachy::from_position(&options("boardspace", &[]), text).map_err(|e| e.to_string())
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use ludus::core::game::Game;
 use ludus::core::log::Silent;
+use ludus::core::presentation::Presentation;
 use ludus::core::seed::{Rng, Stream, below, stream};
 use ludus::games::rithmomachy::Rithmomachy;
 use ludus::games::rithmomachy::capture::sally;

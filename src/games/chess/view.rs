@@ -4,6 +4,7 @@
 
 use crate::core::game::unknown_view;
 use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::core::view_error::ViewError;
 use crate::games::chess::attack::{Trial, attacked};
 use crate::games::chess::board::Square;
 use crate::games::chess::moves::Move;
@@ -51,14 +52,17 @@ fn describe<V: Variant>(c: Cell) -> View {
     ])
 }
 
-fn square_arg(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<Square, String> {
+fn square_arg(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<Square, ViewError> {
     let ViewArg::Text(text) = arg else {
-        return Err(format!("view `{name}` takes a square's name, e.g. \"g1\""));
+        return Err(ViewError::Argument(format!(
+            "view `{name}` takes a square's name, e.g. \"g1\""
+        )));
     };
-    pos.rules()
-        .shape
-        .parse(text)
-        .ok_or_else(|| format!("view `{name}`: `{text}` is not a square of this board"))
+    pos.rules().shape.parse(text).ok_or_else(|| {
+        ViewError::Argument(format!(
+            "view `{name}`: `{text}` is not a square of this board"
+        ))
+    })
 }
 
 /// Answers the view `name`.
@@ -66,7 +70,7 @@ pub fn view<V: Variant>(
     pos: &Position,
     name: &str,
     arg: ViewArg<'_, Move>,
-) -> Result<View, String> {
+) -> Result<View, ViewError> {
     let rules = pos.rules();
     Ok(match name {
         "pieces" => View::List(
@@ -130,7 +134,9 @@ pub fn view<V: Variant>(
         }
         "takes" => {
             let ViewArg::Move(mv) = arg else {
-                return Err("view `takes` takes a legal move".to_string());
+                return Err(ViewError::Argument(
+                    "view `takes` takes a legal move".to_string(),
+                ));
             };
             let c = pos.cells()[mv.to as usize];
             if mv.is_capture() && is_piece(c) {

@@ -3,11 +3,13 @@
 //! players' money and pot, the end-of-game split, and the native policy
 //! `threshold:k`.
 
+use crate::core::native_policies::NativePolicyError;
 use std::fmt;
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, NativePolicyInfo};
+use crate::core::game::Game;
 use crate::core::log::Log;
+use crate::core::native_policies::NativePolicyInfo;
 use crate::core::options::{OptionKind, OptionSpec};
 use crate::core::outcome::Outcome;
 use crate::core::policy::{BotError, Policy};
@@ -86,15 +88,19 @@ impl Threshold {
     /// assert!(Threshold::parse(Some("101")).is_err());
     /// assert!(Threshold::parse(None).is_err());
     /// ```
-    pub fn parse(param: Option<&str>) -> Result<Threshold, String> {
-        let text = param.ok_or(
-            "policy `threshold` needs a parameter: threshold:k, k a whole number 0-100 (hazards before stopping)",
-        )?;
+    pub fn parse(param: Option<&str>) -> Result<Threshold, NativePolicyError> {
+        let refused = |message: String| NativePolicyError {
+            policy: "threshold",
+            message,
+        };
+        let text = param.ok_or_else(|| {
+            refused("policy `threshold` needs a parameter: threshold:k, k a whole number 0-100 (hazards before stopping)".to_string())
+        })?;
         match text.trim().parse::<u32>() {
             Ok(k) if k <= 100 => Ok(Threshold { k }),
-            _ => Err(format!(
+            _ => Err(refused(format!(
                 "policy `threshold:{text}`: k must be a whole number 0-100 (hazards before stopping)"
-            )),
+            ))),
         }
     }
 
@@ -122,11 +128,11 @@ impl<G: Banked> Policy<G> for Threshold {
     }
 }
 
-/// [`Game::native_policy`] for both games.
+/// [`NativePolicies::native_policy`] for both games.
 pub fn native_policy<G: Banked>(
     name: &str,
     param: Option<&str>,
-) -> Result<Option<Box<dyn Policy<G>>>, String> {
+) -> Result<Option<Box<dyn Policy<G>>>, NativePolicyError> {
     if name != "threshold" {
         return Ok(None);
     }

@@ -5,6 +5,7 @@
 use crate::core::game::{Game, unknown_view};
 use crate::core::seat::Seat;
 use crate::core::view::{View, ViewInfo};
+use crate::core::view_error::ViewError;
 use crate::games::dice::banking::Numbers;
 use crate::games::dice::banking_table::Table;
 use crate::games::dice::throw::total;
@@ -54,7 +55,7 @@ fn seat(s: Seat) -> View {
 }
 
 /// Answers the view `name` of game `G` from its stakes.
-pub fn view<G: Game>(s: &Stakes<'_>, name: &str) -> Result<View, String> {
+pub fn view<G: Game>(s: &Stakes<'_>, name: &str) -> Result<View, ViewError> {
     let t = s.table;
     match name {
         "table" => Ok(View::record(vec![

@@ -4,6 +4,7 @@
 
 use crate::core::dice::Dice;
 use crate::core::log::Log;
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::players::PLAYERS_OPTION;
@@ -101,7 +102,7 @@ impl<const HIGH: bool> RoundGame for Extreme<HIGH> {
         }
     }
 
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         let players = options.int("players") as usize;
         Ok(Extreme {
             players,

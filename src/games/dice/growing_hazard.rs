@@ -2,13 +2,19 @@
 //! pot; the thrower's opponent's number takes it.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, NativePolicyInfo, Turn};
+use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
+use crate::core::native_policies::NativePolicyError;
+use crate::core::native_policies::{NativePolicies, NativePolicyInfo};
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
+use crate::core::presentation::Presentation;
+use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
 use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::core::view_error::ViewError;
 use crate::games::dice::banking::{
     self, Banked, FUNDS_OPTION, MOVES, Numbers, TURNS_OPTION, assign,
 };
@@ -192,42 +198,25 @@ impl GrowingHazard {
 impl Game for GrowingHazard {
     type Move = Move;
     const NAME: &'static str = "growing-hazard";
-    const TITLE: &'static str = "Growing Hazard (Rosnący Hazard, 004 k)";
-    const LENGTH_UNIT: &'static str = "throws";
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS
     }
 
-    fn rules() -> &'static str {
-        include_str!("growing_hazard.md")
-    }
-
-    fn native_policies() -> &'static [NativePolicyInfo] {
-        banking::NATIVE_POLICIES
-    }
-
-    fn native_policy(
-        name: &str,
-        param: Option<&str>,
-    ) -> Result<Option<Box<dyn Policy<Self>>>, String> {
-        banking::native_policy::<Self>(name, param)
-    }
-
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         let unit = options.int("unit");
         let alternate = options.choice("cover") == "alternate";
         if !alternate && unit % 2 != 0 {
-            return Err(format!(
+            return Err(OptionError::Combination(format!(
                 "option `unit` must be even with cover=halves (both players cover half), not {unit}"
-            ));
+            )));
         }
         let funds = options.int("funds");
         let first_share = if alternate { unit } else { unit / 2 };
         if funds < first_share {
-            return Err(format!(
+            return Err(OptionError::Combination(format!(
                 "option `funds` ({funds}) must cover a share of the first unit ({first_share})"
-            ));
+            )));
         }
         Ok(GrowingHazard {
             unit,
@@ -289,7 +278,7 @@ impl Game for GrowingHazard {
         banking_view::VIEWS
     }
 
-    fn view(&self, name: &str, _arg: ViewArg<'_, Move>) -> Result<View, String> {
+    fn view(&self, name: &str, _arg: ViewArg<'_, Move>) -> Result<View, ViewError> {
         let stakes = Stakes {
             table: &self.table,
             numbers: self.numbers,
@@ -299,6 +288,30 @@ impl Game for GrowingHazard {
         banking_view::view::<Self>(&stakes, name)
     }
 }
+
+impl Presentation for GrowingHazard {
+    const TITLE: &'static str = "Growing Hazard (Rosnący Hazard, 004 k)";
+    const LENGTH_UNIT: &'static str = "throws";
+
+    fn rules() -> &'static str {
+        include_str!("growing_hazard.md")
+    }
+}
+
+impl NativePolicies for GrowingHazard {
+    fn native_policies() -> &'static [NativePolicyInfo] {
+        banking::NATIVE_POLICIES
+    }
+
+    fn native_policy(
+        name: &str,
+        param: Option<&str>,
+    ) -> Result<Option<Box<dyn Policy<Self>>>, NativePolicyError> {
+        banking::native_policy::<Self>(name, param)
+    }
+}
+
+impl RecordFormats for GrowingHazard {}
 
 impl Banking for GrowingHazard {
     fn table(&mut self) -> &mut Table {

@@ -4,6 +4,7 @@
 
 use crate::core::dice::Dice;
 use crate::core::log::Log;
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::Seat;
 use crate::games::dice::order::{OrderMethod, opening_order, order_option};
@@ -109,7 +110,7 @@ impl RoundGame for Guirguiesca {
         include_str!("guirguiesca.md")
     }
 
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         Ok(Guirguiesca {
             order: OrderMethod::from_option(options.choice("order")),
             progress: Progress::new(2, options.int("rounds")),

@@ -2,13 +2,19 @@
 //! the whole pot for his opponent's number, and chooses when to stop.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, NativePolicyInfo, Turn};
+use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
+use crate::core::native_policies::NativePolicyError;
+use crate::core::native_policies::{NativePolicies, NativePolicyInfo};
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
+use crate::core::presentation::Presentation;
+use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
 use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::core::view_error::ViewError;
 use crate::games::dice::banking::{
     self, Banked, FUNDS_OPTION, MOVES, Numbers, TURNS_OPTION, assign,
 };
@@ -205,41 +211,24 @@ impl HalfHazard {
 impl Game for HalfHazard {
     type Move = Move;
     const NAME: &'static str = "half-hazard";
-    const TITLE: &'static str = "Half Hazard (Pół Hazard, 004 j)";
-    const LENGTH_UNIT: &'static str = "throws";
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS
     }
 
-    fn rules() -> &'static str {
-        include_str!("half_hazard.md")
-    }
-
-    fn native_policies() -> &'static [NativePolicyInfo] {
-        banking::NATIVE_POLICIES
-    }
-
-    fn native_policy(
-        name: &str,
-        param: Option<&str>,
-    ) -> Result<Option<Box<dyn Policy<Self>>>, String> {
-        banking::native_policy::<Self>(name, param)
-    }
-
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         let stake = options.int("pot");
         if stake % 2 != 0 {
-            return Err(format!(
+            return Err(OptionError::Combination(format!(
                 "option `pot` must be even (both players cover half), not {stake}"
-            ));
+            )));
         }
         let funds = options.int("funds");
         if funds < stake / 2 {
-            return Err(format!(
+            return Err(OptionError::Combination(format!(
                 "option `funds` ({funds}) must cover half the pot ({})",
                 stake / 2
-            ));
+            )));
         }
         Ok(HalfHazard {
             stake,
@@ -308,7 +297,7 @@ impl Game for HalfHazard {
         banking_view::VIEWS
     }
 
-    fn view(&self, name: &str, _arg: ViewArg<'_, Move>) -> Result<View, String> {
+    fn view(&self, name: &str, _arg: ViewArg<'_, Move>) -> Result<View, ViewError> {
         let stakes = Stakes {
             table: &self.table,
             numbers: self.numbers,
@@ -318,6 +307,30 @@ impl Game for HalfHazard {
         banking_view::view::<Self>(&stakes, name)
     }
 }
+
+impl Presentation for HalfHazard {
+    const TITLE: &'static str = "Half Hazard (Pół Hazard, 004 j)";
+    const LENGTH_UNIT: &'static str = "throws";
+
+    fn rules() -> &'static str {
+        include_str!("half_hazard.md")
+    }
+}
+
+impl NativePolicies for HalfHazard {
+    fn native_policies() -> &'static [NativePolicyInfo] {
+        banking::NATIVE_POLICIES
+    }
+
+    fn native_policy(
+        name: &str,
+        param: Option<&str>,
+    ) -> Result<Option<Box<dyn Policy<Self>>>, NativePolicyError> {
+        banking::native_policy::<Self>(name, param)
+    }
+}
+
+impl RecordFormats for HalfHazard {}
 
 impl Banking for HalfHazard {
     fn table(&mut self) -> &mut Table {

@@ -3,6 +3,7 @@
 
 use crate::core::dice::Dice;
 use crate::core::log::Log;
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::order::{OrderMethod, PlayOrder, opening_order, order_option};
@@ -116,7 +117,7 @@ impl RoundGame for Hazard {
         include_str!("hazard.md")
     }
 
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         let players = options.int("players") as usize;
         Ok(Hazard {
             players,

@@ -3,6 +3,7 @@
 
 use crate::core::dice::Dice;
 use crate::core::log::Log;
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::order::{OrderMethod, opening_order, order_option};
@@ -120,7 +121,7 @@ impl RoundGame for Marlota {
         include_str!("marlota.md")
     }
 
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         let players = options.int("players") as usize;
         Ok(Marlota {
             players,

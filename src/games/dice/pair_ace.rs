@@ -1,5 +1,6 @@
 //! Pair and Ace ("Para i As", 004 h): the first to throw a pair or a triple wins.
 
+use crate::core::option_error::OptionError;
 use std::fmt;
 
 use crate::core::dice::Dice;
@@ -45,7 +46,7 @@ impl RoundGame for PairAce {
         include_str!("pair_ace.md")
     }
 
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         let players = options.int("players") as usize;
         Ok(PairAce {
             players,

@@ -5,8 +5,12 @@
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
+use crate::core::native_policies::NativePolicies;
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::outcome::Outcome;
+use crate::core::presentation::Presentation;
+use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
 use crate::games::dice::order::{OrderMethod, opening_order, order_option};
 use crate::games::dice::pair_ace::NoMove;
@@ -211,25 +215,19 @@ impl Panquist {
 impl Game for Panquist {
     type Move = NoMove;
     const NAME: &'static str = "panquist";
-    const TITLE: &'static str = "Panquist (004 i)";
-    const LENGTH_UNIT: &'static str = "throws";
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS
     }
 
-    fn rules() -> &'static str {
-        include_str!("panquist.md")
-    }
-
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         let funds = options.int("funds");
         let unit = options.int("unit");
         if funds < 4 * unit {
-            return Err(format!(
+            return Err(OptionError::Combination(format!(
                 "funds={funds} cannot cover four stakes of unit={unit}: funds must be at least {}",
                 4 * unit
-            ));
+            )));
         }
         Ok(Panquist {
             order: OrderMethod::from_option(options.choice("order")),
@@ -298,3 +296,16 @@ impl Game for Panquist {
         self.money[seat] - self.funds
     }
 }
+
+impl Presentation for Panquist {
+    const TITLE: &'static str = "Panquist (004 i)";
+    const LENGTH_UNIT: &'static str = "throws";
+
+    fn rules() -> &'static str {
+        include_str!("panquist.md")
+    }
+}
+
+impl NativePolicies for Panquist {}
+
+impl RecordFormats for Panquist {}

@@ -5,8 +5,12 @@
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
+use crate::core::native_policies::NativePolicies;
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
+use crate::core::presentation::Presentation;
+use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
 use crate::games::dice::pair_ace::NoMove;
 use crate::games::dice::rounds::RoundScore;
@@ -44,7 +48,7 @@ pub trait RoundGame: Clone + Send + Sync + Sized + 'static {
     /// The rules as implemented.
     fn rules() -> &'static str;
     /// A new game.
-    fn new(options: &Options) -> Result<Self, String>;
+    fn new(options: &Options) -> Result<Self, OptionError>;
     /// How many seats play.
     fn players(&self) -> usize;
     /// The game's progress.
@@ -59,19 +63,13 @@ pub trait RoundGame: Clone + Send + Sync + Sized + 'static {
 impl<R: RoundGame> Game for R {
     type Move = NoMove;
     const NAME: &'static str = R::NAME;
-    const TITLE: &'static str = R::TITLE;
     // Every throw of the dice, the opening ones included.
-    const LENGTH_UNIT: &'static str = "throws";
 
     fn option_specs() -> &'static [OptionSpec] {
         R::option_specs()
     }
 
-    fn rules() -> &'static str {
-        R::rules()
-    }
-
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         R::new(options)
     }
 
@@ -111,3 +109,16 @@ impl<R: RoundGame> Game for R {
         self.progress().throws
     }
 }
+
+impl<R: RoundGame> Presentation for R {
+    const TITLE: &'static str = R::TITLE;
+    const LENGTH_UNIT: &'static str = "throws";
+
+    fn rules() -> &'static str {
+        R::rules()
+    }
+}
+
+impl<R: RoundGame> NativePolicies for R {}
+
+impl<R: RoundGame> RecordFormats for R {}

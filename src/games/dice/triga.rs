@@ -3,6 +3,7 @@
 
 use crate::core::dice::Dice;
 use crate::core::log::Log;
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::seat::Seat;
 use crate::games::dice::players::PLAYERS_OPTION;
@@ -85,13 +86,13 @@ impl RoundGame for Triga {
         include_str!("triga.md")
     }
 
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         let players = options.int("players") as usize;
         let (low, high) = match options.choice("group") {
             "low" => (3, 6),
             "middle" => (7, 14),
             "high" => (15, 18),
-            other => return Err(format!("unknown group `{other}`")),
+            other => return Err(OptionError::Combination(format!("unknown group `{other}`"))),
         };
         Ok(Triga {
             players,

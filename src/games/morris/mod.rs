@@ -19,13 +19,19 @@ pub mod shared_options;
 pub mod three_men;
 pub mod view;
 
+use crate::core::option_error::OptionError;
+use crate::core::position_error::PositionError;
+use crate::core::view_error::ViewError;
 use std::marker::PhantomData;
 
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
+use crate::core::native_policies::NativePolicies;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
+use crate::core::presentation::Presentation;
+use crate::core::record_formats::RecordFormats;
 use crate::core::seat::{Seat, SeatSet};
 use crate::core::seed::mix;
 use crate::core::view::{View, ViewArg, ViewInfo};
@@ -96,38 +102,27 @@ pub type ThreeMen = Morris<three_men::ThreeMen>;
 impl<V: Variant> Game for Morris<V> {
     type Move = Move;
     const NAME: &'static str = V::NAME;
-    const TITLE: &'static str = V::TITLE;
-    const LENGTH_UNIT: &'static str = "plies";
     const FIXED_START: Option<&'static str> = Some("first=seat1");
 
     fn option_specs() -> &'static [OptionSpec] {
         V::option_specs()
     }
 
-    fn rules() -> &'static str {
-        V::rules_page()
+    fn new(options: &Options) -> Result<Self, OptionError> {
+        Ok(Self::from(Position::start(
+            V::rules(options).map_err(OptionError::Combination)?,
+        )))
     }
 
-    fn new(options: &Options) -> Result<Self, String> {
-        Ok(Self::from(Position::start(V::rules(options)?)))
+    fn options_in_force(options: &Options) -> Result<Options, OptionError> {
+        V::in_force(options).map_err(OptionError::Combination)
     }
 
-    fn options_in_force(options: &Options) -> Result<Options, String> {
-        V::in_force(options)
-    }
-
-    fn from_position(options: &Options, text: &str) -> Result<Self, String> {
-        let rules = V::rules(options)?;
-        let parts = position_file::parse(text, V::NAME, &V::SIDES, &rules)?;
+    fn from_position(options: &Options, text: &str) -> Result<Self, PositionError> {
+        let rules = V::rules(options).map_err(OptionError::Combination)?;
+        let parts = position_file::parse(text, V::NAME, &V::SIDES, &rules)
+            .map_err(PositionError::Content)?;
         Ok(Self::from(Position::from_parts(rules, parts)))
-    }
-
-    fn diagram(&self) -> String {
-        describe::diagram(&self.pos, &V::SIDES)
-    }
-
-    fn to_json(&self) -> serde_json::Value {
-        describe::to_json(&self.pos, V::NAME, &V::SIDES)
     }
 
     fn side_name(seat: Seat) -> Option<&'static str> {
@@ -226,7 +221,28 @@ impl<V: Variant> Game for Morris<V> {
         view::VIEWS
     }
 
-    fn view(&self, name: &str, arg: ViewArg<'_, Move>) -> Result<View, String> {
+    fn view(&self, name: &str, arg: ViewArg<'_, Move>) -> Result<View, ViewError> {
         view::view::<V>(&self.pos, name, arg)
     }
 }
+
+impl<V: Variant> Presentation for Morris<V> {
+    const TITLE: &'static str = V::TITLE;
+    const LENGTH_UNIT: &'static str = "plies";
+
+    fn rules() -> &'static str {
+        V::rules_page()
+    }
+
+    fn diagram(&self) -> String {
+        describe::diagram(&self.pos, &V::SIDES)
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        describe::to_json(&self.pos, V::NAME, &V::SIDES)
+    }
+}
+
+impl<V: Variant> NativePolicies for Morris<V> {}
+
+impl<V: Variant> RecordFormats for Morris<V> {}

@@ -97,7 +97,7 @@ pub fn parse(text: &str, game: &str, sides: &[&str; 2], rules: &Rules) -> Result
             ));
         }
     }
-    let ply = crate::core::input::check_ply(file.ply)?;
+    let ply = crate::core::input::check_ply(file.ply).map_err(|e| e.to_string())?;
     let to_move = side(sides, &file.to_move, "to_move")?;
     let first = match &file.first {
         Some(name) => side(sides, name, "first")?,

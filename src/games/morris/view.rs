@@ -4,6 +4,7 @@
 
 use crate::core::game::unknown_view;
 use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::core::view_error::ViewError;
 use crate::games::morris::geometry::{Points, bits};
 use crate::games::morris::moves::Move;
 use crate::games::morris::position::Position;
@@ -58,13 +59,17 @@ fn per_side<V: Variant>(f: impl Fn(u8) -> View) -> View {
     View::record(vec![(V::SIDES[0], f(0)), (V::SIDES[1], f(1))])
 }
 
-fn point_arg(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<u8, String> {
+fn point_arg(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<u8, ViewError> {
     let ViewArg::Text(text) = arg else {
-        return Err(format!("view `{name}` takes a point's name, e.g. \"c3\""));
+        return Err(ViewError::Argument(format!(
+            "view `{name}` takes a point's name, e.g. \"c3\""
+        )));
     };
-    pos.geometry()
-        .point(text)
-        .ok_or_else(|| format!("view `{name}`: `{text}` is not a point of this board"))
+    pos.geometry().point(text).ok_or_else(|| {
+        ViewError::Argument(format!(
+            "view `{name}`: `{text}` is not a point of this board"
+        ))
+    })
 }
 
 /// Answers the view `name`.
@@ -72,7 +77,7 @@ pub fn view<V: Variant>(
     pos: &Position,
     name: &str,
     arg: ViewArg<'_, Move>,
-) -> Result<View, String> {
+) -> Result<View, ViewError> {
     let g = pos.geometry();
     Ok(match name {
         "men" => per_side::<V>(|s| names(pos, pos.men(s))),
@@ -88,7 +93,9 @@ pub fn view<V: Variant>(
         "lines" => View::List(g.lines.iter().map(|&l| names(pos, l)).collect()),
         "takes" => {
             let ViewArg::Move(mv) = arg else {
-                return Err("view `takes` takes a legal move".to_string());
+                return Err(ViewError::Argument(
+                    "view `takes` takes a legal move".to_string(),
+                ));
             };
             names(pos, mv.takes())
         }

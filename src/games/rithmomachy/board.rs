@@ -112,9 +112,9 @@ impl Board {
 
     /// Places `piece` on the empty square `at`; errs if the square is taken
     /// or the board is full.
-    pub fn place(&mut self, at: Square, piece: Piece) -> Result<(), String> {
+    pub fn place(&mut self, at: Square, piece: Piece) -> Result<(), PlaceError> {
         if self.at[at.0 as usize] != 0 {
-            return Err(format!("{at} is taken twice"));
+            return Err(PlaceError::Taken(at));
         }
         let slot = if self.free != 0 {
             let i = self.free.trailing_zeros() as u8;
@@ -124,7 +124,7 @@ impl Board {
             self.used += 1;
             self.used - 1
         } else {
-            return Err(format!("more than {MAX_PIECES} pieces"));
+            return Err(PlaceError::Full);
         };
         self.slots[slot as usize] = piece;
         self.at[at.0 as usize] = slot + 1;
@@ -273,4 +273,15 @@ impl Board {
             .chain(squares(self.occ[1]))
             .map(move |s| (s, self.get(s).expect("occupied")))
     }
+}
+
+/// Why a piece could not be placed on a board being set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlaceError {
+    /// The square already holds a piece.
+    #[error("{0} is taken twice")]
+    Taken(Square),
+    /// The board holds as many pieces as it can.
+    #[error("more than {MAX_PIECES} pieces")]
+    Full,
 }

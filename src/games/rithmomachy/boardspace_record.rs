@@ -20,6 +20,7 @@
 //! victories follow from the moves; the record's own are not read.
 
 use crate::core::record::Record;
+use crate::core::record_error::RecordError;
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::position::Position;
 use crate::games::rithmomachy::square::Square;
@@ -107,7 +108,11 @@ struct Pending {
 /// Reads a boardspace.net record: its moves in ludus's notation, and
 /// `first=white` when White moved first. `start` is the boardspace rule
 /// set's starting position, which says whose piece the first move moved.
-pub fn read(text: &str, start: &Position) -> Result<Record, String> {
+pub fn read(text: &str, start: &Position) -> Result<Record, RecordError> {
+    moves(text, start).map_err(RecordError::Content)
+}
+
+fn moves(text: &str, start: &Position) -> Result<Record, String> {
     let mut moves: Vec<(u8, Square, Square)> = Vec::new();
     let mut notes = Vec::new();
     let mut names: [Option<String>; 2] = [None, None];

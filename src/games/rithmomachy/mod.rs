@@ -22,6 +22,7 @@ pub mod progression;
 pub mod reach;
 pub mod reserve;
 pub mod rules;
+pub mod rules_error;
 pub mod setup;
 pub mod square;
 pub mod triumph;
@@ -36,11 +37,18 @@ use std::sync::Arc;
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
+use crate::core::native_policies::NativePolicies;
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
+use crate::core::position_error::PositionError;
+use crate::core::presentation::Presentation;
 use crate::core::record::Record;
+use crate::core::record_error::RecordError;
+use crate::core::record_formats::RecordFormats;
 use crate::core::seat::SeatSet;
 use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::core::view_error::ViewError;
 use crate::games::rithmomachy::moves::Move;
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::position::Position;
@@ -78,59 +86,44 @@ impl Rithmomachy {
     }
 }
 
-fn variant(options: &Options) -> Result<Arc<Variant>, String> {
+fn variant(options: &Options) -> Result<Arc<Variant>, OptionError> {
     Ok(Arc::new(Variant::new(options::resolve(options)?)?))
 }
 
 impl Game for Rithmomachy {
     type Move = Move;
     const NAME: &'static str = "rithmomachy";
-    const TITLE: &'static str = "Rithmomachy (seeds 000-003)";
-    const LENGTH_UNIT: &'static str = "plies";
 
     fn option_specs() -> &'static [OptionSpec] {
         options::OPTIONS
     }
 
-    fn rules() -> &'static str {
-        include_str!("rithmomachy.md")
-    }
-
-    fn rules_page(options: &Options) -> String {
-        match options.choice("rules") {
-            "medieval" => include_str!("../../../data/rithmomachy/medieval.md").to_string(),
-            "dagonell" => include_str!("../../../data/rithmomachy/dagonell.md").to_string(),
-            "fulke" => include_str!("../../../data/rithmomachy/fulke.md").to_string(),
-            _ => Self::rules().to_string(),
-        }
-    }
-
-    fn new(options: &Options) -> Result<Self, String> {
+    fn new(options: &Options) -> Result<Self, OptionError> {
         Ok(Rithmomachy {
             pos: Position::start(variant(options)?),
         })
     }
 
-    fn options_in_force(options: &Options) -> Result<Options, String> {
+    fn options_in_force(options: &Options) -> Result<Options, OptionError> {
         Ok(options::in_force(options, &options::resolve(options)?))
     }
 
-    fn from_position(options: &Options, text: &str) -> Result<Self, String> {
+    fn from_position(options: &Options, text: &str) -> Result<Self, PositionError> {
         let spec = position_file::parse(text)?;
         let rules = options.choice("rules");
         if let Some(named) = &spec.rules
             && named != rules
         {
-            return Err(format!(
+            return Err(PositionError::Content(format!(
                 "the position is for the rule set `{named}` but the game is set to `{rules}`: pass --rules {named}"
-            ));
+            )));
         }
         let variant = variant(options)?;
         let ranks = variant.rules.ranks;
         if let Some((s, _)) = spec.board.pieces().find(|(s, _)| s.rank() >= ranks as i8) {
-            return Err(format!(
+            return Err(PositionError::Content(format!(
                 "a piece on {s}: the board is 8 x {ranks} (ranks 1-{ranks})"
-            ));
+            )));
         }
         Ok(Rithmomachy {
             pos: Position::from_parts(
@@ -142,21 +135,6 @@ impl Game for Rithmomachy {
                 spec.ply,
             ),
         })
-    }
-
-    fn record_formats() -> &'static [&'static str] {
-        &["boardspace"]
-    }
-
-    fn read_record(format: &str, text: &str) -> Result<Record, String> {
-        if format != "boardspace" {
-            return Err(format!(
-                "rithmomachy reads records of boardspace.net, not `{format}`"
-            ));
-        }
-        let given = [("rules".to_string(), "boardspace".to_string())];
-        let options = Options::resolve(options::OPTIONS, &given)?;
-        boardspace_record::read(text, &Position::start(variant(&options)?))
     }
 
     fn players(&self) -> usize {
@@ -227,14 +205,6 @@ impl Game for Rithmomachy {
         Some(self.pos.key())
     }
 
-    fn diagram(&self) -> String {
-        describe::diagram(&self.pos)
-    }
-
-    fn to_json(&self) -> serde_json::Value {
-        describe::to_json(&self.pos)
-    }
-
     fn side_name(seat: usize) -> Option<&'static str> {
         Some(Side::of_seat(seat).name())
     }
@@ -243,7 +213,7 @@ impl Game for Rithmomachy {
         view::VIEWS
     }
 
-    fn view(&self, name: &str, arg: ViewArg<'_, Move>) -> Result<View, String> {
+    fn view(&self, name: &str, arg: ViewArg<'_, Move>) -> Result<View, ViewError> {
         view::view(&self.pos, name, arg)
     }
 
@@ -251,8 +221,55 @@ impl Game for Rithmomachy {
         &self,
         name: &str,
         moves: &[Move],
-        each: impl FnMut(usize, Result<View, String>) -> Result<(), E>,
+        each: impl FnMut(usize, Result<View, ViewError>) -> Result<(), E>,
     ) -> Result<(), E> {
         view::view_each(&self.pos, name, moves, each)
+    }
+}
+
+impl Presentation for Rithmomachy {
+    const TITLE: &'static str = "Rithmomachy (seeds 000-003)";
+    const LENGTH_UNIT: &'static str = "plies";
+
+    fn rules() -> &'static str {
+        include_str!("rithmomachy.md")
+    }
+
+    fn rules_page(options: &Options) -> String {
+        match options.choice("rules") {
+            "medieval" => include_str!("../../../data/rithmomachy/medieval.md").to_string(),
+            "dagonell" => include_str!("../../../data/rithmomachy/dagonell.md").to_string(),
+            "fulke" => include_str!("../../../data/rithmomachy/fulke.md").to_string(),
+            _ => Self::rules().to_string(),
+        }
+    }
+
+    fn diagram(&self) -> String {
+        describe::diagram(&self.pos)
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        describe::to_json(&self.pos)
+    }
+}
+
+impl NativePolicies for Rithmomachy {}
+
+impl RecordFormats for Rithmomachy {
+    fn record_formats() -> &'static [&'static str] {
+        &["boardspace"]
+    }
+
+    fn read_record(format: &str, text: &str) -> Result<Record, RecordError> {
+        if format != "boardspace" {
+            return Err(RecordError::Content(format!(
+                "rithmomachy reads records of boardspace.net, not `{format}`"
+            )));
+        }
+        let given = [("rules".to_string(), "boardspace".to_string())];
+        let options = Options::resolve(options::OPTIONS, &given)
+            .and_then(|o| variant(&o))
+            .expect("the boardspace preset is valid");
+        boardspace_record::read(text, &Position::start(options))
     }
 }

@@ -2,6 +2,7 @@
 //! experiments sweep. Every victory option defaults to `preset` (the rule
 //! set's own value) and may be set to `off` or a number.
 
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, OptionValue, Options};
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::rules::{
@@ -140,7 +141,7 @@ fn switch(options: &Options, name: &str) -> Option<bool> {
 }
 
 /// Applies the options that change the capture rules and the turn order.
-fn play_options(options: &Options, rules: &mut Rules) -> Result<(), String> {
+fn play_options(options: &Options, rules: &mut Rules) -> Result<(), OptionError> {
     match options.choice("board") {
         "8x16" => rules.ranks = 16,
         "8x14" => rules.ranks = 14,
@@ -157,10 +158,10 @@ fn play_options(options: &Options, rules: &mut Rules) -> Result<(), String> {
             _ => None,
         });
         let Some(ops) = ambush else {
-            return Err(format!(
+            return Err(OptionError::Combination(format!(
                 "the rule set `{}` has no capture by two men, so no capture by proportion",
                 rules.name
-            ));
+            )));
         };
         const PROPORTIONS: [Op; 3] = [Op::Arithmetic, Op::Geometric, Op::Harmonic];
         ops.retain(|op| !PROPORTIONS.contains(op));
@@ -175,10 +176,10 @@ fn play_options(options: &Options, rules: &mut Rules) -> Result<(), String> {
                 _ => None,
             });
             let Some(flags) = oblivion else {
-                return Err(format!(
+                return Err(OptionError::Combination(format!(
                     "the rule set `{}` has no capture by oblivion (rule sets with it: fulke)",
                     rules.name
-                ));
+                )));
             };
             *flags[which] = on;
         }
@@ -232,7 +233,7 @@ fn several<const N: usize>(
 }
 
 /// The rule set named by the options, with its victories overridden by them.
-pub fn resolve(options: &Options) -> Result<Rules, String> {
+pub fn resolve(options: &Options) -> Result<Rules, OptionError> {
     let mut rules = Rules::preset(options.choice("rules"))?;
     play_options(options, &mut rules)?;
     let v = &mut rules.victory;
@@ -247,21 +248,24 @@ pub fn resolve(options: &Options) -> Result<Rules, String> {
         "quarrel",
         ["quarrel_value", "quarrel_digits"],
         v.quarrel.map(|q| [q.value, q.digits]),
-    )?
+    )
+    .map_err(OptionError::Combination)?
     .map(|[value, digits]| Quarrel { value, digits });
     v.honour = several(
         options,
         "honour",
         ["honour_value", "honour_pieces"],
         v.honour.map(|h| [h.value, h.pieces]),
-    )?
+    )
+    .map_err(OptionError::Combination)?
     .map(|[value, pieces]| Honour { value, pieces });
     v.honour_quarrel = several(
         options,
         "honour-quarrel",
         ["hq_value", "hq_pieces", "hq_digits"],
         v.honour_quarrel.map(|h| [h.value, h.pieces, h.digits]),
-    )?
+    )
+    .map_err(OptionError::Combination)?
     .map(|[value, pieces, digits]| HonourQuarrel {
         value,
         pieces,
@@ -294,10 +298,10 @@ pub fn resolve(options: &Options) -> Result<Rules, String> {
         match &mut v.triumph {
             Some(t) => t.announced = on,
             None => {
-                return Err(format!(
+                return Err(OptionError::Combination(format!(
                     "the rule set `{}` has no triumphs to announce (rule sets with triumphs: medieval, dagonell, fulke)",
                     rules.name
-                ));
+                )));
             }
         }
     }
@@ -305,10 +309,10 @@ pub fn resolve(options: &Options) -> Result<Rules, String> {
         match &mut v.triumph {
             Some(t) => t.level = level,
             None => {
-                return Err(format!(
+                return Err(OptionError::Combination(format!(
                     "the rule set `{}` has no triumphs (rule sets with triumphs: medieval, dagonell, fulke)",
                     rules.name
-                ));
+                )));
             }
         }
     }

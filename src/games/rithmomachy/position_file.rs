@@ -29,6 +29,7 @@
 //!
 //! [`MAX_PLY`]: crate::core::input::MAX_PLY
 
+use crate::core::position_error::PositionError;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::Value;
@@ -275,12 +276,16 @@ fn listed(list: &[LayerEntry], what: &str) -> Result<(), String> {
 /// assert_eq!(p.board.pieces().count(), 1);
 /// let e = parse(r#"{"to_move": "white", "pieces": [
 ///     {"at": "d5", "side": "black", "shape": "round", "value": 16},
-///     {"at": "d5", "side": "white", "shape": "round", "value": 4}]}"#).unwrap_err();
+///     {"at": "d5", "side": "white", "shape": "round", "value": 4}]}"#).unwrap_err().to_string();
 /// assert!(e.contains("pieces[1]") && e.contains("d5"));
 /// ```
-pub fn parse(text: &str) -> Result<PositionSpec, String> {
+pub fn parse(text: &str) -> Result<PositionSpec, PositionError> {
+    read(text).map_err(PositionError::Content)
+}
+
+fn read(text: &str) -> Result<PositionSpec, String> {
     let file: File = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let ply = check_ply(file.ply)?;
+    let ply = check_ply(file.ply).map_err(|e| e.to_string())?;
     let mut board = Board::default();
     for (i, e) in file.pieces.iter().enumerate() {
         let (at, p) = piece(i, e)?;

@@ -295,7 +295,7 @@ fn pattern_steps(p: Pattern, from: Square, out: &mut Vec<Step>) {
 
 impl Reach {
     /// Builds the tables for `movement`, or says which entry is not a movement.
-    pub fn new(movement: &Movement, ranks: u8) -> Result<Reach, String> {
+    pub(crate) fn new(movement: &Movement, ranks: u8) -> Result<Reach, String> {
         let on_board = |s: Square| s.rank() < ranks as i8;
         let texts = [&movement.round, &movement.triangle, &movement.square];
         let mut patterns: [Vec<Pattern>; 3] = Default::default();

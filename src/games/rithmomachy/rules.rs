@@ -5,6 +5,7 @@
 //! and which victories the players agreed on. Presets live in
 //! `data/rithmomachy/*.toml` and are embedded in the binary.
 
+use crate::games::rithmomachy::rules_error::RulesError;
 use serde::{Deserialize, Serialize};
 
 use crate::games::rithmomachy::piece::Side;
@@ -530,7 +531,7 @@ impl Rules {
     /// assert_eq!(r.victory.bodies, Some(15));
     /// assert!(Rules::preset("nope").is_err());
     /// ```
-    pub fn preset(name: &str) -> Result<Rules, String> {
+    pub fn preset(name: &str) -> Result<Rules, RulesError> {
         let text = match name {
             "modern" => include_str!("../../../data/rithmomachy/modern.toml"),
             "boardspace" => include_str!("../../../data/rithmomachy/boardspace.toml"),
@@ -538,17 +539,26 @@ impl Rules {
             "dagonell" => include_str!("../../../data/rithmomachy/dagonell.toml"),
             "fulke" => include_str!("../../../data/rithmomachy/fulke.toml"),
             _ => {
-                return Err(format!(
-                    "unknown rule set `{name}` (rule sets: {})",
-                    PRESETS.join(", ")
-                ));
+                return Err(RulesError::UnknownPreset {
+                    name: name.to_string(),
+                    known: PRESETS.join(", "),
+                });
             }
         };
-        Rules::parse(text).map_err(|e| format!("data/rithmomachy/{name}.toml: {e}"))
+        Rules::parse(text).map_err(|e| match e {
+            RulesError::Toml { message, .. } => RulesError::Toml {
+                file: Some(format!("data/rithmomachy/{name}.toml")),
+                message,
+            },
+            other => other,
+        })
     }
 
     /// Parses a rule set written in TOML.
-    pub fn parse(text: &str) -> Result<Rules, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+    pub fn parse(text: &str) -> Result<Rules, RulesError> {
+        toml::from_str(text).map_err(|e| RulesError::Toml {
+            file: None,
+            message: e.to_string(),
+        })
     }
 }

@@ -3,6 +3,7 @@
 use crate::games::rithmomachy::capture::CaptureRules;
 use crate::games::rithmomachy::reach::Reach;
 use crate::games::rithmomachy::rules::Rules;
+use crate::games::rithmomachy::rules_error::RulesError;
 
 /// A rule set with everything precomputed that play needs.
 #[derive(Clone, Debug)]
@@ -17,15 +18,15 @@ pub struct Variant {
 
 impl Variant {
     /// Compiles `rules`, or says what in them is wrong.
-    pub fn new(rules: Rules) -> Result<Variant, String> {
+    pub fn new(rules: Rules) -> Result<Variant, RulesError> {
         if rules.ranks != 14 && rules.ranks != 16 {
-            return Err(format!(
+            return Err(RulesError::Unplayable(format!(
                 "ranks = {}: the board is 14 or 16 ranks long",
                 rules.ranks
-            ));
+            )));
         }
         Ok(Variant {
-            reach: Reach::new(&rules.movement, rules.ranks)?,
+            reach: Reach::new(&rules.movement, rules.ranks).map_err(RulesError::Unplayable)?,
             captures: CaptureRules::new(&rules),
             rules,
         })

@@ -4,6 +4,7 @@
 //! [`view_each`]). Built from the engine's public API only.
 
 use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::core::view_error::ViewError;
 use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::moves::Move;
 use crate::games::rithmomachy::piece::{Piece, Side};
@@ -87,22 +88,23 @@ fn capture(c: &CaptureEvent) -> View {
 }
 
 /// The captures `mv` would make, played on a copy.
-fn after(pos: &Position, mv: Move) -> Result<Position, String> {
+fn after(pos: &Position, mv: Move) -> Result<Position, ViewError> {
     if pos.ending().is_some() || !pos.is_legal(mv) {
-        return Err(format!("`{mv}` is not a legal move here"));
+        return Err(ViewError::Argument(format!(
+            "`{mv}` is not a legal move here"
+        )));
     }
     let mut next = pos.clone();
     next.play(mv);
     Ok(next)
 }
 
-fn a_move(name: &str, arg: ViewArg<'_, Move>) -> Result<Move, String> {
+fn a_move(name: &str, arg: ViewArg<'_, Move>) -> Result<Move, ViewError> {
     match arg {
         ViewArg::Move(m) => Ok(m),
-        ViewArg::Text(t) => {
-            Move::parse(t).ok_or_else(|| format!("view `{name}`: `{t}` is not a move"))
-        }
-        _ => Err(format!("view `{name}` takes a move")),
+        ViewArg::Text(t) => Move::parse(t)
+            .ok_or_else(|| ViewError::Argument(format!("view `{name}`: `{t}` is not a move"))),
+        _ => Err(ViewError::Argument(format!("view `{name}` takes a move"))),
     }
 }
 
@@ -118,7 +120,7 @@ pub fn view_each<E>(
     pos: &Position,
     name: &str,
     moves: &[Move],
-    mut each: impl FnMut(usize, Result<View, String>) -> Result<(), E>,
+    mut each: impl FnMut(usize, Result<View, ViewError>) -> Result<(), E>,
 ) -> Result<(), E> {
     let answer: fn(&[CaptureEvent]) -> View = match name {
         "captures" => |c| View::List(c.iter().map(capture).collect()),
@@ -134,16 +136,19 @@ pub fn view_each<E>(
 }
 
 /// Answers the view `name` about `pos`.
-pub fn view(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<View, String> {
+pub fn view(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<View, ViewError> {
     match name {
         "pieces" => Ok(View::List(
             pos.board().pieces().map(|(s, p)| piece(s, p)).collect(),
         )),
         "piece" => {
             let ViewArg::Text(t) = arg else {
-                return Err("view `piece` takes a square, e.g. \"d5\"".into());
+                return Err(ViewError::Argument(
+                    "view `piece` takes a square, e.g. \"d5\"".into(),
+                ));
             };
-            let at = Square::parse(t).ok_or_else(|| format!("view `piece`: no square `{t}`"))?;
+            let at = Square::parse(t)
+                .ok_or_else(|| ViewError::Argument(format!("view `piece`: no square `{t}`")))?;
             Ok(pos.board().get(at).map_or(View::Nil, |p| piece(at, p)))
         }
         "captured" => Ok(View::record(vec![

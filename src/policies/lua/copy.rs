@@ -2,6 +2,7 @@
 //! its own that it throws when it reaches a chance event, and the host
 //! memory both hold, reserved from the script's limit.
 
+use crate::core::native_policies::NativePolicies;
 use mlua::Lua;
 
 use crate::core::dice::Dice;
@@ -13,7 +14,7 @@ use crate::policies::lua::meter::{Held, Meter, cost};
 /// The script's own copy of the game: the game, the dice it throws when it
 /// reaches a chance event, and the host memory the two hold, reserved from
 /// the script's limit.
-pub struct Copied<G: Game> {
+pub struct Copied<G: Game + NativePolicies> {
     /// The game.
     pub game: G,
     /// Its own dice, from a stream of
@@ -23,7 +24,7 @@ pub struct Copied<G: Game> {
     pub held: Held,
 }
 
-impl<G: Game> Copied<G> {
+impl<G: Game + NativePolicies> Copied<G> {
     /// Resolves chance with the copy's dice until a decision is due or the
     /// game is over, each throw charged.
     pub fn settle(&mut self, lua: &Lua, meter: &Meter) -> mlua::Result<()> {

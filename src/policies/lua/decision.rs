@@ -13,6 +13,7 @@
 //! from streams of their own, reproducible from the game's seed whatever
 //! the thread, and never from the game's dice or the seat's stream.
 
+use crate::core::native_policies::NativePolicies;
 use std::cell::{Cell, OnceCell};
 use std::ptr;
 use std::rc::Rc;
@@ -33,7 +34,7 @@ enum Stream {
 
 /// The state of the call in progress, shared by the VM's userdata and
 /// `math.random`.
-pub struct Decision<G: Game> {
+pub struct Decision<G: Game + NativePolicies> {
     game: Cell<*const G>,
     moves: Cell<(*const G::Move, usize)>,
     stream: Cell<Stream>,
@@ -56,9 +57,9 @@ pub struct Decision<G: Game> {
 const HOST_STREAMS: u64 = 0xC09F_0000;
 
 /// The loan of a game, its moves and a stream to the script for one call.
-pub struct Lend<'a, G: Game>(&'a Decision<G>);
+pub struct Lend<'a, G: Game + NativePolicies>(&'a Decision<G>);
 
-impl<G: Game> Drop for Lend<'_, G> {
+impl<G: Game + NativePolicies> Drop for Lend<'_, G> {
     fn drop(&mut self) {
         self.0.game.set(ptr::null());
         self.0.moves.set((ptr::null(), 0));
@@ -66,7 +67,7 @@ impl<G: Game> Drop for Lend<'_, G> {
     }
 }
 
-impl<G: Game> Decision<G> {
+impl<G: Game + NativePolicies> Decision<G> {
     /// Nothing lent yet.
     pub fn new(seat: Seat, options: Options) -> Decision<G> {
         Decision {

@@ -2,6 +2,8 @@
 //! copy of it (`game:copy()`, also `game:clone()`) that the script may play
 //! moves on, with dice of its own, and roll out with a native policy.
 
+use crate::core::native_policies::NativePolicies;
+use crate::core::view_error::ViewError;
 use std::rc::Rc;
 
 use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
@@ -24,13 +26,13 @@ use crate::policies::lua::rollout::{self, Rollout};
 use crate::policies::lua::view::{Arg, size, to_lua};
 
 /// A game handle.
-pub struct GameHandle<G: Game> {
+pub struct GameHandle<G: Game + NativePolicies> {
     decision: Rc<Decision<G>>,
     /// `None`: the game being decided; `Some`: the script's own copy.
     copy: Option<Copied<G>>,
 }
 
-impl<G: Game> GameHandle<G> {
+impl<G: Game + NativePolicies> GameHandle<G> {
     /// The handle of the game being decided.
     pub fn current(decision: Rc<Decision<G>>) -> GameHandle<G> {
         GameHandle {
@@ -89,7 +91,11 @@ fn count_of(v: &Value) -> Option<u64> {
 
 /// The move a script names: a move handle, an index into the legal moves,
 /// or its text; an error unless it is legal in `game`. Charged to `meter`.
-pub fn resolve_move<G: Game>(game: &G, v: &Value, meter: &Meter) -> mlua::Result<G::Move> {
+pub fn resolve_move<G: Game + NativePolicies>(
+    game: &G,
+    v: &Value,
+    meter: &Meter,
+) -> mlua::Result<G::Move> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     meter.charge(cost::LEGAL_MOVES + cost::PER_MOVE * moves.len() as u64)?;
@@ -121,7 +127,7 @@ pub fn resolve_move<G: Game>(game: &G, v: &Value, meter: &Meter) -> mlua::Result
 
 /// A Lua value as an error message shows it: text quoted, bounded and
 /// escaped; a userdata by what it is, never by its address.
-pub fn describe<G: Game>(v: &Value) -> String {
+pub fn describe<G: Game + NativePolicies>(v: &Value) -> String {
     match v {
         Value::String(s) => format!("\"{}\"", quoted(&s.as_bytes(), 100)),
         Value::Integer(i) => i.to_string(),
@@ -164,7 +170,7 @@ fn outcome_table(lua: &Lua, o: &Outcome, players: usize) -> mlua::Result<Value> 
 /// The views of `game` named `name` for each argument of `args` (a list
 /// of moves, or a Lua sequence of view arguments), as a Lua sequence; each
 /// argument charged as a view is, less the cost of a call.
-fn views_for<G: Game>(
+fn views_for<G: Game + NativePolicies>(
     lua: &Lua,
     meter: &Meter,
     (game, decided): (&G, bool),
@@ -173,12 +179,12 @@ fn views_for<G: Game>(
 ) -> mlua::Result<mlua::Table> {
     // Each answer as it comes: charged and made a Lua value, so that the
     // host holds one view at a time.
-    let put = |i: usize, v: Result<View, String>| {
+    let put = |i: usize, v: Result<View, ViewError>| {
         meter.charge(cost::VIEW_EACH)?;
         let v = v.map_err(|e| {
             err(format!(
                 "views_for: argument {i}: {}",
-                quoted(e.as_bytes(), 300)
+                quoted(e.to_string().as_bytes(), 300)
             ))
         })?;
         meter.charge(cost::VIEW_VALUE * size(&v))?;
@@ -245,7 +251,10 @@ fn views_for<G: Game>(
 }
 
 /// The rule options as a Lua table.
-pub fn options_table<G: Game>(lua: &Lua, d: &Decision<G>) -> mlua::Result<mlua::Table> {
+pub fn options_table<G: Game + NativePolicies>(
+    lua: &Lua,
+    d: &Decision<G>,
+) -> mlua::Result<mlua::Table> {
     let t = lua.create_table()?;
     for (k, v) in d.options.iter() {
         t.raw_set(k, option_value(lua, v)?)?;
@@ -253,7 +262,7 @@ pub fn options_table<G: Game>(lua: &Lua, d: &Decision<G>) -> mlua::Result<mlua::
     Ok(t)
 }
 
-impl<G: Game> UserData for GameHandle<G> {
+impl<G: Game + NativePolicies> UserData for GameHandle<G> {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         methods.add_method("name", |_, _, ()| Ok(G::NAME));
         methods.add_method("players", |_, this, ()| Ok(this.game()?.players()));
@@ -407,7 +416,7 @@ impl<G: Game> UserData for GameHandle<G> {
                 let v = this
                     .game()?
                     .view(&name, arg.as_view_arg())
-                    .map_err(|e| err(format!("view: {}", quoted(e.as_bytes(), 300))))?;
+                    .map_err(|e| err(format!("view: {}", quoted(e.to_string().as_bytes(), 300))))?;
                 meter.charge(cost::VIEW_VALUE * size(&v))?;
                 to_lua(lua, &v)
             },

@@ -1,5 +1,6 @@
 //! A seat played by a Lua script: the [`Policy`] the runner sees.
 
+use crate::core::native_policies::NativePolicies;
 use std::marker::PhantomData;
 
 use crate::core::game::Game;
@@ -25,7 +26,7 @@ pub struct LuaPolicy<G> {
     _game: PhantomData<fn() -> G>,
 }
 
-impl<G: Game> LuaPolicy<G> {
+impl<G: Game + NativePolicies> LuaPolicy<G> {
     /// The policy `lua:<text>` for a game with `options`. Checks that the
     /// parameters parse and reads the script (once per process, see
     /// [`source`]); compiling waits for the first game, where a failure
@@ -55,7 +56,7 @@ impl<G: Game> LuaPolicy<G> {
     }
 }
 
-impl<G: Game> Policy<G> for LuaPolicy<G> {
+impl<G: Game + NativePolicies> Policy<G> for LuaPolicy<G> {
     fn start(&mut self, seat: Seat, game: &G, rng: &mut SeatRng) -> Result<(), BotError> {
         self.slot = None;
         let load = || ScriptVm::load(&self.spec, seat, self.options.clone(), game);

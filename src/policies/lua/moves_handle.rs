@@ -3,6 +3,7 @@
 //! `moves[i]` is a move handle (made only when asked for), `moves:text(i)`
 //! writes one, `moves:find(text)` looks one up.
 
+use crate::core::native_policies::NativePolicies;
 use std::rc::Rc;
 
 use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
@@ -13,13 +14,13 @@ use crate::policies::lua::meter::{Held, Meter, cost, userdata_bytes};
 
 /// One move: a small value; `tostring(m)` writes it as the game does. The
 /// host memory it takes is reserved from the script's limit.
-pub struct MoveHandle<G: Game> {
+pub struct MoveHandle<G: Game + NativePolicies> {
     /// The move.
     pub mv: G::Move,
     _held: Held,
 }
 
-impl<G: Game> MoveHandle<G> {
+impl<G: Game + NativePolicies> MoveHandle<G> {
     /// A handle of `mv`, reserved from `meter`'s memory.
     pub fn new(lua: &Lua, meter: &Rc<Meter>, mv: G::Move) -> mlua::Result<MoveHandle<G>> {
         Ok(MoveHandle {
@@ -30,12 +31,12 @@ impl<G: Game> MoveHandle<G> {
 }
 
 /// A move's text, charged.
-pub fn text<G: Game>(meter: &Meter, mv: G::Move) -> mlua::Result<String> {
+pub fn text<G: Game + NativePolicies>(meter: &Meter, mv: G::Move) -> mlua::Result<String> {
     meter.charge(cost::MOVE_TEXT)?;
     Ok(mv.to_string())
 }
 
-impl<G: Game> UserData for MoveHandle<G> {
+impl<G: Game + NativePolicies> UserData for MoveHandle<G> {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         methods.add_method("text", |_, this, ()| text::<G>(this._held.meter(), this.mv));
         methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
@@ -52,14 +53,14 @@ impl<G: Game> UserData for MoveHandle<G> {
 
 /// A list of legal moves: those of the decision in progress, or those of a
 /// copy of the game (`copy:moves()`).
-pub enum MovesHandle<G: Game> {
+pub enum MovesHandle<G: Game + NativePolicies> {
     /// The moves `choose` was called with, lent for the call.
     Current(Rc<Decision<G>>),
     /// A copy's moves, listed when asked for.
     Listed(Vec<G::Move>, Rc<Decision<G>>, Held),
 }
 
-impl<G: Game> MovesHandle<G> {
+impl<G: Game + NativePolicies> MovesHandle<G> {
     /// Runs `f` on the moves.
     pub fn with<R>(&self, f: impl FnOnce(&[G::Move]) -> R) -> R {
         match self {
@@ -75,13 +76,13 @@ impl<G: Game> MovesHandle<G> {
     }
 }
 
-fn at<G: Game>(moves: &[G::Move], i: i64) -> Option<G::Move> {
+fn at<G: Game + NativePolicies>(moves: &[G::Move], i: i64) -> Option<G::Move> {
     usize::try_from(i - 1)
         .ok()
         .and_then(|i| moves.get(i).copied())
 }
 
-impl<G: Game> UserData for MovesHandle<G> {
+impl<G: Game + NativePolicies> UserData for MovesHandle<G> {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         methods.add_meta_method(MetaMethod::Len, |_, this, ()| Ok(this.with(|m| m.len())));
         methods.add_meta_method(MetaMethod::Index, |lua, this, i: Value| {

@@ -9,6 +9,7 @@
 //! (`mcts`, `alphabeta`) does work per decision that the budget could not
 //! charge before doing it; a script (`lua:`) needs a VM of its own.
 
+use crate::core::native_policies::NativePolicies;
 use mlua::Lua;
 
 use crate::core::game::{Game, Turn};
@@ -37,7 +38,10 @@ fn err(message: impl Into<String>) -> mlua::Error {
 }
 
 /// The policy of every seat, or why the name is refused.
-fn policies<G: Game>(run: &Rollout<'_>, players: usize) -> mlua::Result<Vec<Box<dyn Policy<G>>>> {
+fn policies<G: Game + NativePolicies>(
+    run: &Rollout<'_>,
+    players: usize,
+) -> mlua::Result<Vec<Box<dyn Policy<G>>>> {
     let text = run.policy.trim();
     let (name, param) = match text.split_once(':') {
         Some((n, p)) => (n, Some(p)),
@@ -50,7 +54,7 @@ fn policies<G: Game>(run: &Rollout<'_>, players: usize) -> mlua::Result<Vec<Box<
                 Some(_) => Err("policy `random` takes no parameter".into()),
             };
         }
-        G::native_policy(name, param)
+        G::native_policy(name, param).map_err(|e| e.to_string())
     };
     let mut all = Vec::with_capacity(players);
     for _ in 0..players {
@@ -80,7 +84,7 @@ fn policies<G: Game>(run: &Rollout<'_>, players: usize) -> mlua::Result<Vec<Box<
 /// Plays `run` on the copy `c`: a decision of each seat by its policy,
 /// chance by the copy's dice, until the game is over or `cap` decisions
 /// are played.
-pub fn play<G: Game>(
+pub fn play<G: Game + NativePolicies>(
     lua: &Lua,
     meter: &Meter,
     c: &mut Copied<G>,

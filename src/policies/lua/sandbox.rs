@@ -9,6 +9,7 @@
 //! survives into the next game, so a game's moves depend on its seed only,
 //! not on the games the thread played before.
 
+use crate::core::native_policies::NativePolicies;
 use std::io::Write;
 use std::rc::Rc;
 use std::sync::OnceLock;
@@ -572,7 +573,7 @@ pub struct Sandbox {
 
 /// Builds a sandboxed VM for `script` (named in what it prints) under
 /// `limits`; `meter` is given to `decision` for the host's calls.
-pub fn new_vm<G: Game>(
+pub fn new_vm<G: Game + NativePolicies>(
     script: &str,
     decision: Rc<Decision<G>>,
     limits: Limits,

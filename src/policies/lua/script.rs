@@ -11,6 +11,7 @@
 //! game held more values at once than any call of the host does, say) is
 //! replaced by a new one (see [`ScriptVm::ready_for_game`]).
 
+use crate::core::native_policies::NativePolicies;
 use std::cell::RefCell;
 use std::ffi::c_int;
 use std::rc::Rc;
@@ -33,7 +34,7 @@ use crate::policies::lua::source::source;
 use crate::policies::lua::spec::{LuaSpec, Param};
 
 /// One script in one VM, playing one seat, on one thread.
-pub struct ScriptVm<G: Game> {
+pub struct ScriptVm<G: Game + NativePolicies> {
     spec: LuaSpec,
     sandbox: Sandbox,
     chunk: Function,
@@ -99,7 +100,7 @@ fn reshape(lua: &Lua) {
 
 /// A move of `game`, or of where its first throws lead (thrown with dice
 /// of the host's own): what a move handle is first made of.
-fn some_move<G: Game>(game: &G) -> Option<G::Move> {
+fn some_move<G: Game + NativePolicies>(game: &G) -> Option<G::Move> {
     let mut g = game.clone();
     let mut dice = Dice::seeded(stream(0, Stream::Dice));
     let mut moves = Vec::new();
@@ -126,7 +127,12 @@ fn param(lua: &mlua::Lua, p: &Param) -> mlua::Result<Value> {
 }
 
 /// What `init` receives in games such as `game`.
-fn info<G: Game>(lua: &Lua, spec: &LuaSpec, d: &Decision<G>, game: &G) -> mlua::Result<Table> {
+fn info<G: Game + NativePolicies>(
+    lua: &Lua,
+    spec: &LuaSpec,
+    d: &Decision<G>,
+    game: &G,
+) -> mlua::Result<Table> {
     let seat = d.seat.get();
     let info = lua.create_table()?;
     info.raw_set("seat", seat + 1)?;
@@ -147,7 +153,7 @@ fn info<G: Game>(lua: &Lua, spec: &LuaSpec, d: &Decision<G>, game: &G) -> mlua::
     Ok(info)
 }
 
-impl<G: Game> ScriptVm<G> {
+impl<G: Game + NativePolicies> ScriptVm<G> {
     /// Reads and compiles the script for `seat` in games such as `first`
     /// (a game of the cell, at its start).
     pub fn load(

@@ -19,7 +19,9 @@ pub fn source(path: &str) -> Result<Arc<str>, String> {
     }
     // Read outside the lock: other threads' scripts need not wait. Two
     // threads reading the same new script keep the first text stored.
-    let text: Arc<str> = read_text(path, MAX_SCRIPT_BYTES)?.into();
+    let text: Arc<str> = read_text(path, MAX_SCRIPT_BYTES)
+        .map_err(|e| e.to_string())?
+        .into();
     let mut read = read.lock().expect("no panic holds the lock");
     Ok(read.entry(path.to_string()).or_insert(text).clone())
 }

@@ -1,5 +1,6 @@
 //! Converting between a game's [`View`] values and Lua values.
 
+use crate::core::native_policies::NativePolicies;
 use mlua::{Lua, Value};
 
 use crate::core::game::Game;
@@ -54,7 +55,7 @@ pub enum Arg<M> {
 
 impl<M: Copy> Arg<M> {
     /// Reads a Lua value as a view argument.
-    pub fn from_lua<G: Game<Move = M>>(v: &Value) -> Result<Arg<M>, String> {
+    pub fn from_lua<G: Game<Move = M> + NativePolicies>(v: &Value) -> Result<Arg<M>, String> {
         match v {
             Value::Nil => Ok(Arg::None),
             Value::Integer(i) => Ok(Arg::Int(*i)),

@@ -9,6 +9,7 @@
 //! a new one comes (the cells are played roughly in order, so it is rarely
 //! needed again).
 
+use crate::core::native_policies::NativePolicies;
 use std::any::{Any, TypeId};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -91,7 +92,7 @@ pub struct Slot {
 
 /// The slot of the VM for (`key`, `seat`) on this thread, made by `load`
 /// if there is none yet.
-pub fn slot<G: Game>(
+pub fn slot<G: Game + NativePolicies>(
     key: &str,
     seat: Seat,
     load: impl FnOnce() -> Result<ScriptVm<G>, BotError>,
@@ -151,7 +152,7 @@ pub fn slot<G: Game>(
 
 /// The VM in `slot`, if the slot belongs to this thread and its VM is kept.
 #[inline]
-pub fn get<G: Game>(slot: Slot) -> Option<Rc<ScriptVm<G>>> {
+pub fn get<G: Game + NativePolicies>(slot: Slot) -> Option<Rc<ScriptVm<G>>> {
     if THREAD.with(|t| *t) != slot.thread {
         return None;
     }

@@ -14,8 +14,7 @@
 //! through one of the move's own squares, which are looked along afresh.
 //! Each pair is then looked at once, not twice.
 
-use crate::games::rithmomachy::capture::hit::Hit;
-use crate::games::rithmomachy::capture::scan::hit_at;
+use crate::games::rithmomachy::capture::hit::{Hit, hit_at};
 use crate::games::rithmomachy::square::{Bits, Square};
 
 /// The most findings kept; past it the foresight is given up and the next

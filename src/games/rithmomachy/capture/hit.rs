@@ -124,3 +124,14 @@ impl Hit {
         self.whole.is_some() || self.layers.iter().any(Option::is_some)
     }
 }
+
+/// The hit on `v` in `hits`, added if new.
+pub(super) fn hit_at(hits: &mut Vec<Hit>, v: Square) -> &mut Hit {
+    match hits.iter().position(|h| h.at == v) {
+        Some(i) => &mut hits[i],
+        None => {
+            hits.push(Hit::new(v));
+            hits.last_mut().expect("just pushed")
+        }
+    }
+}

@@ -8,7 +8,7 @@ use crate::games::rithmomachy::capture::ambush;
 use crate::games::rithmomachy::capture::equality;
 use crate::games::rithmomachy::capture::eruption;
 use crate::games::rithmomachy::capture::foresight::Foresight;
-use crate::games::rithmomachy::capture::hit::{CaptureKind, Hit};
+use crate::games::rithmomachy::capture::hit::{CaptureKind, Hit, hit_at};
 use crate::games::rithmomachy::capture::oblivion;
 use crate::games::rithmomachy::capture::onto;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
@@ -334,17 +334,6 @@ fn through_all(
             .then_some(next.as_deref_mut())
             .flatten();
         through::<false>(board, rules, mover, c, mine & c.bit() != 0, theirs, out);
-    }
-}
-
-/// The hit on `v` in `hits`, added if new.
-pub(super) fn hit_at(hits: &mut Vec<Hit>, v: Square) -> &mut Hit {
-    match hits.iter().position(|h| h.at == v) {
-        Some(i) => &mut hits[i],
-        None => {
-            hits.push(Hit::new(v));
-            hits.last_mut().expect("just pushed")
-        }
     }
 }
 

@@ -12,8 +12,9 @@
 
 use crate::games::rithmomachy::board::Board;
 use crate::games::rithmomachy::capture::hit::Hit;
+use crate::games::rithmomachy::capture::hit::hit_at;
 use crate::games::rithmomachy::capture::rules::CaptureRules;
-use crate::games::rithmomachy::capture::scan::{hit_at, local, on_axis};
+use crate::games::rithmomachy::capture::scan::{local, on_axis};
 use crate::games::rithmomachy::lines::{AXES, axis_line, ring};
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::reach::Reach;
