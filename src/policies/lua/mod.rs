@@ -10,6 +10,8 @@
 //! - [`sandbox`]: the VM, its libraries and each game's fresh globals.
 //! - [`decision`]: what the host lends the script during a call.
 //! - [`game_handle`], [`moves_handle`], [`view`]: what the script sees.
+//! - [`heap`]: the global allocator's count of what the host allocates
+//!   for a script.
 //! - [`copy`]: a copy of the game with dice of its own.
 //! - [`rollout`]: a copy played on in native code by a native policy.
 //! - [`source`]: a script's text, read once per process.
@@ -22,6 +24,7 @@ pub mod copy;
 pub mod decision;
 pub mod failure;
 pub mod game_handle;
+pub mod heap;
 pub mod limits;
 pub mod lua_policy;
 pub mod meter;

@@ -12,12 +12,12 @@
 use mlua::Lua;
 
 use crate::core::game::{Game, Turn};
-use crate::core::heap;
 use crate::core::log::Silent;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, below};
 use crate::core::text::quoted;
 use crate::policies::lua::copy::Copied;
+use crate::policies::lua::heap;
 use crate::policies::lua::meter::{Meter, cost};
 use crate::policies::random::UniformRandom;
 
