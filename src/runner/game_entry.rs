@@ -149,7 +149,10 @@ impl<G: Game> GameEntry for Entry<G> {
         G::options_in_force(options)
     }
     fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), String> {
-        policy.build_for::<G>(in_force).map(|_| ())
+        policy
+            .build_for::<G>(in_force)
+            .map(|_| ())
+            .map_err(String::from)
     }
     fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, String> {
         Ok(Box::new(CellRun::<G>::new(cell.clone())?))

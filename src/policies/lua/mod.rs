@@ -2,7 +2,8 @@
 //! sandboxed, limited, reproducible, for every game through the
 //! game-agnostic traits only. See scripts/README.md for what scripts see.
 //!
-//! - [`spec`]: how a `lua:` policy is written, with parameters and limits.
+//! - [`spec`]: how a `lua:` policy is written, with parameters and limits
+//!   ([`spec_error`]).
 //! - [`limits`]: the limits (instructions, memory, time, output) and sizes refused.
 //! - [`meter`]: how the limits are enforced: the count hook, charges for
 //!   library and host calls, host memory, halts a script cannot catch.
@@ -14,7 +15,7 @@
 //!   for a script.
 //! - [`copy`]: a copy of the game with dice of its own.
 //! - [`rollout`]: a copy played on in native code by a native policy.
-//! - [`source`]: a script's text, read once per process.
+//! - [`source`]: a script's text, read once per process ([`read_error`]).
 //! - [`script`]: a script compiled into its VM, run per game and decision.
 //! - [`vm_cache`]: one VM per thread and seat, reused across games.
 //! - [`failure`]: error messages naming the script and line.
@@ -29,11 +30,13 @@ pub mod limits;
 pub mod lua_policy;
 pub mod meter;
 pub mod moves_handle;
+pub mod read_error;
 pub mod rollout;
 pub mod sandbox;
 pub mod script;
 pub mod source;
 pub mod spec;
+pub mod spec_error;
 pub mod view;
 pub mod vm_cache;
 pub mod watchdog;

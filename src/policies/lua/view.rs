@@ -54,7 +54,7 @@ pub enum Arg<M> {
 
 impl<M: Copy> Arg<M> {
     /// Reads a Lua value as a view argument.
-    pub fn from_lua<G: Game<Move = M>>(v: &Value) -> Result<Arg<M>, String> {
+    pub(crate) fn from_lua<G: Game<Move = M>>(v: &Value) -> Result<Arg<M>, String> {
         match v {
             Value::Nil => Ok(Arg::None),
             Value::Integer(i) => Ok(Arg::Int(*i)),
