@@ -137,13 +137,67 @@ fn alphabeta_refuses_dice_and_more_than_two_seats() {
             .unwrap()
             .build_for::<GrandeAcedrex>(&options("grande-acedrex", &[]))
             .err()
-            .unwrap();
+            .unwrap()
+            .to_string();
         assert!(err.contains(needle), "{spec}: {err}");
     };
     bad("alphabeta", "takes its depth");
     bad("alphabeta:0", "at least 1");
     bad("mcts:10,k=2", "no setting `k`");
     bad("mcts:10,c=-1", "at least 0");
+}
+
+/// A refused search parameter says which setting it is about, in the
+/// words users read before the errors were typed.
+#[test]
+fn refused_settings_name_their_key_in_the_same_words() {
+    use ludus::policies::alphabeta::AlphaBetaSettings;
+    use ludus::policies::mcts::MctsSettings;
+    use ludus::policies::settings_error::SettingsError;
+    let e = MctsSettings::parse(Some("10,c=-1")).unwrap_err();
+    assert!(
+        matches!(&e, SettingsError::NotNumber { key, value } if key == "c" && value == "-1"),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "setting `c` takes a number of at least 0, not `-1`"
+    );
+    let text = |e: SettingsError| e.to_string();
+    assert_eq!(
+        text(MctsSettings::parse(Some("10,k=2")).unwrap_err()),
+        "policy `mcts` has no setting `k` (settings: c, cap)"
+    );
+    assert_eq!(
+        text(MctsSettings::parse(Some("x")).unwrap_err()),
+        "policy `mcts` takes its playouts and optional settings: mcts:N[,c=...][,cap=...]; \
+         `x` is not a whole number of playouts of at least 1"
+    );
+    assert_eq!(
+        text(MctsSettings::parse(Some("10,cap")).unwrap_err()),
+        "policy `mcts` takes its playouts and optional settings: mcts:N[,c=...][,cap=...]; \
+         `cap` is not key=value"
+    );
+    assert_eq!(
+        text(MctsSettings::parse(Some("10,cap=0")).unwrap_err()),
+        "setting `cap` takes a whole number of at least 1, not `0`"
+    );
+    assert_eq!(
+        text(MctsSettings::parse(Some("200000000")).unwrap_err()),
+        "policy `mcts`: at most 100000000 playouts a decision"
+    );
+    assert_eq!(
+        text(AlphaBetaSettings::parse(None).unwrap_err()),
+        "policy `alphabeta` takes its depth and optional settings: alphabeta:N[,nodes=...]"
+    );
+    assert_eq!(
+        text(AlphaBetaSettings::parse(Some("65")).unwrap_err()),
+        "policy `alphabeta`: a depth of at most 64"
+    );
+    assert_eq!(
+        text(AlphaBetaSettings::parse(Some("3,nodes=5,nodes=2")).unwrap_err()),
+        "policy `alphabeta`: `nodes` is given twice"
+    );
 }
 
 /// The same position reached by two move orders has one content hash; a

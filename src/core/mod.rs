@@ -4,7 +4,6 @@ pub mod bits;
 pub mod dice;
 pub mod divisor;
 pub mod game;
-pub mod heap;
 pub mod input;
 pub mod input_error;
 pub mod log;

@@ -22,7 +22,13 @@ use crate::core::log::Silent;
 use crate::core::policy::{BotError, Policy};
 use crate::core::seat::Seat;
 use crate::core::seed::{Rng, SeatRng, below};
+use crate::policies::deciding_seat::deciding_seat;
+use crate::policies::policy_error::PolicyError;
 use crate::policies::search_params::SearchParams;
+use crate::policies::settings_error::SettingsError;
+
+/// The deepest search a policy may be given.
+const MAX_DEPTH: u32 = 64;
 
 /// A won game's score; evaluations lie within ±1.
 const WIN: f64 = 1_000.0;
@@ -45,10 +51,10 @@ impl AlphaBetaSettings {
     /// assert_eq!((s.depth, s.nodes), (4, 50_000));
     /// assert!(AlphaBetaSettings::parse(Some("0")).is_err());
     /// ```
-    pub fn parse(param: Option<&str>) -> Result<AlphaBetaSettings, String> {
+    pub fn parse(param: Option<&str>) -> Result<AlphaBetaSettings, SettingsError> {
         let p = SearchParams::parse("alphabeta", "depth", param, &["nodes"])?;
-        if p.budget > 64 {
-            return Err("policy `alphabeta`: a depth of at most 64".into());
+        if p.budget > u64::from(MAX_DEPTH) {
+            return Err(SettingsError::TooDeep { most: MAX_DEPTH });
         }
         Ok(AlphaBetaSettings {
             depth: p.budget as u32,
@@ -220,34 +226,28 @@ impl<G: Game> AlphaBeta<G> {
 
 /// Whether `alphabeta` can play a game made with these options: two seats,
 /// and no dice once the first decision is due.
-pub fn check<G: Game>(game: &G) -> Result<(), String> {
+pub fn check<G: Game>(game: &G) -> Result<(), PolicyError> {
     if game.players() != 2 {
-        return Err(format!(
-            "policy `alphabeta` plays games of two seats; {} has {} (use mcts)",
-            G::NAME,
-            game.players()
-        ));
+        return Err(PolicyError::AlphaBetaSeats {
+            game: G::NAME,
+            seats: game.players(),
+        });
     }
     if game.turn() == Turn::Chance && G::FIXED_START.is_none() {
-        return Err(format!(
-            "policy `alphabeta` searches games without chance; {} throws dice with these options (use mcts)",
-            G::NAME
-        ));
+        return Err(PolicyError::AlphaBetaChance { game: G::NAME });
     }
     Ok(())
 }
 
 impl<G: Game> Policy<G> for AlphaBeta<G> {
     fn start(&mut self, _seat: Seat, game: &G, _rng: &mut SeatRng) -> Result<(), BotError> {
-        check(game).map_err(|message| BotError { message })
+        check(game).map_err(|e| BotError {
+            message: e.to_string(),
+        })
     }
 
     fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
-        let Turn::Decide(me) = game.turn() else {
-            return Err(BotError {
-                message: "alphabeta was asked to choose where no seat decides".into(),
-            });
-        };
+        let me = deciding_seat("alphabeta", game)?;
         if moves.len() == 1 {
             return Ok(0);
         }

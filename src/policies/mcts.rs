@@ -24,8 +24,13 @@ use crate::core::log::Silent;
 use crate::core::policy::{BotError, Policy};
 use crate::core::seat::MAX_SEATS;
 use crate::core::seed::{Rng, Stream, below, stream};
+use crate::policies::deciding_seat::deciding_seat;
 use crate::policies::reward::{Rewards, cut_short, rewards};
 use crate::policies::search_params::SearchParams;
+use crate::policies::settings_error::SettingsError;
+
+/// The most playouts a decision may be given.
+const MAX_PLAYOUTS: u32 = 100_000_000;
 
 /// The settings of one `mcts` policy.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,13 +52,13 @@ impl MctsSettings {
     /// assert_eq!((s.playouts, s.c, s.cap), (800, 0.9, 200));
     /// assert!(MctsSettings::parse(None).is_err());
     /// ```
-    pub fn parse(param: Option<&str>) -> Result<MctsSettings, String> {
+    pub fn parse(param: Option<&str>) -> Result<MctsSettings, SettingsError> {
         let p = SearchParams::parse("mcts", "playouts", param, &["c", "cap"])?;
         Ok(MctsSettings {
             playouts: u32::try_from(p.budget)
                 .ok()
-                .filter(|&n| n <= 100_000_000)
-                .ok_or("policy `mcts`: at most 100000000 playouts a decision")?,
+                .filter(|&n| n <= MAX_PLAYOUTS)
+                .ok_or(SettingsError::TooManyPlayouts { most: MAX_PLAYOUTS })?,
             c: p.float("c", std::f64::consts::SQRT_2)?,
             cap: u32::try_from(p.int("cap", 200)?).unwrap_or(u32::MAX),
         })
@@ -227,11 +232,7 @@ fn most_visited<M>(edges: &[Edge<M>], seat: usize) -> usize {
 
 impl<G: Game> Policy<G> for Mcts<G> {
     fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
-        let Turn::Decide(seat) = game.turn() else {
-            return Err(BotError {
-                message: "mcts was asked to choose where no seat decides".into(),
-            });
-        };
+        let seat = deciding_seat("mcts", game)?;
         if moves.len() == 1 {
             return Ok(0);
         }

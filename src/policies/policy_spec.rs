@@ -5,12 +5,12 @@ use std::fmt;
 
 use crate::core::game::Game;
 use crate::core::options::Options;
-use crate::core::plural::plural;
 use crate::core::policy::Policy;
 use crate::policies::alphabeta::{self, AlphaBeta, AlphaBetaSettings};
 use crate::policies::lua::LuaPolicy;
 use crate::policies::lua::spec::split_top_level;
 use crate::policies::mcts::{Mcts, MctsSettings};
+use crate::policies::policy_error::PolicyError;
 use crate::policies::random::UniformRandom;
 
 /// A policy as a user names it: `random`, a game's native policy with a
@@ -34,14 +34,16 @@ pub struct PolicySpec {
 
 impl PolicySpec {
     /// Parses `name` or `name:param`.
-    pub fn parse(text: &str) -> Result<PolicySpec, String> {
+    pub fn parse(text: &str) -> Result<PolicySpec, PolicyError> {
         let text = text.trim();
         let (name, param) = match text.split_once(':') {
             Some((n, p)) => (n, Some(p.to_string())),
             None => (text, None),
         };
         if name.is_empty() {
-            return Err(format!("`{text}` names no policy"));
+            return Err(PolicyError::NoName {
+                text: text.to_string(),
+            });
         }
         Ok(PolicySpec {
             name: name.to_string(),
@@ -68,7 +70,7 @@ impl PolicySpec {
     /// let l = PolicySpec::parse_list("alphabeta:3,nodes=500").unwrap();
     /// assert_eq!(l.len(), 1);
     /// ```
-    pub fn parse_list(text: &str) -> Result<Vec<PolicySpec>, String> {
+    pub fn parse_list(text: &str) -> Result<Vec<PolicySpec>, PolicyError> {
         let mut pieces: Vec<String> = Vec::new();
         for piece in split_top_level(text) {
             match pieces.last_mut() {
@@ -90,25 +92,31 @@ impl PolicySpec {
     /// use ludus::policies::policy_spec::PolicySpec;
     /// assert_eq!(PolicySpec::parse_seats("random", 3, "hazard").unwrap().len(), 3);
     /// let e = PolicySpec::parse_seats("random,random", 3, "hazard").unwrap_err();
-    /// assert_eq!(e, "lists 2 policies but hazard has 3 seats");
+    /// assert_eq!(e.to_string(), "lists 2 policies but hazard has 3 seats");
     /// ```
-    pub fn parse_seats(text: &str, players: usize, game: &str) -> Result<Vec<PolicySpec>, String> {
+    pub fn parse_seats(
+        text: &str,
+        players: usize,
+        game: &str,
+    ) -> Result<Vec<PolicySpec>, PolicyError> {
         let specs = PolicySpec::parse_list(text)?;
         match specs.len() {
             1 => Ok(vec![specs[0].clone(); players]),
             n if n == players => Ok(specs),
-            n => Err(format!(
-                "lists {} but {game} has {}",
-                plural(n, "policy"),
-                plural(players, "seat")
-            )),
+            n => Err(PolicyError::SeatCount {
+                listed: n,
+                game: game.to_string(),
+                seats: players,
+            }),
         }
     }
 
     /// Builds the policy for game `G` with its default options in force.
-    pub fn build<G: Game + NativePolicies>(&self) -> Result<Box<dyn Policy<G>>, String> {
+    pub fn build<G: Game + NativePolicies>(&self) -> Result<Box<dyn Policy<G>>, PolicyError> {
         let defaults = Options::defaults(G::option_specs());
-        self.build_for::<G>(&G::options_in_force(&defaults).map_err(|e| e.to_string())?)
+        let in_force =
+            G::options_in_force(&defaults).map_err(|e| PolicyError::Game(e.to_string()))?;
+        self.build_for::<G>(&in_force)
     }
 
     /// Builds the policy for a game `G` played with `options` (the options
@@ -116,17 +124,14 @@ impl PolicySpec {
     pub fn build_for<G: Game + NativePolicies>(
         &self,
         options: &Options,
-    ) -> Result<Box<dyn Policy<G>>, String> {
+    ) -> Result<Box<dyn Policy<G>>, PolicyError> {
         if self.name == "lua" {
-            let text = self
-                .param
-                .as_deref()
-                .ok_or("policy `lua` needs a script: lua:path/to/script.lua")?;
+            let text = self.param.as_deref().ok_or(PolicyError::LuaNeedsScript)?;
             return Ok(Box::new(LuaPolicy::<G>::new(text, options)?));
         }
         if self.name == "random" {
             if self.param.is_some() {
-                return Err("policy `random` takes no parameter".into());
+                return Err(PolicyError::RandomTakesNoParameter);
             }
             return Ok(Box::new(UniformRandom));
         }
@@ -144,7 +149,9 @@ impl PolicySpec {
             }
             return Ok(Box::new(AlphaBeta::<G>::new(settings)));
         }
-        match G::native_policy(&self.name, self.param.as_deref()).map_err(|e| e.to_string())? {
+        match G::native_policy(&self.name, self.param.as_deref())
+            .map_err(|e| PolicyError::Game(e.to_string()))?
+        {
             Some(p) => Ok(p),
             None => {
                 let mut known = vec![
@@ -154,11 +161,11 @@ impl PolicySpec {
                     "lua:<script>".to_string(),
                 ];
                 known.extend(G::native_policies().iter().map(|p| p.name.to_string()));
-                Err(format!(
-                    "unknown policy `{self}` for {} (policies: {})",
-                    G::NAME,
-                    known.join(", ")
-                ))
+                Err(PolicyError::Unknown {
+                    policy: self.to_string(),
+                    game: G::NAME,
+                    known,
+                })
             }
         }
     }

@@ -1,6 +1,8 @@
 //! The parameter of a search policy as users write it after the colon: a
 //! budget, then `key=value` settings, e.g. `mcts:1000,c=0.7,cap=300`.
 
+use crate::policies::settings_error::SettingsError;
+
 /// A budget and its settings, parsed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchParams {
@@ -22,37 +24,52 @@ impl SearchParams {
     /// assert!(SearchParams::parse("mcts", "playouts", Some("500,k=1"), &["c"]).is_err());
     /// ```
     pub fn parse(
-        policy: &str,
-        budget_name: &str,
+        policy: &'static str,
+        budget_name: &'static str,
         param: Option<&str>,
-        keys: &[&str],
-    ) -> Result<SearchParams, String> {
-        let usage = format!(
-            "policy `{policy}` takes its {budget_name} and optional settings: {policy}:N{}",
-            keys.iter()
-                .map(|k| format!("[,{k}=...]"))
-                .collect::<String>()
-        );
-        let param = param.ok_or_else(|| usage.clone())?;
+        keys: &'static [&'static str],
+    ) -> Result<SearchParams, SettingsError> {
+        let param = param.ok_or(SettingsError::NoBudget {
+            policy,
+            budget: budget_name,
+            keys,
+        })?;
         let mut parts = param.split(',').map(str::trim);
         let first = parts.next().unwrap_or("");
-        let budget: u64 = first.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
-            format!("{usage}; `{first}` is not a whole number of {budget_name} of at least 1")
-        })?;
+        let budget: u64 =
+            first
+                .parse()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| SettingsError::BadBudget {
+                    policy,
+                    budget: budget_name,
+                    keys,
+                    text: first.to_string(),
+                })?;
         let mut settings: Vec<(String, String)> = Vec::new();
         for part in parts {
             let (k, v) = part
                 .split_once('=')
-                .ok_or_else(|| format!("{usage}; `{part}` is not key=value"))?;
+                .ok_or_else(|| SettingsError::NotKeyValue {
+                    policy,
+                    budget: budget_name,
+                    keys,
+                    text: part.to_string(),
+                })?;
             let (k, v) = (k.trim(), v.trim());
             if !keys.contains(&k) {
-                return Err(format!(
-                    "policy `{policy}` has no setting `{k}` (settings: {})",
-                    keys.join(", ")
-                ));
+                return Err(SettingsError::UnknownSetting {
+                    policy,
+                    key: k.to_string(),
+                    keys,
+                });
             }
             if settings.iter().any(|(x, _)| x == k) {
-                return Err(format!("policy `{policy}`: `{k}` is given twice"));
+                return Err(SettingsError::Twice {
+                    policy,
+                    key: k.to_string(),
+                });
             }
             settings.push((k.to_string(), v.to_string()));
         }
@@ -67,24 +84,33 @@ impl SearchParams {
     }
 
     /// A positive finite number setting, or its default.
-    pub fn float(&self, key: &str, default: f64) -> Result<f64, String> {
+    pub fn float(&self, key: &str, default: f64) -> Result<f64, SettingsError> {
         match self.get(key) {
             None => Ok(default),
             Some(v) => v
                 .parse::<f64>()
                 .ok()
                 .filter(|x| x.is_finite() && *x >= 0.0)
-                .ok_or_else(|| format!("setting `{key}` takes a number of at least 0, not `{v}`")),
+                .ok_or_else(|| SettingsError::NotNumber {
+                    key: key.to_string(),
+                    value: v.to_string(),
+                }),
         }
     }
 
     /// A whole-number setting of at least 1, or its default.
-    pub fn int(&self, key: &str, default: u64) -> Result<u64, String> {
+    pub fn int(&self, key: &str, default: u64) -> Result<u64, SettingsError> {
         match self.get(key) {
             None => Ok(default),
-            Some(v) => v.parse::<u64>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                format!("setting `{key}` takes a whole number of at least 1, not `{v}`")
-            }),
+            Some(v) => {
+                v.parse::<u64>()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| SettingsError::NotWhole {
+                        key: key.to_string(),
+                        value: v.to_string(),
+                    })
+            }
         }
     }
 }

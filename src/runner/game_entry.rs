@@ -162,7 +162,10 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
         G::options_in_force(options)
     }
     fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), String> {
-        policy.build_for::<G>(in_force).map(|_| ())
+        policy
+            .build_for::<G>(in_force)
+            .map(|_| ())
+            .map_err(String::from)
     }
     fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, OptionError> {
         Ok(Box::new(CellRun::<G>::new(cell.clone())?))

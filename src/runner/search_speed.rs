@@ -83,8 +83,7 @@ pub fn measure<G: Game + NativePolicies>(
 ) -> Result<SearchSpeed, CellError> {
     let in_force = G::options_in_force(options)?;
     let games = positions::<G>(options, count, seed)?;
-    let mut policy: Box<dyn Policy<G>> =
-        spec.build_for::<G>(&in_force).map_err(CellError::Policy)?;
+    let mut policy: Box<dyn Policy<G>> = spec.build_for::<G>(&in_force)?;
     let mut moves = Vec::new();
     let mut seconds = 0.0;
     let before = policy.work();

@@ -225,6 +225,7 @@ fn bad_specs_are_input_errors() {
             .build::<Rithmomachy>()
             .err()
             .unwrap_or_else(|| panic!("{s} should be refused"))
+            .to_string()
     };
     assert!(check("lua:no/such/script.lua").contains("cannot read no/such/script.lua"));
     let path = script("ok", "function choose() return 1 end\n");

@@ -7,8 +7,8 @@ use mlua::Lua;
 
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
-use crate::core::heap;
 use crate::core::log::Silent;
+use crate::policies::lua::heap;
 use crate::policies::lua::meter::{Held, Meter, cost};
 
 /// The script's own copy of the game: the game, the dice it throws when it

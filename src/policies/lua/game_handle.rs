@@ -10,7 +10,6 @@ use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
 
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
-use crate::core::heap;
 use crate::core::log::Silent;
 use crate::core::options::OptionValue;
 use crate::core::outcome::Outcome;
@@ -19,6 +18,7 @@ use crate::core::text::quoted;
 use crate::core::view::{View, ViewArg};
 use crate::policies::lua::copy::Copied;
 use crate::policies::lua::decision::Decision;
+use crate::policies::lua::heap;
 use crate::policies::lua::limits::MAX_ELEMENTS;
 use crate::policies::lua::meter::{Held, Meter, cost, userdata_bytes};
 use crate::policies::lua::moves_handle::{MoveHandle, MovesHandle};

@@ -12,6 +12,7 @@ use crate::policies::lua::script::ScriptVm;
 use crate::policies::lua::source::source;
 use crate::policies::lua::spec::LuaSpec;
 use crate::policies::lua::vm_cache::{self, Slot};
+use crate::policies::policy_error::PolicyError;
 
 /// A policy that asks a Lua script for each decision.
 ///
@@ -31,10 +32,13 @@ impl<G: Game + NativePolicies> LuaPolicy<G> {
     /// parameters parse and reads the script (once per process, see
     /// [`source`]); compiling waits for the first game, where a failure
     /// names the game and its seed.
-    pub fn new(text: &str, options: &Options) -> Result<LuaPolicy<G>, String> {
+    pub fn new(text: &str, options: &Options) -> Result<LuaPolicy<G>, PolicyError> {
         let spec = LuaSpec::parse(text)?;
-        source(&spec.path)
-            .map_err(|e| format!("policy `lua:{text}`: cannot read {}: {e}", spec.path))?;
+        source(&spec.path).map_err(|e| PolicyError::ScriptUnreadable {
+            spec: text.to_string(),
+            path: spec.path.clone(),
+            reason: e.to_string(),
+        })?;
         Ok(LuaPolicy {
             key: format!("{text}|{options}"),
             options: options.clone(),

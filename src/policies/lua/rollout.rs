@@ -13,12 +13,12 @@ use crate::core::native_policies::NativePolicies;
 use mlua::Lua;
 
 use crate::core::game::{Game, Turn};
-use crate::core::heap;
 use crate::core::log::Silent;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, below};
 use crate::core::text::quoted;
 use crate::policies::lua::copy::Copied;
+use crate::policies::lua::heap;
 use crate::policies::lua::meter::{Meter, cost};
 use crate::policies::random::UniformRandom;
 

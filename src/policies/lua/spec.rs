@@ -11,6 +11,7 @@
 use std::fmt;
 
 use crate::policies::lua::limits::Limits;
+use crate::policies::lua::spec_error::LuaSpecError;
 
 /// A parameter value: what a script sees in `info.params`.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,19 +95,31 @@ fn value(text: &str) -> Param {
     Param::Text(t.to_string())
 }
 
-fn limit(key: &str, v: &Param, min: u64, max: u64) -> Result<u64, String> {
+/// The limit `key` read from `v`: a whole number `min..=max`.
+fn limit(
+    spec: &str,
+    key: &'static str,
+    v: &Param,
+    min: u64,
+    max: u64,
+) -> Result<u64, LuaSpecError> {
     match v {
         Param::Int(i) if *i >= min as i64 && (*i as u64) <= max => Ok(*i as u64),
-        _ => Err(format!(
-            "`{key}` must be a whole number {min}-{max}, not {v}"
-        )),
+        _ => Err(LuaSpecError::BadLimit {
+            spec: spec.to_string(),
+            key,
+            min,
+            max,
+            value: v.to_string(),
+        }),
     }
 }
 
 /// The longest `max_seconds`: a day.
 const MAX_SECONDS: f64 = 86_400.0;
 
-fn seconds(key: &str, v: &Param) -> Result<u64, String> {
+/// `max_seconds` read from `v`, in milliseconds.
+fn seconds(spec: &str, key: &'static str, v: &Param) -> Result<u64, LuaSpecError> {
     let x = match v {
         Param::Int(i) => *i as f64,
         Param::Float(x) => *x,
@@ -115,9 +128,12 @@ fn seconds(key: &str, v: &Param) -> Result<u64, String> {
     if (0.001..=MAX_SECONDS).contains(&x) {
         Ok((x * 1000.0).round() as u64)
     } else {
-        Err(format!(
-            "`{key}` must be a number of seconds 0.001-{MAX_SECONDS}, not {v}"
-        ))
+        Err(LuaSpecError::BadSeconds {
+            spec: spec.to_string(),
+            key,
+            max: MAX_SECONDS,
+            value: v.to_string(),
+        })
     }
 }
 
@@ -155,7 +171,7 @@ pub fn requote(text: &str) -> String {
 
 impl LuaSpec {
     /// Parses what follows `lua:`.
-    pub fn parse(text: &str) -> Result<LuaSpec, String> {
+    pub fn parse(text: &str) -> Result<LuaSpec, LuaSpecError> {
         let text = text.trim();
         // The path is shown in every message and printed line of the
         // script: a control character in it would reach the terminal.
@@ -163,22 +179,21 @@ impl LuaSpec {
             .chars()
             .any(|c| c.is_control() || crate::core::text::is_layout_mark(c))
         {
-            return Err(format!(
-                "policy `lua:{}`: the script's path or parameters hold a control character; rename the file",
-                crate::core::text::printable(text.as_bytes(), false)
-            ));
+            return Err(LuaSpecError::ControlCharacter {
+                shown: crate::core::text::printable(text.as_bytes(), false),
+            });
         }
         // A quoted path may hold commas and braces.
         let (path, after) = match text.strip_prefix('"') {
             Some(rest) => {
-                let end = rest.find('"').ok_or_else(|| {
-                    format!("policy `lua:{text}`: the script's path has no closing quote")
+                let end = rest.find('"').ok_or_else(|| LuaSpecError::UnclosedQuote {
+                    spec: text.to_string(),
                 })?;
                 let after = rest[end + 1..].trim_start();
                 if !after.is_empty() && !after.starts_with('{') {
-                    return Err(format!(
-                        "policy `lua:{text}`: only parameters in braces may follow the quoted path"
-                    ));
+                    return Err(LuaSpecError::AfterQuotedPath {
+                        spec: text.to_string(),
+                    });
                 }
                 (&rest[..end], after)
             }
@@ -189,15 +204,16 @@ impl LuaSpec {
         };
         let params = match after.strip_prefix('{') {
             None => "",
-            Some(rest) => rest
-                .trim_end()
-                .strip_suffix('}')
-                .ok_or_else(|| format!("policy `lua:{text}`: the parameters must end with `}}`"))?,
+            Some(rest) => rest.trim_end().strip_suffix('}').ok_or_else(|| {
+                LuaSpecError::UnclosedParameters {
+                    spec: text.to_string(),
+                }
+            })?,
         };
         if path.is_empty() {
-            return Err(format!(
-                "policy `lua:{text}` names no script (write lua:path/to/script.lua)"
-            ));
+            return Err(LuaSpecError::NoScript {
+                spec: text.to_string(),
+            });
         }
         let mut spec = LuaSpec {
             path: path.to_string(),
@@ -208,12 +224,12 @@ impl LuaSpec {
             if item.trim().is_empty() {
                 continue;
             }
-            let (k, v) = item.split_once('=').ok_or_else(|| {
-                format!(
-                    "policy `lua:{text}`: write parameters as key=value, not `{}`",
-                    item.trim()
-                )
-            })?;
+            let (k, v) = item
+                .split_once('=')
+                .ok_or_else(|| LuaSpecError::NotKeyValue {
+                    spec: text.to_string(),
+                    item: item.trim().to_string(),
+                })?;
             let k = k.trim();
             let valid = k
                 .chars()
@@ -221,25 +237,28 @@ impl LuaSpec {
                 .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
                 && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
             if !valid {
-                return Err(format!(
-                    "policy `lua:{text}`: `{k}` is not a parameter name"
-                ));
+                return Err(LuaSpecError::BadName {
+                    spec: text.to_string(),
+                    key: k.to_string(),
+                });
             }
             if spec.params.iter().any(|(p, _)| p == k) {
-                return Err(format!("policy `lua:{text}`: `{k}` is given twice"));
+                return Err(LuaSpecError::Twice {
+                    spec: text.to_string(),
+                    key: k.to_string(),
+                });
             }
             let v = value(v);
-            let bad = |e: String| format!("policy `lua:{text}`: {e}");
             match k {
                 "max_instructions" => {
-                    spec.limits.instructions = limit(k, &v, 1, 1 << 40).map_err(bad)?;
+                    spec.limits.instructions = limit(text, "max_instructions", &v, 1, 1 << 40)?;
                 }
                 "max_memory_mb" => {
-                    spec.limits.memory_mb = limit(k, &v, 1, 1 << 16).map_err(bad)?;
+                    spec.limits.memory_mb = limit(text, "max_memory_mb", &v, 1, 1 << 16)?;
                 }
-                "max_seconds" => spec.limits.millis = seconds(k, &v).map_err(bad)?,
+                "max_seconds" => spec.limits.millis = seconds(text, "max_seconds", &v)?,
                 "max_print_kb" => {
-                    spec.limits.print_kb = limit(k, &v, 0, 1 << 20).map_err(bad)?;
+                    spec.limits.print_kb = limit(text, "max_print_kb", &v, 0, 1 << 20)?;
                 }
                 _ => spec.params.push((k.to_string(), v)),
             }

@@ -55,7 +55,9 @@ pub enum Arg<M> {
 
 impl<M: Copy> Arg<M> {
     /// Reads a Lua value as a view argument.
-    pub fn from_lua<G: Game<Move = M> + NativePolicies>(v: &Value) -> Result<Arg<M>, String> {
+    pub(crate) fn from_lua<G: Game<Move = M> + NativePolicies>(
+        v: &Value,
+    ) -> Result<Arg<M>, String> {
         match v {
             Value::Nil => Ok(Arg::None),
             Value::Integer(i) => Ok(Arg::Int(*i)),

@@ -4,10 +4,13 @@
 //!
 //! The process's global allocator is the system one with a per-thread count
 //! of the bytes allocated and freed beside it: one thread-local addition per
-//! allocation, nothing else.
+//! allocation, nothing else. Only the Lua host reads the count, so it
+//! lives here; the library, not the binary, installs it, so that every
+//! program playing Lua seats (the binary, the tests, a program built on
+//! the library) charges scripts the same and their games end alike.
 //!
 //! ```
-//! let (v, grew) = ludus::core::heap::measure(|| vec![0u8; 1000]);
+//! let (v, grew) = ludus::policies::lua::heap::measure(|| vec![0u8; 1000]);
 //! assert!(grew >= 1000);
 //! drop(v);
 //! ```

@@ -1,0 +1,87 @@
+//! Why a policy could not be named or built: each error names the policy
+//! (as written) or the game it is about.
+
+use thiserror::Error;
+
+use crate::core::plural::plural;
+use crate::policies::lua::spec_error::LuaSpecError;
+use crate::policies::settings_error::SettingsError;
+
+/// A policy refused.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum PolicyError {
+    /// Text without a policy's name (empty, or `:x`).
+    #[error("`{text}` names no policy")]
+    NoName {
+        /// The text as given.
+        text: String,
+    },
+    /// A list of policies that has neither one policy nor one per seat.
+    #[error("lists {} but {game} has {}", plural(*.listed, "policy"), plural(*.seats, "seat"))]
+    SeatCount {
+        /// How many policies the list names.
+        listed: usize,
+        /// The game, as the caller describes it.
+        game: String,
+        /// How many seats it has.
+        seats: usize,
+    },
+    /// `lua` without a script.
+    #[error("policy `lua` needs a script: lua:path/to/script.lua")]
+    LuaNeedsScript,
+    /// `random:x`.
+    #[error("policy `random` takes no parameter")]
+    RandomTakesNoParameter,
+    /// A `lua:` policy's text refused.
+    #[error(transparent)]
+    LuaSpec(#[from] LuaSpecError),
+    /// A search policy's parameter refused.
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// A Lua script that cannot be read.
+    #[error("policy `lua:{spec}`: cannot read {path}: {reason}")]
+    ScriptUnreadable {
+        /// The text after `lua:`.
+        spec: String,
+        /// The script's path.
+        path: String,
+        /// Why it cannot be read.
+        reason: String,
+    },
+    /// `alphabeta` for a game of other than two seats.
+    #[error("policy `alphabeta` plays games of two seats; {game} has {seats} (use mcts)")]
+    AlphaBetaSeats {
+        /// The game.
+        game: &'static str,
+        /// Its seats.
+        seats: usize,
+    },
+    /// `alphabeta` for a game with dice.
+    #[error(
+        "policy `alphabeta` searches games without chance; {game} throws dice with these options (use mcts)"
+    )]
+    AlphaBetaChance {
+        /// The game.
+        game: &'static str,
+    },
+    /// A policy the game does not know.
+    #[error("unknown policy `{policy}` for {game} (policies: {})", .known.join(", "))]
+    Unknown {
+        /// The policy as written.
+        policy: String,
+        /// The game.
+        game: &'static str,
+        /// The policies it knows.
+        known: Vec<String>,
+    },
+    /// What the game says of its own policy or of its options.
+    #[error("{0}")]
+    Game(String),
+}
+
+/// For callers whose errors are still text.
+impl From<PolicyError> for String {
+    fn from(e: PolicyError) -> String {
+        e.to_string()
+    }
+}
