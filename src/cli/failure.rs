@@ -3,6 +3,12 @@
 use std::fmt;
 
 use ludus::core::text::printable;
+use ludus::reports::checkpoint_error::CheckpointError;
+use ludus::reports::folder_error::FolderError;
+use ludus::reports::merge::MergeError;
+use ludus::reports::partial_error::PartialFileError;
+use ludus::reports::script_read_error::ScriptReadError;
+use ludus::reports::write_error::WriteError;
 
 /// A failed command.
 #[derive(Debug)]
@@ -47,4 +53,45 @@ impl fmt::Display for Failure {
 /// messages are laid out with them.
 pub fn shown(text: &str) -> String {
     printable(text.as_bytes(), true)
+}
+
+// The errors of the library's reports, each to its exit code.
+
+impl From<FolderError> for Failure {
+    fn from(e: FolderError) -> Failure {
+        match e {
+            FolderError::Unwritable { .. } => Failure::Io(e.to_string()),
+            _ => Failure::Input(e.to_string()),
+        }
+    }
+}
+
+impl From<CheckpointError> for Failure {
+    fn from(e: CheckpointError) -> Failure {
+        Failure::Input(e.to_string())
+    }
+}
+
+impl From<PartialFileError> for Failure {
+    fn from(e: PartialFileError) -> Failure {
+        Failure::Input(e.to_string())
+    }
+}
+
+impl From<MergeError> for Failure {
+    fn from(e: MergeError) -> Failure {
+        Failure::Input(e.to_string())
+    }
+}
+
+impl From<ScriptReadError> for Failure {
+    fn from(e: ScriptReadError) -> Failure {
+        Failure::Input(e.to_string())
+    }
+}
+
+impl From<WriteError> for Failure {
+    fn from(e: WriteError) -> Failure {
+        Failure::Io(e.to_string())
+    }
 }
