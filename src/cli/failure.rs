@@ -66,29 +66,23 @@ impl From<FolderError> for Failure {
     }
 }
 
-impl From<CheckpointError> for Failure {
-    fn from(e: CheckpointError) -> Failure {
-        Failure::Input(e.to_string())
-    }
+/// `From` for errors that are bad input whatever their kind (exit code 2).
+macro_rules! input_errors {
+    ($($error:ty),*) => {$(
+        impl From<$error> for Failure {
+            fn from(e: $error) -> Failure {
+                Failure::Input(e.to_string())
+            }
+        }
+    )*};
 }
 
-impl From<PartialFileError> for Failure {
-    fn from(e: PartialFileError) -> Failure {
-        Failure::Input(e.to_string())
-    }
-}
-
-impl From<MergeError> for Failure {
-    fn from(e: MergeError) -> Failure {
-        Failure::Input(e.to_string())
-    }
-}
-
-impl From<ScriptReadError> for Failure {
-    fn from(e: ScriptReadError) -> Failure {
-        Failure::Input(e.to_string())
-    }
-}
+input_errors!(
+    CheckpointError,
+    PartialFileError,
+    MergeError,
+    ScriptReadError
+);
 
 impl From<WriteError> for Failure {
     fn from(e: WriteError) -> Failure {

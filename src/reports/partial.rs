@@ -1278,3 +1278,25 @@ impl PartialManifest {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_that_is_no_partial_is_named_with_what_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("partial.json");
+        std::fs::write(&path, "{\"format\": \"other\"}").unwrap();
+        let e = Partial::read(&path).unwrap_err();
+        assert_eq!(e.path, path);
+        assert!(matches!(e.error, PartialError::NotPartial { .. }));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: is not a ludus partial (no \"format\": \"ludus-partial\")",
+                path.display()
+            )
+        );
+    }
+}

@@ -74,3 +74,19 @@ pub struct PartialFileError {
     #[source]
     pub error: PartialError,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_inside_a_cell_is_named_from_the_top_of_the_file() {
+        let e = PartialError::at("lengths[0]", "length 5 after 7: lengths must increase")
+            .within("cells[3]");
+        assert!(matches!(&e, PartialError::Field { field, .. } if field == "cells[3].lengths[0]"));
+        assert_eq!(
+            e.to_string(),
+            "cells[3].lengths[0]: length 5 after 7: lengths must increase"
+        );
+    }
+}
