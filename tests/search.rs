@@ -126,7 +126,8 @@ fn alphabeta_refuses_dice_and_more_than_two_seats() {
         let o = entry.options_in_force(&options(game, given)).unwrap();
         let err = entry
             .check_policy(&PolicySpec::parse("alphabeta:3").unwrap(), &o)
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(err.contains(needle), "{game}: {err}");
     };
     refuse("four-seasons", &[], "two seats");

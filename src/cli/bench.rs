@@ -36,6 +36,7 @@ use ludus::runner::cell_job::CellJob;
 use ludus::runner::game_entry::GameEntry;
 use ludus::runner::tally::Tally;
 
+use crate::cli::batch_args::pool;
 use crate::cli::game_options::GameOptions;
 use crate::cli::progress::human;
 use crate::cli::{Failure, find_game};
@@ -76,13 +77,6 @@ pub struct BenchArgs {
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
-}
-
-fn pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Failure::Io(format!("cannot start {threads} threads: {e}")))
 }
 
 /// Plays `jobs` once with `threads` workers; returns the wall seconds and

@@ -3,6 +3,12 @@
 use std::fmt;
 
 use ludus::core::text::printable;
+use ludus::reports::checkpoint_error::CheckpointError;
+use ludus::reports::folder_error::FolderError;
+use ludus::reports::merge::MergeError;
+use ludus::reports::partial_error::PartialFileError;
+use ludus::reports::script_read_error::ScriptReadError;
+use ludus::reports::write_error::WriteError;
 
 /// A failed command.
 #[derive(Debug)]
@@ -49,34 +55,55 @@ pub fn shown(text: &str) -> String {
     printable(text.as_bytes(), true)
 }
 
-/// Every typed error of bad input is an input failure (exit code 2); a
-/// policy that fails while timed is a bot failure (3). The one place
-/// where an error of the library gets its exit code.
-macro_rules! input_failures {
-    ($($t:ty),* $(,)?) => {
-        $(impl From<$t> for Failure {
-            fn from(e: $t) -> Failure {
-                Failure::Input(e.to_string())
-            }
-        })*
-    };
+// The errors of the library's reports, each to its exit code.
+
+impl From<FolderError> for Failure {
+    fn from(e: FolderError) -> Failure {
+        match e {
+            FolderError::Unwritable { .. } => Failure::Io(e.to_string()),
+            _ => Failure::Input(e.to_string()),
+        }
+    }
 }
 
-input_failures!(
+/// `From` for errors that are bad input whatever their kind (exit code 2).
+macro_rules! input_errors {
+    ($($error:ty),*) => {$(
+        impl From<$error> for Failure {
+            fn from(e: $error) -> Failure {
+                Failure::Input(e.to_string())
+            }
+        }
+    )*};
+}
+
+input_errors!(
+    CheckpointError,
+    PartialFileError,
+    MergeError,
+    ScriptReadError,
     ludus::core::option_error::OptionError,
     ludus::core::position_error::PositionError,
     ludus::core::record_error::RecordError,
     ludus::analysis::analysis_error::AnalysisError,
     ludus::plan::plan_error::PlanError,
+    ludus::policies::policy_error::PolicyError,
     ludus::registry::UnknownGame,
-    ludus::runner::setting_error::SettingError,
+    ludus::runner::setting_error::SettingError
 );
 
+/// A policy that fails while it is timed is a bot failure (exit code 3).
 impl From<ludus::runner::cell_error::CellError> for Failure {
     fn from(e: ludus::runner::cell_error::CellError) -> Failure {
         match e {
             ludus::runner::cell_error::CellError::Bot(b) => Failure::Bot(b.message),
             other => Failure::Input(other.to_string()),
         }
+    }
+}
+
+impl From<WriteError> for Failure {
+    fn from(e: WriteError) -> Failure {
+        Failure::Io(e.to_string())
     }
 }

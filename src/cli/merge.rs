@@ -9,16 +9,18 @@ use clap::Args;
 use ludus::core::plural::plural;
 use ludus::plan::experiment::Experiment;
 use ludus::reports::atomic::write_atomic;
-use ludus::reports::manifest::MergeRecord;
+use ludus::reports::cell_result::{CellRef, CellResult};
+use ludus::reports::cell_timing::CellTiming;
+use ludus::reports::manifest::{Manifest, MergeRecord};
 use ludus::reports::merge::merge as sum_partials;
-use ludus::reports::partial::{self, CellRecord, Partial};
-use ludus::reports::report::{CellRef, CellResult, ReportWriter};
+use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest};
+use ludus::reports::report::ReportWriter;
 use ludus::reports::table::summary_table;
-use ludus::reports::timings::CellTiming;
 use ludus::runner::on_bot_error::OnBotError;
 
 use crate::cli::Failure;
-use crate::cli::run::{check_folder, check_writable, manifest, report_error};
+use ludus::reports::folder::{check_folder, check_out_is_no_input, check_writable};
+use ludus::reports::write_error::WriteError;
 
 /// Arguments of `ludus merge`.
 #[derive(Args, Debug)]
@@ -51,33 +53,6 @@ fn partial_file(arg: &Path) -> PathBuf {
     }
 }
 
-/// Refuses an output folder that holds one of the partials to merge: the
-/// merge would write its own partial.json (and report files) over it.
-/// Paths are compared canonical, so that `s1/.`, `./s1` or a link to `s1`
-/// are `s1`. An output folder inside an input folder, or an input inside
-/// the output, is written beside the partials and overwrites none.
-fn check_out_is_no_input(out: &Path, files: &[PathBuf]) -> Result<(), Failure> {
-    let Ok(out_real) = out.canonicalize() else {
-        // A folder not made yet holds no partial.
-        return Ok(());
-    };
-    for file in files {
-        let folder = match file.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        if file.exists() && folder.canonicalize().is_ok_and(|f| f == out_real) {
-            return Err(Failure::Input(format!(
-                "--out {}: holds {}, one of the partials to merge, which the merge would \
-                 overwrite; write the merged report to another folder",
-                out.display(),
-                file.display()
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// Reads, checks and sums the partials, then writes the report.
 pub fn merge(args: MergeArgs) -> Result<(), Failure> {
     let started = Instant::now();
@@ -86,11 +61,10 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
     let mut partials = Vec::new();
     for file in files {
         let name = file.display().to_string();
-        let p = Partial::read(&file).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+        let p = Partial::read(&file)?;
         partials.push((name, p));
     }
-    let merged = sum_partials(&partials, env!("CARGO_PKG_VERSION"), args.allow_partial)
-        .map_err(|e| Failure::Input(e.to_string()))?;
+    let merged = sum_partials(&partials, env!("CARGO_PKG_VERSION"), args.allow_partial)?;
     let m = &merged.manifest;
     if m.kind == partial::TOURNAMENT {
         return merge_tournament(&args, &partials, &merged, started);
@@ -142,23 +116,16 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
         )
     });
     let secs: f64 = results.iter().map(|r| r.timing.wall_seconds).sum();
-    let mut report = manifest(&exp, 0, secs, &results, false, error);
+    let mut report = Manifest::of_results(&exp, 0, secs, &results, false, error);
     report.complete = m.complete && results.len() == exp.cells.len();
-    report.merged = Some(MergeRecord {
-        partials: partials.iter().map(|(f, _)| f.clone()).collect(),
-        shards: partials
-            .iter()
-            .filter_map(|(_, p)| p.manifest.shard.map(|s| format!("{}/{}", s.index, s.count)))
-            .collect(),
-        games_missing,
-        missing: m.missing.clone(),
-    });
+    report.merged = Some(merge_record(&partials, m));
     let dir = &args.out;
     let cells: Vec<CellRef> = results.iter().map(CellResult::as_ref).collect();
+    let io = |e| WriteError::report(dir, e);
     ReportWriter::new()
         .write(dir, &cells, &report)
-        .map_err(|e| report_error(dir, e))?;
-    ludus::reports::charts::write_charts(dir, &exp, &results).map_err(|e| report_error(dir, e))?;
+        .map_err(io)?;
+    ludus::reports::charts::write_charts(dir, &exp, &results).map_err(io)?;
     let records = exp
         .cells
         .iter()
@@ -166,7 +133,7 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
         .map(|(plan, s)| CellRecord::new(plan.cell.index, plan.game.name(), s))
         .collect();
     let sum = Partial::new(m.clone(), records);
-    write_atomic(&dir.join(partial::FILE), &sum.to_json()).map_err(|e| report_error(dir, e))?;
+    write_atomic(&dir.join(partial::FILE), &sum.to_json()).map_err(io)?;
     if !args.quiet {
         print!("{}", summary_table(&results));
         println!(
@@ -177,13 +144,7 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
             dir.display()
         );
     }
-    if games_missing > 0 {
-        eprintln!(
-            "warning: {} of {} missing; manifest.json lists them",
-            plural(games_missing as usize, "game"),
-            m.games_planned
-        );
-    }
+    warn_missing(m, "manifest.json");
     Ok(())
 }
 
@@ -223,16 +184,8 @@ fn merge_tournament(
         .collect();
     let dir = &args.out;
     check_writable(dir)?;
-    let games_missing = m.games_planned - m.games_played;
-    let record = serde_json::json!({
-        "partials": partials.iter().map(|(f, _)| f.clone()).collect::<Vec<_>>(),
-        "shards": partials
-            .iter()
-            .filter_map(|(_, p)| p.manifest.shard.map(|s| format!("{}/{}", s.index, s.count)))
-            .collect::<Vec<_>>(),
-        "games_missing": games_missing,
-        "missing": m.missing,
-    });
+    let record =
+        serde_json::to_value(merge_record(partials, m)).expect("a merge record serializes");
     crate::cli::tournament::write_report(
         dir,
         &t,
@@ -248,12 +201,32 @@ fn merge_tournament(
         args.quiet,
     )?;
     crate::cli::tournament::write_partial(&dir.join(partial::FILE), &t, m.clone(), &merged.states)?;
-    if games_missing > 0 {
+    warn_missing(m, "tournament.json");
+    Ok(())
+}
+
+/// What a merged report records of its making: the partials, their
+/// shards, the games none of them held.
+fn merge_record(partials: &[(String, Partial)], m: &PartialManifest) -> MergeRecord {
+    MergeRecord {
+        partials: partials.iter().map(|(f, _)| f.clone()).collect(),
+        shards: partials
+            .iter()
+            .filter_map(|(_, p)| p.manifest.shard.map(|s| format!("{}/{}", s.index, s.count)))
+            .collect(),
+        games_missing: m.games_planned - m.games_played,
+        missing: m.missing.clone(),
+    }
+}
+
+/// Warns of the games no partial held, which the file `listed_in` lists.
+fn warn_missing(m: &PartialManifest, listed_in: &str) {
+    let missing = m.games_planned - m.games_played;
+    if missing > 0 {
         eprintln!(
-            "warning: {} of {} missing; tournament.json lists them",
-            plural(games_missing as usize, "game"),
+            "warning: {} of {} missing; {listed_in} lists them",
+            plural(missing as usize, "game"),
             m.games_planned
         );
     }
-    Ok(())
 }

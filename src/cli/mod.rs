@@ -1,5 +1,6 @@
 //! The `ludus` command line.
 
+mod batch_args;
 mod bench;
 mod failure;
 mod game_options;

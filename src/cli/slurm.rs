@@ -49,13 +49,17 @@ pub struct SlurmArgs {
     submit: bool,
 }
 
-/// A word as a POSIX shell reads it back unchanged: in single quotes.
-fn quote(word: &str) -> String {
-    if !word.is_empty()
+/// Whether `word` reads back as itself unquoted, in a shell as in sbatch.
+fn plain(word: &str) -> bool {
+    !word.is_empty()
         && word
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"/._-:=,+@%".contains(&b))
-    {
+}
+
+/// A word as a POSIX shell reads it back unchanged: in single quotes.
+fn quote(word: &str) -> String {
+    if plain(word) {
         return word.to_string();
     }
     format!("'{}'", word.replace('\'', r"'\''"))
@@ -66,11 +70,7 @@ fn quote(word: &str) -> String {
 /// backslash escape any character, even inside quotes (and a `#` outside
 /// quotes would start a comment of its own).
 fn sbatch_word(word: &str) -> String {
-    if !word.is_empty()
-        && word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"/._-:=,+@%".contains(&b))
-    {
+    if plain(word) {
         return word.to_string();
     }
     let mut s = String::from("\"");
@@ -257,10 +257,10 @@ pub fn slurm(args: SlurmArgs) -> Result<(), Failure> {
             args.shards
         )));
     }
-    if !(1..=crate::cli::run::MAX_THREADS).contains(&args.cpus) {
+    if !(1..=crate::cli::batch_args::MAX_THREADS).contains(&args.cpus) {
         return Err(Failure::Input(format!(
             "--cpus must be 1-{}, not {}",
-            crate::cli::run::MAX_THREADS,
+            crate::cli::batch_args::MAX_THREADS,
             args.cpus
         )));
     }

@@ -1,7 +1,6 @@
 //! `ludus tournament FILE.toml`: every pair of policies plays, ratings
 //! are fitted, and the tables and a chart are written.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -11,21 +10,22 @@ use clap::Args;
 use serde_json::json;
 
 use crate::cli::Failure;
-use crate::cli::run::{MAX_THREADS, check_writable, script_hashes};
+use crate::cli::batch_args::{BatchArgs, pool};
 use ludus::core::input::read_text;
 use ludus::plan::tournament::Tournament;
 use ludus::reports::atomic::write_atomic;
 use ludus::reports::charts;
+use ludus::reports::folder::check_writable;
+use ludus::reports::identity::{self, script_hashes};
 use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest};
 use ludus::reports::report::csv_bytes;
 use ludus::reports::standings::{
     PAIRINGS, STANDINGS, anchor, pairing_rows, standings, standings_rows,
 };
+use ludus::reports::write_error::WriteError;
 use ludus::runner::batch::{Ended, Unobserved};
 use ludus::runner::checkpoint::CellState;
 use ludus::runner::game_ranges::GameRanges;
-use ludus::runner::on_bot_error::OnBotError;
-use ludus::runner::shard::Shard;
 use ludus::runner::sprt::{Sprt, Verdict};
 use ludus::runner::tournament::{self, PairingResult};
 
@@ -40,26 +40,14 @@ pub struct TournamentArgs {
     /// Games per pairing, replacing the file's `games` (half with each seating).
     #[arg(long)]
     games: Option<u64>,
-    /// Worker threads (default: every core). Results do not depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
-    /// The seed, replacing the file's.
-    #[arg(long)]
-    seed: Option<u64>,
-    /// The report folder (default: reports/<tournament name>).
-    #[arg(long)]
-    out: Option<PathBuf>,
+    #[command(flatten)]
+    batch: BatchArgs,
     /// A match of two policies stops as soon as a sequential probability
     /// ratio test accepts H0 (Elo difference elo0) or H1 (elo1), with
     /// error rates alpha and beta (default 0.05 each), looking after every
     /// 100 games of each seating.
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", conflicts_with = "shard")]
     sprt: Option<String>,
-    /// Play only shard K of N: in every seating of every pairing, the K-th
-    /// of N contiguous ranges of its games. Writes partial.json for
-    /// `ludus merge`, not the standings.
-    #[arg(long, value_name = "K/N")]
-    shard: Option<String>,
     /// No table.
     #[arg(long, short)]
     quiet: bool,
@@ -78,7 +66,7 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         }
         t.games_per_seating = g.div_ceil(2);
     }
-    if let Some(s) = args.seed {
+    if let Some(s) = args.batch.seed {
         t.seed = s;
     }
     let sprt = match &args.sprt {
@@ -92,34 +80,12 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
             t.policies.len()
         )));
     }
-    let threads = match args.threads {
-        Some(n) if !(1..=MAX_THREADS).contains(&n) => {
-            return Err(Failure::Input(format!(
-                "--threads must be 1-{MAX_THREADS}, not {n}"
-            )));
-        }
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let shard = match &args.shard {
-        Some(s) => Some(Shard::parse(s)?),
-        None => None,
-    };
-    let dir = args.out.clone().unwrap_or_else(|| {
-        let report = PathBuf::from("reports").join(&t.name);
-        match shard {
-            Some(s) => report
-                .join("shards")
-                .join(format!("shard-{}-of-{}", s.index, s.count)),
-            None => report,
-        }
-    });
+    let threads = args.batch.threads()?;
+    let shard = args.batch.shard()?;
+    let dir = args.batch.dir(&t.name, shard);
     let scripts = script_hashes(t.script_paths())?;
     check_writable(&dir)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Failure::Io(format!("cannot start {threads} threads: {e}")))?;
+    let pool = pool(threads)?;
     let started = std::time::Instant::now();
     let games = shard.map_or(0..t.games_per_seating, |s| s.games(t.games_per_seating));
     let seatings: Vec<Arc<dyn CellJob>> = t
@@ -141,7 +107,7 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
     if let Some(shard) = shard
         && matches!(outcome.ended, Ended::Complete)
     {
-        let mut manifest = identity(&t, &text, &args.file, Some(shard), scripts);
+        let mut manifest = identity::of_tournament(&t, &text, &args.file, Some(shard), scripts);
         let cells = seating_states(&outcome.pairings, &games);
         manifest.games_played = cells.iter().map(|s| s.tally.games).sum();
         manifest.complete = true;
@@ -212,9 +178,7 @@ pub(crate) fn write_report(
     quiet: bool,
 ) -> Result<(), Failure> {
     let table = standings(t, pairings);
-    let io = |e: std::io::Error| {
-        Failure::Io(format!("cannot write the report to {}: {e}", dir.display()))
-    };
+    let io = |e| WriteError::report(dir, e);
     write_atomic(
         &dir.join("standings.csv"),
         &csv_bytes(STANDINGS, standings_rows(t, &table)).map_err(io)?,
@@ -305,43 +269,6 @@ pub(crate) fn write_report(
     Ok(())
 }
 
-/// What a partial of tournament `t` (file `source`, text `text`) must
-/// belong to.
-pub(crate) fn identity(
-    t: &Tournament,
-    text: &str,
-    source: &str,
-    shard: Option<Shard>,
-    scripts: Vec<partial::ScriptHash>,
-) -> PartialManifest {
-    let seatings = 2 * t.pairings().len();
-    let g = t.games_per_seating;
-    let per_seating = shard.map_or(g, |s| s.games(g).end - s.games(g).start);
-    PartialManifest {
-        kind: partial::TOURNAMENT.to_string(),
-        ludus_version: env!("CARGO_PKG_VERSION").to_string(),
-        experiment: t.name.clone(),
-        source: source.to_string(),
-        experiment_sha256: t.hash.clone(),
-        seed: t.seed,
-        games_per_cell: g,
-        cell_games: vec![g; seatings],
-        max_plies: t.max_plies,
-        on_bot_error: match t.on_bot_error {
-            OnBotError::Stop => "stop",
-            OnBotError::Forfeit => "forfeit",
-        }
-        .to_string(),
-        scripts,
-        shard: shard.map(Into::into),
-        complete: false,
-        games_planned: per_seating * seatings as u64,
-        games_played: 0,
-        missing: Vec::new(),
-        experiment_text: text.to_string(),
-    }
-}
-
 /// Every seating's state (two per pairing, the first policy in seat 1
 /// first), every game of `games` played. (A shard that did not finish
 /// writes no partial: it has no checkpoint to resume and is played again.)
@@ -372,6 +299,11 @@ pub(crate) fn write_partial(
         .enumerate()
         .map(|(c, (plan, s))| CellRecord::new(c, plan.game.name(), s))
         .collect();
-    write_atomic(path, &Partial::new(manifest, records).to_json())
-        .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display())))
+    write_atomic(path, &Partial::new(manifest, records).to_json()).map_err(|error| {
+        WriteError::File {
+            path: path.to_path_buf(),
+            error,
+        }
+        .into()
+    })
 }

@@ -78,10 +78,3 @@ pub enum PolicyError {
     #[error("{0}")]
     Game(String),
 }
-
-/// For callers whose errors are still text.
-impl From<PolicyError> for String {
-    fn from(e: PolicyError) -> String {
-        e.to_string()
-    }
-}

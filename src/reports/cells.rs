@@ -3,7 +3,7 @@
 
 use crate::core::seed::game_seed;
 use crate::plan::cell_plan::CellPlan;
-use crate::reports::report::CellResult;
+use crate::reports::cell_result::CellResult;
 
 /// The columns before the option columns (documented in reports/README.md).
 pub const FIRST_COLUMNS: &[&str] = &["cell", "entry", "game", "games", "first_game_seed", "seats"];

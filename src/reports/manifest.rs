@@ -3,6 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::text::{bounded, printable};
+use crate::plan::cell_plan::CellPlan;
+use crate::plan::experiment::Experiment;
+use crate::reports::cell_result::CellResult;
+use crate::reports::cell_timing::CellTiming;
 
 /// The most bytes of `error` a manifest keeps: a failure's message may
 /// quote a script, and the manifest is read by tools and people.
@@ -95,4 +99,70 @@ pub struct CellRunRecord {
     pub thread_seconds: f64,
     /// Games per second of one thread.
     pub games_per_second: f64,
+}
+
+impl CellRunRecord {
+    /// Finished cell `plan`'s line: `games` played at the cost `timing`.
+    pub fn of(plan: &CellPlan, games: u64, timing: CellTiming) -> CellRunRecord {
+        CellRunRecord {
+            cell: plan.cell.index,
+            game: plan.game.to_string(),
+            games,
+            wall_seconds: timing.wall_seconds,
+            thread_seconds: timing.thread_seconds,
+            games_per_second: timing.games_per_second(games),
+        }
+    }
+}
+
+impl Manifest {
+    /// The manifest of a run of `exp` on `threads` threads: its settings
+    /// and its finished cells' `runs`, after `secs` seconds.
+    pub fn of_run(
+        exp: &Experiment,
+        threads: usize,
+        secs: f64,
+        runs: Vec<CellRunRecord>,
+        interrupted: bool,
+        error: Option<String>,
+    ) -> Manifest {
+        let played: u64 = runs.iter().map(|r| r.games).sum();
+        Manifest {
+            ludus_version: env!("CARGO_PKG_VERSION").to_string(),
+            experiment: exp.name.clone(),
+            source: exp.source.clone(),
+            source_sha256: exp.source_sha256.clone(),
+            seed: exp.seed,
+            games_per_cell: exp.games,
+            max_plies: exp.max_plies,
+            threads,
+            cells: exp.cells.len(),
+            cells_done: runs.len(),
+            games_total: exp.cells.iter().map(|c| c.cell.games).sum(),
+            games_played: played,
+            wall_seconds: secs,
+            games_per_second: played as f64 / secs.max(1e-9),
+            complete: runs.len() == exp.cells.len() && error.is_none(),
+            interrupted,
+            error,
+            cell_runs: runs,
+            merged: None,
+        }
+    }
+
+    /// [`Manifest::of_run`] of the finished cells `results`.
+    pub fn of_results(
+        exp: &Experiment,
+        threads: usize,
+        secs: f64,
+        results: &[CellResult],
+        interrupted: bool,
+        error: Option<String>,
+    ) -> Manifest {
+        let runs = results
+            .iter()
+            .map(|r| CellRunRecord::of(&r.plan, r.tally.games, r.timing))
+            .collect();
+        Manifest::of_run(exp, threads, secs, runs, interrupted, error)
+    }
 }

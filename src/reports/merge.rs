@@ -19,18 +19,13 @@ pub struct Merged {
 }
 
 /// A partial that cannot be merged, with the file to blame.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {problem}")]
 pub struct MergeError {
     /// The file (or files, for missing shards) the problem is in.
     pub file: String,
     /// What is wrong.
     pub problem: String,
-}
-
-impl std::fmt::Display for MergeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.file, self.problem)
-    }
 }
 
 /// Sums `partials` (each with the file it was read from). They must be of
@@ -89,7 +84,7 @@ pub fn merge(
     }
     let mut states: Vec<Option<(usize, CellState)>> = vec![None; m.cell_games.len()];
     for (k, (file, p)) in partials.iter().enumerate() {
-        let cells = p.states().map_err(|e| err(file, e))?;
+        let cells = p.states().map_err(|e| err(file, e.to_string()))?;
         for (c, s) in cells.into_iter().enumerate() {
             states[c] = Some(match states[c].take() {
                 None => (k, s),

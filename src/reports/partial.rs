@@ -21,6 +21,7 @@ use crate::core::text::printable;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
 use crate::plan::tournament::Tournament;
+use crate::reports::partial_error::{PartialError, PartialFileError};
 use crate::runner::checkpoint::CellState;
 use crate::runner::drive::{BOT_ERROR, MAX_PLIES};
 use crate::runner::game_ranges::GameRanges;
@@ -294,20 +295,23 @@ impl CellRecord {
     /// every count is bounded by the games held, and the counts must agree
     /// with each other as the games of a run make them (see
     /// reports/README.md). The error names the field (`lengths[2]: ...`).
-    pub fn state(&self, plan: &CellPlan, planned: &Range<u64>) -> Result<CellState, String> {
+    pub fn state(&self, plan: &CellPlan, planned: &Range<u64>) -> Result<CellState, PartialError> {
         let p = plan.cell.seats.len();
         if self.game != plan.game.name() {
-            return Err(format!(
-                "game: `{}`, but cell {} of the experiment plays {}",
-                printable(self.game.as_bytes(), false),
-                plan.cell.index,
-                plan.game
+            return Err(PartialError::at(
+                "game",
+                format!(
+                    "`{}`, but cell {} of the experiment plays {}",
+                    printable(self.game.as_bytes(), false),
+                    plan.cell.index,
+                    plan.game
+                ),
             ));
         }
         if self.players != p || !(1..=MAX_SEATS).contains(&p) {
-            return Err(format!(
-                "players: {}, but the cell has {p} seats",
-                self.players
+            return Err(PartialError::at(
+                "players",
+                format!("{}, but the cell has {p} seats", self.players),
             ));
         }
         let per_seat = [
@@ -320,15 +324,18 @@ impl CellRecord {
         ];
         for (key, len) in per_seat {
             if len != p {
-                return Err(format!("{key}: {len} entries for {p} seats"));
+                return Err(PartialError::at(
+                    key,
+                    format!("{len} entries for {p} seats"),
+                ));
             }
         }
         let done = self.held(planned)?;
         let n = self.games;
         if done.len() != n {
-            return Err(format!(
-                "games: {n}, but its ranges hold {} games",
-                done.len()
+            return Err(PartialError::at(
+                "games",
+                format!("{n}, but its ranges hold {} games", done.len()),
             ));
         }
         let mut t = Tally::new(p);
@@ -343,7 +350,7 @@ impl CellRecord {
             ("wall_seconds", self.wall_seconds),
         ] {
             if !x.is_finite() || x < 0.0 {
-                return Err(format!("{key}: {x} is not a duration"));
+                return Err(PartialError::at(key, format!("{x} is not a duration")));
             }
         }
         Ok(CellState {
@@ -355,15 +362,18 @@ impl CellRecord {
     }
 
     /// The games held: increasing, disjoint ranges within `planned`.
-    fn held(&self, planned: &Range<u64>) -> Result<GameRanges, String> {
+    fn held(&self, planned: &Range<u64>) -> Result<GameRanges, PartialError> {
         let mut done = GameRanges::new();
         let mut end = planned.start;
         for (k, &[a, b]) in self.ranges.iter().enumerate() {
             if a >= b || a < end || b > planned.end {
-                return Err(format!(
-                    "ranges[{k}]: [{a}, {b}] is not a range of games within {}..{} after the \
+                return Err(PartialError::at(
+                    format!("ranges[{k}]"),
+                    format!(
+                        "[{a}, {b}] is not a range of games within {}..{} after the \
                      ranges before it",
-                    planned.start, planned.end
+                        planned.start, planned.end
+                    ),
                 ));
             }
             end = b;
@@ -374,37 +384,43 @@ impl CellRecord {
 
     /// The length histogram: increasing lengths no game of the cell can
     /// pass, counts adding up to the games.
-    fn check_lengths(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), String> {
+    fn check_lengths(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), PartialError> {
         let longest = longest_game(plan);
         let mut last = None;
         let mut sum = 0u64;
         for (k, &[len, count]) in self.lengths.iter().enumerate() {
             if last.is_some_and(|l| l >= len) {
-                return Err(format!(
-                    "lengths[{k}]: length {len} after {}: lengths must increase",
-                    last.unwrap_or(0)
+                return Err(PartialError::at(
+                    format!("lengths[{k}]"),
+                    format!(
+                        "length {len} after {}: lengths must increase",
+                        last.unwrap_or(0)
+                    ),
                 ));
             }
             if len > longest {
-                return Err(format!(
-                    "lengths[{k}]: length {len}, but no game of the cell is longer than \
+                return Err(PartialError::at(
+                    format!("lengths[{k}]"),
+                    format!(
+                        "length {len}, but no game of the cell is longer than \
                      {longest} (max_plies {})",
-                    plan.cell.max_plies
+                        plan.cell.max_plies
+                    ),
                 ));
             }
             if count == 0 || count > self.games {
-                return Err(format!(
-                    "lengths[{k}]: {count} games of length {len} among {} games",
-                    self.games
+                return Err(PartialError::at(
+                    format!("lengths[{k}]"),
+                    format!("{count} games of length {len} among {} games", self.games),
                 ));
             }
             sum = sum.saturating_add(count);
             last = Some(len);
         }
         if sum != self.games {
-            return Err(format!(
-                "lengths: count {sum} games, not the {} held",
-                self.games
+            return Err(PartialError::at(
+                "lengths",
+                format!("count {sum} games, not the {} held", self.games),
             ));
         }
         // Only now, with every length bounded, is the table made.
@@ -419,12 +435,12 @@ impl CellRecord {
     /// The endings: each rule and winner once, in the order a run writes
     /// them, adding up to the games; the runner's own endings as a run
     /// makes them.
-    fn check_endings(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), String> {
+    fn check_endings(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), PartialError> {
         let p = plan.cell.seats.len();
         let mut sum = 0u64;
         let mut last: Option<(&str, bool, Option<usize>)> = None;
         for (k, e) in self.endings.iter().enumerate() {
-            let at = |what: String| format!("endings[{k}]: {what}");
+            let at = |what: String| PartialError::at(format!("endings[{k}]"), what);
             let reason = intern(&e.reason).map_err(at)?;
             if let Some(w) = e.winner
                 && !(1..=p).contains(&w)
@@ -460,9 +476,9 @@ impl CellRecord {
             });
         }
         if sum != self.games {
-            return Err(format!(
-                "endings: count {sum} games, not the {} held",
-                self.games
+            return Err(PartialError::at(
+                "endings",
+                format!("count {sum} games, not the {} held", self.games),
             ));
         }
         // A game stopped at max_plies is at least that long.
@@ -474,10 +490,13 @@ impl CellRecord {
             .map(|l| l[1])
             .sum();
         if stopped > long {
-            return Err(format!(
-                "endings: {stopped} games stopped at max_plies {}, but the lengths hold {long} \
+            return Err(PartialError::at(
+                "endings",
+                format!(
+                    "{stopped} games stopped at max_plies {}, but the lengths hold {long} \
                  games that long",
-                plan.cell.max_plies
+                    plan.cell.max_plies
+                ),
             ));
         }
         Ok(())
@@ -485,7 +504,7 @@ impl CellRecord {
 
     /// Wins, draws, shares of draws and places, seat by seat, against the
     /// endings and each other.
-    fn check_seats(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), String> {
+    fn check_seats(&self, plan: &CellPlan, t: &mut Tally) -> Result<(), PartialError> {
         let p = plan.cell.seats.len();
         let n = self.games;
         let drawn: u64 = t
@@ -504,17 +523,23 @@ impl CellRecord {
                 .map(|e| e.count)
                 .sum();
             if self.wins[s] != won {
-                return Err(format!(
-                    "wins[{s}]: {}, but the endings give seat {} {won} wins",
-                    self.wins[s],
-                    s + 1
+                return Err(PartialError::at(
+                    format!("wins[{s}]"),
+                    format!(
+                        "{}, but the endings give seat {} {won} wins",
+                        self.wins[s],
+                        s + 1
+                    ),
                 ));
             }
             let d = self.draws[s];
             if d > drawn || (p > 1 && d < stopped) {
-                return Err(format!(
-                    "draws[{s}]: {d}, but the endings hold {drawn} drawn games, {stopped} of \
+                return Err(PartialError::at(
+                    format!("draws[{s}]"),
+                    format!(
+                        "{d}, but the endings hold {drawn} drawn games, {stopped} of \
                      them stopped at max_plies and drawn by every seat"
+                    ),
                 ));
             }
             // A draw shared by k seats (2 <= k <= p) gives each 840/k.
@@ -524,30 +549,40 @@ impl CellRecord {
                 u128::from(d) * u128::from(DRAW_UNIT / 2),
             );
             if share < low || share > high {
-                return Err(format!(
-                    "draw_shares[{s}]: {share}, but {d} draws among {p} seats give from {low} to \
+                return Err(PartialError::at(
+                    format!("draw_shares[{s}]"),
+                    format!(
+                        "{share}, but {d} draws among {p} seats give from {low} to \
                      {high}"
+                    ),
                 ));
             }
             draws += u128::from(d);
             shares += share;
             let row = &self.places[s];
             if row.len() != p {
-                return Err(format!("places[{s}]: {} entries for {p} seats", row.len()));
+                return Err(PartialError::at(
+                    format!("places[{s}]"),
+                    format!("{} entries for {p} seats", row.len()),
+                ));
             }
             let placed = row.iter().fold(0u128, |a, &x| a + u128::from(x));
             if placed != u128::from(n) {
-                return Err(format!(
-                    "places[{s}]: count {placed} games, not the {n} held"
+                return Err(PartialError::at(
+                    format!("places[{s}]"),
+                    format!("count {placed} games, not the {n} held"),
                 ));
             }
             // The seats in first place are the winners: one, or those sharing a draw.
             if u128::from(row[0]) != u128::from(self.wins[s]) + u128::from(d) {
-                return Err(format!(
-                    "places[{s}][0]: {}, but seat {} won {} and drew {d}",
-                    row[0],
-                    s + 1,
-                    self.wins[s]
+                return Err(PartialError::at(
+                    format!("places[{s}][0]"),
+                    format!(
+                        "{}, but seat {} won {} and drew {d}",
+                        row[0],
+                        s + 1,
+                        self.wins[s]
+                    ),
                 ));
             }
             t.wins[s] = self.wins[s];
@@ -557,17 +592,23 @@ impl CellRecord {
         }
         let drawn = u128::from(drawn);
         if shares != drawn * u128::from(DRAW_UNIT) {
-            return Err(format!(
-                "draw_shares: add up to {shares}, but {drawn} drawn games share {} in all",
-                drawn * u128::from(DRAW_UNIT)
+            return Err(PartialError::at(
+                "draw_shares",
+                format!(
+                    "add up to {shares}, but {drawn} drawn games share {} in all",
+                    drawn * u128::from(DRAW_UNIT)
+                ),
             ));
         }
         if p > 1 && (draws < 2 * drawn || draws > p as u128 * drawn) {
-            return Err(format!(
-                "draws: add up to {draws}, but {drawn} drawn games of 2 to {p} seats each give \
+            return Err(PartialError::at(
+                "draws",
+                format!(
+                    "add up to {draws}, but {drawn} drawn games of 2 to {p} seats each give \
                  from {} to {}",
-                2 * drawn,
-                p as u128 * drawn
+                    2 * drawn,
+                    p as u128 * drawn
+                ),
             ));
         }
         // In a ranking, a place q + 1 or worse comes after q seats: at
@@ -578,9 +619,12 @@ impl CellRecord {
                 .map(|s| u128::from(self.places[s][q - 1]))
                 .sum::<u128>();
             if within < q as u128 * u128::from(n) {
-                return Err(format!(
-                    "places: {within} places 1 to {q} in {n} games of {p} seats, fewer than \
+                return Err(PartialError::at(
+                    "places",
+                    format!(
+                        "{within} places 1 to {q} in {n} games of {p} seats, fewer than \
                      {q} a game"
+                    ),
                 ));
             }
         }
@@ -590,7 +634,7 @@ impl CellRecord {
     /// Payoffs: whole numbers a game can pay ([`MAX_PAYOFF`] at most), zero
     /// summed over seats (unless a game was stopped at max_plies), and sums
     /// of squares that such payoffs give.
-    fn check_payoffs(&self, t: &mut Tally) -> Result<(), String> {
+    fn check_payoffs(&self, t: &mut Tally) -> Result<(), PartialError> {
         let n = i128::from(self.games);
         let mut total = 0i128;
         for (s, (&sum, sq_text)) in self.payoff_sum.iter().zip(&self.payoff_sq).enumerate() {
@@ -598,11 +642,17 @@ impl CellRecord {
                 .parse()
                 .ok()
                 .filter(|x: &u128| x.to_string() == *sq_text)
-                .ok_or_else(|| format!("payoff_sq[{s}]: `{sq_text}` is not a whole number"))?;
+                .ok_or_else(|| {
+                    PartialError::at(
+                        format!("payoff_sq[{s}]"),
+                        format!("`{sq_text}` is not a whole number"),
+                    )
+                })?;
             let sum_i = i128::from(sum);
             if sum_i.abs() > n * i128::from(MAX_PAYOFF) {
-                return Err(format!(
-                    "payoff_sum[{s}]: {sum} in {n} games, more than {MAX_PAYOFF} a game"
+                return Err(PartialError::at(
+                    format!("payoff_sum[{s}]"),
+                    format!("{sum} in {n} games, more than {MAX_PAYOFF} a game"),
                 ));
             }
             let abs = sum_i.unsigned_abs();
@@ -615,9 +665,12 @@ impl CellRecord {
                 (Some(x), Some(y)) => x >= y,
             };
             if sq > most || sq < abs || !(sq - abs.min(sq)).is_multiple_of(2) || !spread {
-                return Err(format!(
-                    "payoff_sq[{s}]: {sq} is not a sum of squares of {n} payoffs of sum {sum} \
+                return Err(PartialError::at(
+                    format!("payoff_sq[{s}]"),
+                    format!(
+                        "{sq} is not a sum of squares of {n} payoffs of sum {sum} \
                      (each at most {MAX_PAYOFF})"
+                    ),
                 ));
             }
             total += sum_i;
@@ -630,16 +683,22 @@ impl CellRecord {
         // Then in a game of two, what one wins the other loses: their
         // squares are the same.
         if whole && t.players == 2 && t.payoff_sq[0] != t.payoff_sq[1] {
-            return Err(format!(
-                "payoff_sq: {} and {}, but in games of two seats that pay out all they take, \
+            return Err(PartialError::at(
+                "payoff_sq",
+                format!(
+                    "{} and {}, but in games of two seats that pay out all they take, \
                  one seat's payoffs are the other's negated",
-                t.payoff_sq[0], t.payoff_sq[1]
+                    t.payoff_sq[0], t.payoff_sq[1]
+                ),
             ));
         }
         if total != 0 && whole {
-            return Err(format!(
-                "payoff_sum: add up to {total} over the seats, not 0: what one seat wins, the \
+            return Err(PartialError::at(
+                "payoff_sum",
+                format!(
+                    "add up to {total} over the seats, not 0: what one seat wins, the \
                  others lose"
+                ),
             ));
         }
         Ok(())
@@ -652,70 +711,95 @@ impl CellRecord {
         plan: &CellPlan,
         done: &GameRanges,
         t: &mut Tally,
-    ) -> Result<(), String> {
+    ) -> Result<(), PartialError> {
         let ended = t.ended_by(BOT_ERROR);
         let k = self.forfeits;
         if k > self.games || k < ended {
-            return Err(format!(
-                "forfeits: {k}, but {} games, {ended} of them ended by `{BOT_ERROR}`",
-                self.games
+            return Err(PartialError::at(
+                "forfeits",
+                format!(
+                    "{k}, but {} games, {ended} of them ended by `{BOT_ERROR}`",
+                    self.games
+                ),
             ));
         }
         // Of two seats, a failing one cannot retire and play on.
         if plan.cell.seats.len() == 2 && k != ended {
-            return Err(format!(
-                "forfeits: {k}, but in a game of two seats each forfeit ends it by \
+            return Err(PartialError::at(
+                "forfeits",
+                format!(
+                    "{k}, but in a game of two seats each forfeit ends it by \
                  `{BOT_ERROR}`, which ended {ended}"
+                ),
             ));
         }
         if k > 0 && plan.cell.on_bot_error != OnBotError::Forfeit {
-            return Err(format!(
-                "forfeits: {k}, but a failing policy stops this run (on_bot_error = \"stop\")"
+            return Err(PartialError::at(
+                "forfeits",
+                format!("{k}, but a failing policy stops this run (on_bot_error = \"stop\")"),
             ));
         }
         t.forfeits = k;
         let Some(f) = &self.first_forfeit else {
             return match k {
                 0 => Ok(()),
-                _ => Err(format!("first_forfeit: none, but {k} forfeits")),
+                _ => Err(PartialError::at(
+                    "first_forfeit",
+                    format!("none, but {k} forfeits"),
+                )),
             };
         };
-        let at = |what: String| format!("first_forfeit.{what}");
+        let at = |e: PartialError| e.within("first_forfeit");
         if k == 0 {
-            return Err(at("game_index: a forfeit, but the forfeits are 0".into()));
+            return Err(at(PartialError::at(
+                "game_index",
+                "a forfeit, but the forfeits are 0",
+            )));
         }
         let i = f.game_index;
         if !done.ranges().iter().any(|r| r.contains(&i)) {
-            return Err(at(format!("game_index: {i} is not a game held")));
+            return Err(at(PartialError::at(
+                "game_index",
+                format!("{i} is not a game held"),
+            )));
         }
         let seed = game_seed(plan.cell.seed, plan.cell.index as u64, i);
         if f.game_seed != seed {
-            return Err(at(format!(
-                "game_seed: {}, but game {i} of cell {} has seed {seed}",
-                f.game_seed, plan.cell.index
+            return Err(at(PartialError::at(
+                "game_seed",
+                format!(
+                    "{}, but game {i} of cell {} has seed {seed}",
+                    f.game_seed, plan.cell.index
+                ),
             )));
         }
         if !(1..=plan.cell.seats.len()).contains(&f.seat) {
-            return Err(at(format!(
-                "seat: {}, but the cell has {} seats",
-                f.seat,
-                plan.cell.seats.len()
+            return Err(at(PartialError::at(
+                "seat",
+                format!(
+                    "{}, but the cell has {} seats",
+                    f.seat,
+                    plan.cell.seats.len()
+                ),
             )));
         }
         let longest = self.lengths.last().map_or(0, |l| l[0]);
         if u64::from(f.ply) > longest {
-            return Err(at(format!(
-                "ply: {}, but no game held is longer than {longest}",
-                f.ply
+            return Err(at(PartialError::at(
+                "ply",
+                format!("{}, but no game held is longer than {longest}", f.ply),
             )));
         }
         if f.message.len() > MESSAGE_BYTES + 64
             || printable(f.message.as_bytes(), true) != f.message
         {
-            return Err(at(format!(
-                "message: not a message a run writes ({} bytes, at most {MESSAGE_BYTES}, \
+            return Err(at(PartialError::at(
+                "message",
+                format!(
+                    "not a message a run writes ({} bytes, at most {MESSAGE_BYTES}, \
                  control characters escaped)",
-                f.message.len()
+                    f.message.len()
+                ),
             )));
         }
         t.first_forfeit = Some(FirstForfeit {
@@ -788,31 +872,39 @@ impl Partial {
     }
 
     /// Reads and checks a partial (see [`Partial::states`]), and that it
-    /// is as ludus wrote it (its seal); the error does not name the file.
-    pub fn read(path: &Path) -> Result<Partial, String> {
-        let text = read_text(&path.to_string_lossy(), MAX_BYTES).map_err(|e| e.to_string())?;
+    /// is as ludus wrote it (its seal); the error names the file.
+    pub fn read(path: &Path) -> Result<Partial, PartialFileError> {
+        Partial::read_unnamed(path).map_err(|error| PartialFileError {
+            path: path.to_path_buf(),
+            error,
+        })
+    }
+
+    /// [`Partial::read`], the error not naming the file.
+    fn read_unnamed(path: &Path) -> Result<Partial, PartialError> {
+        let text =
+            read_text(&path.to_string_lossy(), MAX_BYTES).map_err(PartialError::Unreadable)?;
         let value: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| format!("is not JSON: {e}"))?;
+            serde_json::from_str(&text).map_err(|e| PartialError::NotJson(e.to_string()))?;
         drop(text);
         if value["format"] != FORMAT {
-            return Err(format!(
-                "is not a ludus partial (no \"format\": \"{FORMAT}\")"
-            ));
+            return Err(PartialError::NotPartial { format: FORMAT });
         }
         if value["version"] != VERSION {
-            return Err(format!(
-                "is a partial of format version {}; this ludus reads version {VERSION}",
-                printable(value["version"].to_string().as_bytes(), false)
-            ));
+            return Err(PartialError::Version {
+                found: printable(value["version"].to_string().as_bytes(), false),
+                reads: VERSION,
+            });
         }
-        let p: Partial = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        let p: Partial =
+            serde_json::from_value(value).map_err(|e| PartialError::Shape(e.to_string()))?;
         p.states()?;
         if p.seal != p.seal_of() {
-            return Err(
-                "seal: does not match what it holds: the partial was changed after ludus wrote \
-                 it, or damaged; use the partial as the run wrote it (or play its games again)"
-                    .into(),
-            );
+            return Err(PartialError::at(
+                "seal",
+                "does not match what it holds: the partial was changed after ludus wrote it, \
+                 or damaged; use the partial as the run wrote it (or play its games again)",
+            ));
         }
         Ok(p)
     }
@@ -843,26 +935,30 @@ impl Partial {
     /// The plans of the cells the partial is of, from the experiment (or
     /// tournament) text it carries, with the run's settings: checked
     /// against its hash and against the manifest.
-    pub fn plans(&self) -> Result<Vec<CellPlan>, String> {
+    pub fn plans(&self) -> Result<Vec<CellPlan>, PartialError> {
         let m = &self.manifest;
         if sha256_hex(m.experiment_text.as_bytes()) != m.experiment_sha256 {
-            return Err(
-                "manifest.experiment_text: does not match manifest.experiment_sha256".into(),
-            );
+            return Err(PartialError::at(
+                "manifest.experiment_text",
+                "does not match manifest.experiment_sha256",
+            ));
         }
         let on_bot_error = OnBotError::parse(&m.on_bot_error)
-            .map_err(|e| format!("manifest.on_bot_error: {e}"))?;
+            .map_err(|e| PartialError::at("manifest.on_bot_error", e.to_string()))?;
         let name_differs = |name: &str| {
-            format!(
-                "manifest.experiment: `{}`, but its text names `{}`",
-                printable(m.experiment.as_bytes(), false),
-                name
+            PartialError::at(
+                "manifest.experiment",
+                format!(
+                    "`{}`, but its text names `{}`",
+                    printable(m.experiment.as_bytes(), false),
+                    name
+                ),
             )
         };
         let (plans, scripts, max_plies, file_games) = match m.kind.as_str() {
             EXPERIMENT => {
                 let mut exp = Experiment::parse_played(&m.experiment_text, &m.source)
-                    .map_err(|e| format!("manifest.experiment_text: {e}"))?;
+                    .map_err(|e| PartialError::at("manifest.experiment_text", e.to_string()))?;
                 if exp.name != m.experiment {
                     return Err(name_differs(&exp.name));
                 }
@@ -874,7 +970,7 @@ impl Partial {
             }
             TOURNAMENT => {
                 let mut t = Tournament::parse_played(&m.experiment_text, &m.source)
-                    .map_err(|e| format!("manifest.experiment_text: {e}"))?;
+                    .map_err(|e| PartialError::at("manifest.experiment_text", e.to_string()))?;
                 if t.name != m.experiment {
                     return Err(name_differs(&t.name));
                 }
@@ -885,23 +981,29 @@ impl Partial {
                 (plans, t.script_paths(), t.max_plies, None)
             }
             other => {
-                return Err(format!(
-                    "manifest.kind: `{}`, not `{EXPERIMENT}` or `{TOURNAMENT}`",
-                    printable(other.as_bytes(), false)
+                return Err(PartialError::at(
+                    "manifest.kind",
+                    format!(
+                        "`{}`, not `{EXPERIMENT}` or `{TOURNAMENT}`",
+                        printable(other.as_bytes(), false)
+                    ),
                 ));
             }
         };
         if m.max_plies != max_plies {
-            return Err(format!(
-                "manifest.max_plies: {}, but its experiment says {max_plies}",
-                m.max_plies
+            return Err(PartialError::at(
+                "manifest.max_plies",
+                format!("{}, but its experiment says {max_plies}", m.max_plies),
             ));
         }
         if m.cell_games.len() != plans.len() {
-            return Err(format!(
-                "manifest.cell_games: {} cells, but its experiment has {}",
-                m.cell_games.len(),
-                plans.len()
+            return Err(PartialError::at(
+                "manifest.cell_games",
+                format!(
+                    "{} cells, but its experiment has {}",
+                    m.cell_games.len(),
+                    plans.len()
+                ),
             ));
         }
         // `--games` sets every cell's games; without it each cell has its own.
@@ -909,23 +1011,32 @@ impl Partial {
         if m.games_per_cell == 0
             || !(as_file || m.cell_games.iter().all(|&g| g == m.games_per_cell))
         {
-            return Err(format!(
-                "manifest.cell_games: neither the experiment's games nor {} games each",
-                m.games_per_cell
+            return Err(PartialError::at(
+                "manifest.cell_games",
+                format!(
+                    "neither the experiment's games nor {} games each",
+                    m.games_per_cell
+                ),
             ));
         }
         let paths: Vec<&str> = m.scripts.iter().map(|s| s.path.as_str()).collect();
         if paths != scripts {
-            return Err("manifest.scripts: not the scripts its experiment names".into());
+            return Err(PartialError::at(
+                "manifest.scripts",
+                "not the scripts its experiment names",
+            ));
         }
         if let Some(s) = m
             .scripts
             .iter()
             .find(|s| s.sha256.len() != 64 || !s.sha256.bytes().all(|b| b.is_ascii_hexdigit()))
         {
-            return Err(format!(
-                "manifest.scripts: `{}` is not a SHA-256",
-                printable(s.sha256.as_bytes(), false)
+            return Err(PartialError::at(
+                "manifest.scripts",
+                format!(
+                    "`{}` is not a SHA-256",
+                    printable(s.sha256.as_bytes(), false)
+                ),
             ));
         }
         Ok(plans
@@ -942,24 +1053,30 @@ impl Partial {
     /// Every cell's state, checked against the cell's plan (see
     /// [`CellRecord::state`]), and the manifest's counts against them.
     /// The error names the field (`cells[3].lengths[0]: ...`).
-    pub fn states(&self) -> Result<Vec<CellState>, String> {
+    pub fn states(&self) -> Result<Vec<CellState>, PartialError> {
         let m = &self.manifest;
         if self.cells.len() != m.cell_games.len() {
-            return Err(format!(
-                "cells: {} cells, but its experiment has {}",
-                self.cells.len(),
-                m.cell_games.len()
+            return Err(PartialError::at(
+                "cells",
+                format!(
+                    "{} cells, but its experiment has {}",
+                    self.cells.len(),
+                    m.cell_games.len()
+                ),
             ));
         }
         if let Some((i, c)) = self.cells.iter().enumerate().find(|(i, c)| c.cell != *i) {
-            return Err(format!("cells[{i}].cell: {}, not {i}", c.cell));
+            return Err(PartialError::at(
+                format!("cells[{i}].cell"),
+                format!("{}, not {i}", c.cell),
+            ));
         }
         let plans = self.plans()?;
         let shard = match m.shard {
             None => None,
             Some(s) => Some(
                 Shard::parse(&format!("{}/{}", s.index, s.count))
-                    .map_err(|e| format!("manifest.shard: {e}"))?,
+                    .map_err(|e| PartialError::at("manifest.shard", e.to_string()))?,
             ),
         };
         let mut states = Vec::with_capacity(self.cells.len());
@@ -974,34 +1091,40 @@ impl Partial {
             if need <= longest_game(plan) + 1 {
                 entries += need;
                 if entries > MAX_LENGTH_ENTRIES {
-                    return Err(format!(
-                        "cells[{i}].lengths: the cells up to this one hold games so long that \
+                    return Err(PartialError::at(
+                        format!("cells[{i}].lengths"),
+                        format!(
+                            "the cells up to this one hold games so long that \
                          their length tables would take more than {MAX_LENGTH_ENTRIES} entries"
+                        ),
                     ));
                 }
             }
             let s = c
                 .state(plan, &range)
-                .map_err(|e| format!("cells[{i}].{e}"))?;
+                .map_err(|e| e.within(&format!("cells[{i}]")))?;
             planned = planned.saturating_add(range.end - range.start);
             played = played.saturating_add(s.tally.games);
             whole &= s.done.covers(&GameRanges::from(range));
             states.push(s);
         }
         if m.games_planned != planned {
-            return Err(format!(
-                "manifest.games_planned: {}, but its cells are to hold {planned}",
-                m.games_planned
+            return Err(PartialError::at(
+                "manifest.games_planned",
+                format!("{}, but its cells are to hold {planned}", m.games_planned),
             ));
         }
         if m.games_played != played {
-            return Err(format!(
-                "manifest.games_played: {}, but its cells hold {played}",
-                m.games_played
+            return Err(PartialError::at(
+                "manifest.games_played",
+                format!("{}, but its cells hold {played}", m.games_played),
             ));
         }
         if m.complete && !whole {
-            return Err("manifest.complete: true, but games are missing".into());
+            return Err(PartialError::at(
+                "manifest.complete",
+                "true, but games are missing",
+            ));
         }
         self.check_missing(&states)?;
         Ok(states)
@@ -1009,7 +1132,7 @@ impl Partial {
 
     /// A merge's list of missing games: none, or exactly the games the
     /// cells lack (and then only for the whole run).
-    fn check_missing(&self, states: &[CellState]) -> Result<(), String> {
+    fn check_missing(&self, states: &[CellState]) -> Result<(), PartialError> {
         let m = &self.manifest;
         if m.missing.is_empty() {
             return Ok(());
@@ -1027,7 +1150,10 @@ impl Partial {
             })
             .collect();
         if m.shard.is_some() || m.missing != lacking {
-            return Err("manifest.missing: not the games its cells lack".into());
+            return Err(PartialError::at(
+                "manifest.missing",
+                "not the games its cells lack",
+            ));
         }
         Ok(())
     }
@@ -1148,5 +1274,27 @@ impl PartialManifest {
             return Some(format!("{}, not {}", name(&other.shard), name(&self.shard)));
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_that_is_no_partial_is_named_with_what_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("partial.json");
+        std::fs::write(&path, "{\"format\": \"other\"}").unwrap();
+        let e = Partial::read(&path).unwrap_err();
+        assert_eq!(e.path, path);
+        assert!(matches!(e.error, PartialError::NotPartial { .. }));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: is not a ludus partial (no \"format\": \"ludus-partial\")",
+                path.display()
+            )
+        );
     }
 }

@@ -6,21 +6,9 @@ use std::path::Path;
 
 use crate::plan::cell_plan::CellPlan;
 use crate::reports::atomic::write_atomic_with;
+use crate::reports::cell_result::{CellRef, CellResult};
 use crate::reports::manifest::Manifest;
-use crate::reports::timings::CellTiming;
 use crate::reports::{cells, endings, lengths, places, summary, timings};
-use crate::runner::tally::Tally;
-
-/// A finished cell: its plan, what its games added up to, what they cost.
-#[derive(Clone, Debug)]
-pub struct CellResult {
-    /// What was played.
-    pub plan: CellPlan,
-    /// What came of it.
-    pub tally: Tally,
-    /// What it cost (zero where unknown).
-    pub timing: CellTiming,
-}
 
 /// A CSV file's bytes: the header, then the rows.
 pub fn csv_bytes<H: AsRef<[u8]>>(
@@ -33,29 +21,6 @@ pub fn csv_bytes<H: AsRef<[u8]>>(
         w.write_record(&r)?;
     }
     w.into_inner().map_err(|e| e.into_error())
-}
-
-/// A finished cell as the report writer reads it: borrowed, so that a
-/// checkpoint copies nothing.
-#[derive(Clone, Copy, Debug)]
-pub struct CellRef<'a> {
-    /// What was played.
-    pub plan: &'a CellPlan,
-    /// What came of it.
-    pub tally: &'a Tally,
-    /// What it cost.
-    pub timing: CellTiming,
-}
-
-impl CellResult {
-    /// The cell as the report writer reads it.
-    pub fn as_ref(&self) -> CellRef<'_> {
-        CellRef {
-            plan: &self.plan,
-            tally: &self.tally,
-            timing: self.timing,
-        }
-    }
 }
 
 /// The CSV bytes of `rows`, without a header.
@@ -76,18 +41,15 @@ struct Rendered {
     ends: [u32; PARTS],
 }
 
-/// The per-cell CSVs.
-const PARTS: usize = 5;
+/// How many per-cell CSVs there are.
+const PARTS: usize = PER_CELL.len();
 
 impl Rendered {
     fn of(c: &CellRef) -> std::io::Result<Rendered> {
-        let parts = [
-            rows_bytes(summary::rows(c.plan, c.tally))?,
-            rows_bytes(endings::rows(c.plan, c.tally))?,
-            rows_bytes(lengths::rows(c.plan, c.tally))?,
-            rows_bytes(places::rows(c.plan, c.tally))?,
-            rows_bytes([timings::row(c.plan, c.tally, c.timing)])?,
-        ];
+        let mut parts = Vec::with_capacity(PARTS);
+        for table in PER_CELL {
+            parts.push(rows_bytes((table.rows)(c))?);
+        }
         let mut bytes = Vec::with_capacity(parts.iter().map(Vec::len).sum());
         let mut ends = [0; PARTS];
         for (end, part) in ends.iter_mut().zip(&parts) {
@@ -108,14 +70,41 @@ impl Rendered {
     }
 }
 
-/// The per-cell CSVs: each file and its columns, in the order of a
-/// [`Rendered`]'s parts.
-const PER_CELL: [(&str, &[&str]); PARTS] = [
-    ("summary.csv", summary::COLUMNS),
-    ("endings.csv", endings::COLUMNS),
-    ("lengths.csv", lengths::COLUMNS),
-    ("places.csv", places::COLUMNS),
-    ("timings.csv", timings::COLUMNS),
+/// A per-cell CSV: its file, its columns, and a finished cell's rows.
+struct Table {
+    file: &'static str,
+    columns: &'static [&'static str],
+    rows: fn(&CellRef) -> Vec<Vec<String>>,
+}
+
+/// The per-cell CSVs, in the order of a [`Rendered`]'s parts: a new one
+/// is its module and a line here.
+const PER_CELL: &[Table] = &[
+    Table {
+        file: "summary.csv",
+        columns: summary::COLUMNS,
+        rows: |c| summary::rows(c.plan, c.tally),
+    },
+    Table {
+        file: "endings.csv",
+        columns: endings::COLUMNS,
+        rows: |c| endings::rows(c.plan, c.tally),
+    },
+    Table {
+        file: "lengths.csv",
+        columns: lengths::COLUMNS,
+        rows: |c| lengths::rows(c.plan, c.tally),
+    },
+    Table {
+        file: "places.csv",
+        columns: places::COLUMNS,
+        rows: |c| places::rows(c.plan, c.tally),
+    },
+    Table {
+        file: "timings.csv",
+        columns: timings::COLUMNS,
+        rows: |c| vec![timings::row(c.plan, c.tally, c.timing)],
+    },
 ];
 
 /// Writes a report again and again as cells finish, rendering each cell's
@@ -201,9 +190,9 @@ impl ReportWriter {
             }
         }
         let names = |cols: &[&str]| cols.iter().map(|c| c.to_string()).collect::<Vec<_>>();
-        for (k, (name, cols)) in PER_CELL.into_iter().enumerate() {
+        for (k, table) in PER_CELL.iter().enumerate() {
             let rows = plans.iter().map(|p| self.rendered[&p.cell.index].part(k));
-            write_csv(&dir.join(name), &names(cols), rows)?;
+            write_csv(&dir.join(table.file), &names(table.columns), rows)?;
         }
         let rows = plans.iter().map(|p| &*self.cell_rows[&p.cell.index]);
         write_csv(&dir.join("cells.csv"), &cells::header(&self.columns), rows)?;

@@ -3,7 +3,7 @@
 
 use crate::plan::tournament::Tournament;
 use crate::reports::bradley_terry::{Pairing, Rating, fit, likelihood_of_superiority};
-use crate::reports::summary::fixed;
+use crate::reports::summary::{fixed, score_fields};
 use crate::runner::tournament::PairingResult;
 
 /// The columns of standings.csv (documented in reports/README.md).
@@ -130,20 +130,15 @@ pub fn standings_rows(t: &Tournament, standings: &[Standing]) -> Vec<Vec<String>
         .enumerate()
         .map(|(rank, s)| {
             let score = s.wins as f64 + s.draws as f64 / 2.0;
-            vec![
-                (rank + 1).to_string(),
-                t.policies[s.policy].to_string(),
-                s.games.to_string(),
-                s.wins.to_string(),
-                s.draws.to_string(),
-                s.losses.to_string(),
-                fixed(score),
-                fixed(score / s.games.max(1) as f64),
+            let mut row = vec![(rank + 1).to_string(), t.policies[s.policy].to_string()];
+            row.extend(score_fields(s.games, s.wins, s.draws, s.losses, score));
+            row.extend([
                 elo(s.rating.elo),
                 elo(s.rating.low),
                 elo(s.rating.high),
                 (s.policy == a).to_string(),
-            ]
+            ]);
+            row
         })
         .collect()
 }
@@ -153,21 +148,22 @@ pub fn pairing_rows(t: &Tournament, results: &[PairingResult]) -> Vec<Vec<String
     results
         .iter()
         .map(|r| {
-            vec![
-                t.policies[r.i].to_string(),
-                t.policies[r.j].to_string(),
-                r.games().to_string(),
-                r.wins().to_string(),
-                r.draws().to_string(),
-                r.losses().to_string(),
-                fixed(r.score()),
-                fixed(r.score() / r.games().max(1) as f64),
+            let mut row = vec![t.policies[r.i].to_string(), t.policies[r.j].to_string()];
+            row.extend(score_fields(
+                r.games(),
+                r.wins(),
+                r.draws(),
+                r.losses(),
+                r.score(),
+            ));
+            row.extend([
                 fixed(likelihood_of_superiority(r.wins(), r.losses())),
                 r.i_first.wins[0].to_string(),
                 r.i_first.wins[1].to_string(),
                 r.j_first.wins[1].to_string(),
                 r.j_first.wins[0].to_string(),
-            ]
+            ]);
+            row
         })
         .collect()
 }

@@ -42,6 +42,20 @@ pub fn fixed(x: f64) -> String {
     format!("{x:.6}")
 }
 
+/// The columns `games`, `wins`, `draws`, `losses`, `score`, `score_rate`
+/// that summary.csv, standings.csv and pairings.csv share: a seat's or a
+/// policy's games and how they went, `score` counting a draw's share.
+pub fn score_fields(games: u64, wins: u64, draws: u64, losses: u64, score: f64) -> [String; 6] {
+    [
+        games.to_string(),
+        wins.to_string(),
+        draws.to_string(),
+        losses.to_string(),
+        fixed(score),
+        fixed(score / games.max(1) as f64),
+    ]
+}
+
 /// The options of a cell that differ from the game's defaults, `key=value`
 /// pairs joined by `;`: what tells one cell from another in summary.csv.
 pub fn changed_options(plan: &CellPlan) -> String {
@@ -63,6 +77,7 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
             let (wl, wh) = wilson(tally.wins[s], n);
             let (cl, ch) = clopper_pearson(tally.wins[s], n);
             let pay = PayoffStats::new(tally.payoff_sum[s], tally.payoff_sq[s], n);
+            let (wins, draws) = (tally.wins[s], tally.draws[s]);
             let mut row = vec![
                 plan.cell.index.to_string(),
                 plan.game.to_string(),
@@ -70,12 +85,15 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
                 (s + 1).to_string(),
                 entry.side_name(s).unwrap_or("").to_string(),
                 plan.cell.seats[s].to_string(),
-                n.to_string(),
-                tally.wins[s].to_string(),
-                tally.draws[s].to_string(),
-                (n - tally.wins[s] - tally.draws[s]).to_string(),
-                fixed(tally.score(s)),
-                fixed(per_game(tally.score(s))),
+            ];
+            row.extend(score_fields(
+                n,
+                wins,
+                draws,
+                n - wins - draws,
+                tally.score(s),
+            ));
+            row.extend([
                 tally.mean_place(s).map_or_else(String::new, fixed),
                 fixed(per_game(tally.wins[s] as f64)),
                 fixed(wl),
@@ -85,7 +103,7 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
                 fixed(pay.mean),
                 fixed(pay.se),
                 fixed(pay.sd),
-            ];
+            ]);
             match lengths {
                 Some(l) => row.extend([
                     fixed(l.mean),

@@ -4,9 +4,9 @@
 use std::fmt::Write;
 
 use crate::plan::cell_plan::CellPlan;
+use crate::reports::cell_result::CellResult;
 use crate::reports::interval::wilson;
 use crate::reports::length_stats::LengthStats;
-use crate::reports::report::CellResult;
 
 /// The widest line the table prints.
 pub const WIDTH: usize = 100;

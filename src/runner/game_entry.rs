@@ -19,6 +19,7 @@ use crate::core::native_policies::NativePolicyInfo;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::record::Record;
 use crate::core::view::ViewInfo;
+use crate::policies::policy_error::PolicyError;
 use crate::policies::policy_spec::PolicySpec;
 use crate::runner::cell::Cell;
 use crate::runner::cell_error::CellError;
@@ -55,7 +56,7 @@ pub trait GameEntry: Sync {
     /// The options as they are in force (every `preset` resolved).
     fn options_in_force(&self, options: &Options) -> Result<Options, OptionError>;
     /// Checks that `policy` can play this game with the options in force.
-    fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), String>;
+    fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), PolicyError>;
     /// Sets up a cell for the batch runner.
     fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, OptionError>;
     /// Plays one game from its seed, narrating to `log`.
@@ -161,11 +162,8 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
     fn options_in_force(&self, options: &Options) -> Result<Options, OptionError> {
         G::options_in_force(options)
     }
-    fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), String> {
-        policy
-            .build_for::<G>(in_force)
-            .map(|_| ())
-            .map_err(String::from)
+    fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), PolicyError> {
+        policy.build_for::<G>(in_force).map(|_| ())
     }
     fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, OptionError> {
         Ok(Box::new(CellRun::<G>::new(cell.clone())?))

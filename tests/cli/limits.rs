@@ -8,9 +8,10 @@ use std::ffi::CString;
 use std::path::Path;
 
 use ludus::plan::experiment::Experiment;
+use ludus::reports::cell_result::CellRef;
+use ludus::reports::cell_timing::CellTiming;
 use ludus::reports::manifest::Manifest;
-use ludus::reports::report::{CellRef, ReportWriter};
-use ludus::reports::timings::CellTiming;
+use ludus::reports::report::ReportWriter;
 use ludus::runner::tally::Tally;
 
 use crate::support::{ludus, scratch, stderr, write};

@@ -3,7 +3,7 @@
 
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
-use crate::reports::report::CellResult;
+use crate::reports::cell_result::CellResult;
 use crate::reports::table::cell_setting_pairs;
 use crate::runner::game_entry::GameEntry;
 

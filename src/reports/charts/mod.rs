@@ -16,7 +16,7 @@ use std::path::Path;
 
 use crate::plan::experiment::Experiment;
 use crate::reports::atomic::write_derived;
-use crate::reports::report::CellResult;
+use crate::reports::cell_result::CellResult;
 use entry_group::EntryGroup;
 
 /// The kinds of chart, one file of each per entry with a finished cell.
@@ -204,7 +204,7 @@ pub fn write_charts_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reports::timings::CellTiming;
+    use crate::reports::cell_timing::CellTiming;
     use crate::runner::tally::{Ending, Tally};
 
     /// An experiment of 120 cells whose every cell had games of every

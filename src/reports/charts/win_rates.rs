@@ -38,7 +38,7 @@ fn series(group: &EntryGroup) -> Vec<Series> {
                 .collect(),
         })
         .collect();
-    let drawn = |r: &crate::reports::report::CellResult| {
+    let drawn = |r: &crate::reports::cell_result::CellResult| {
         let t = &r.tally;
         t.games - t.wins[..t.players].iter().sum::<u64>()
     };
