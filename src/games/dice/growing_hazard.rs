@@ -2,18 +2,13 @@
 //! pot; the thrower's opponent's number takes it.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, NativePolicyInfo, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::core::outcome::Outcome;
-use crate::core::policy::Policy;
 use crate::core::seat::Seat;
-use crate::core::view::{View, ViewArg, ViewInfo};
-use crate::games::dice::banking::{
-    self, Banked, FUNDS_OPTION, MOVES, Numbers, TURNS_OPTION, assign,
-};
-use crate::games::dice::banking_table::{self, After, Banking, Table};
-use crate::games::dice::banking_view::{self, Stakes};
+use crate::games::dice::banking::{FUNDS_OPTION, Numbers, TURNS_OPTION, assign};
+use crate::games::dice::banking_game::BankingGame;
+use crate::games::dice::banking_table::{After, Banking, Table};
+use crate::games::dice::banking_view::Stakes;
 use crate::games::dice::order::{OrderMethod, order_option};
 use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
@@ -189,30 +184,11 @@ impl GrowingHazard {
     }
 }
 
-impl Game for GrowingHazard {
-    type Move = Move;
+impl BankingGame for GrowingHazard {
     const NAME: &'static str = "growing-hazard";
     const TITLE: &'static str = "Growing Hazard (Rosnący Hazard, 004 k)";
-    const LENGTH_UNIT: &'static str = "throws";
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules() -> &'static str {
-        include_str!("growing_hazard.md")
-    }
-
-    fn native_policies() -> &'static [NativePolicyInfo] {
-        banking::NATIVE_POLICIES
-    }
-
-    fn native_policy(
-        name: &str,
-        param: Option<&str>,
-    ) -> Result<Option<Box<dyn Policy<Self>>>, String> {
-        banking::native_policy::<Self>(name, param)
-    }
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES: &'static str = include_str!("growing_hazard.md");
 
     fn new(options: &Options) -> Result<Self, String> {
         let unit = options.int("unit");
@@ -243,60 +219,22 @@ impl Game for GrowingHazard {
         })
     }
 
-    fn players(&self) -> usize {
-        2
+    fn stop<L: Log>(&mut self, log: &mut L) {
+        say!(
+            log,
+            "seat {} stops; the pot of {} stays",
+            self.table.thrower + 1,
+            self.table.purse.pot
+        );
     }
 
-    fn turn(&self) -> Turn {
-        self.table.turn()
-    }
-
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        out.extend_from_slice(&MOVES);
-    }
-
-    fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
-        self.table.decided(Self::NAME);
-        if mv == Move::Stop {
-            say!(
-                log,
-                "seat {} stops; the pot of {} stays",
-                self.table.thrower + 1,
-                self.table.purse.pot
-            );
-            self.table.end_turn(log);
-        }
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        banking_table::chance(self, dice, log);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.table.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.table.throws
-    }
-
-    fn payoff(&self, seat: Seat) -> i64 {
-        self.table.purse.payoff(seat)
-    }
-
-    fn views() -> &'static [ViewInfo] {
-        banking_view::VIEWS
-    }
-
-    fn view(&self, name: &str, _arg: ViewArg<'_, Move>) -> Result<View, String> {
-        let stakes = Stakes {
+    fn stakes(&self) -> Stakes<'_> {
+        Stakes {
             table: &self.table,
             numbers: self.numbers,
             banked: 0,
             turn_hazards: self.hazards,
-        };
-        banking_view::view::<Self>(&stakes, name)
+        }
     }
 }
 
@@ -311,11 +249,5 @@ impl Banking for GrowingHazard {
 
     fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
         GrowingHazard::resolve(self, t, log)
-    }
-}
-
-impl Banked for GrowingHazard {
-    fn turn_hazards(&self) -> u32 {
-        self.hazards
     }
 }

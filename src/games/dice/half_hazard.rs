@@ -2,18 +2,13 @@
 //! the whole pot for his opponent's number, and chooses when to stop.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, NativePolicyInfo, Turn};
 use crate::core::log::Log;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::core::outcome::Outcome;
-use crate::core::policy::Policy;
 use crate::core::seat::Seat;
-use crate::core::view::{View, ViewArg, ViewInfo};
-use crate::games::dice::banking::{
-    self, Banked, FUNDS_OPTION, MOVES, Numbers, TURNS_OPTION, assign,
-};
-use crate::games::dice::banking_table::{self, After, Banking, Table};
-use crate::games::dice::banking_view::{self, Stakes};
+use crate::games::dice::banking::{FUNDS_OPTION, Numbers, TURNS_OPTION, assign};
+use crate::games::dice::banking_game::BankingGame;
+use crate::games::dice::banking_table::{After, Banking, Table};
+use crate::games::dice::banking_view::Stakes;
 use crate::games::dice::order::{OrderMethod, order_option};
 use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
@@ -202,30 +197,11 @@ impl HalfHazard {
     }
 }
 
-impl Game for HalfHazard {
-    type Move = Move;
+impl BankingGame for HalfHazard {
     const NAME: &'static str = "half-hazard";
     const TITLE: &'static str = "Half Hazard (Pół Hazard, 004 j)";
-    const LENGTH_UNIT: &'static str = "throws";
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules() -> &'static str {
-        include_str!("half_hazard.md")
-    }
-
-    fn native_policies() -> &'static [NativePolicyInfo] {
-        banking::NATIVE_POLICIES
-    }
-
-    fn native_policy(
-        name: &str,
-        param: Option<&str>,
-    ) -> Result<Option<Box<dyn Policy<Self>>>, String> {
-        banking::native_policy::<Self>(name, param)
-    }
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES: &'static str = include_str!("half_hazard.md");
 
     fn new(options: &Options) -> Result<Self, String> {
         let stake = options.int("pot");
@@ -260,62 +236,24 @@ impl Game for HalfHazard {
         })
     }
 
-    fn players(&self) -> usize {
-        2
+    fn stop<L: Log>(&mut self, log: &mut L) {
+        say!(
+            log,
+            "seat {} stops and takes {} from the pot",
+            self.table.thrower + 1,
+            self.won
+        );
+        self.table.purse.take(self.table.thrower, self.won);
+        self.won = 0;
     }
 
-    fn turn(&self) -> Turn {
-        self.table.turn()
-    }
-
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        out.extend_from_slice(&MOVES);
-    }
-
-    fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
-        self.table.decided(Self::NAME);
-        if mv == Move::Stop {
-            say!(
-                log,
-                "seat {} stops and takes {} from the pot",
-                self.table.thrower + 1,
-                self.won
-            );
-            self.table.purse.take(self.table.thrower, self.won);
-            self.won = 0;
-            self.table.end_turn(log);
-        }
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        banking_table::chance(self, dice, log);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.table.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.table.throws
-    }
-
-    fn payoff(&self, seat: Seat) -> i64 {
-        self.table.purse.payoff(seat)
-    }
-
-    fn views() -> &'static [ViewInfo] {
-        banking_view::VIEWS
-    }
-
-    fn view(&self, name: &str, _arg: ViewArg<'_, Move>) -> Result<View, String> {
-        let stakes = Stakes {
+    fn stakes(&self) -> Stakes<'_> {
+        Stakes {
             table: &self.table,
             numbers: self.numbers,
             banked: self.won,
             turn_hazards: self.hazards,
-        };
-        banking_view::view::<Self>(&stakes, name)
+        }
     }
 }
 
@@ -330,11 +268,5 @@ impl Banking for HalfHazard {
 
     fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
         HalfHazard::resolve(self, t, log)
-    }
-}
-
-impl Banked for HalfHazard {
-    fn turn_hazards(&self) -> u32 {
-        self.hazards
     }
 }

@@ -1,6 +1,7 @@
 //! The dice games of the Book of Games (seed 004, "Rodzaje gier", a-l).
 
 pub mod banking;
+pub mod banking_game;
 pub mod banking_table;
 pub mod banking_view;
 pub mod extreme;
