@@ -9,6 +9,7 @@ pub mod growing_hazard;
 pub mod guirguiesca;
 pub mod half_hazard;
 pub mod hazard;
+pub mod hazard_stakes;
 pub mod marlota;
 pub mod order;
 pub mod pair_ace;
