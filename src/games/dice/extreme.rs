@@ -7,6 +7,7 @@ use crate::core::log::Log;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::seat::MAX_SEATS;
 use crate::games::dice::players::PLAYERS_OPTION;
+use crate::games::dice::playoff::keep_tied;
 use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
@@ -68,13 +69,7 @@ impl<const HIGH: bool> Round for Extreme<HIGH> {
                 say!(log, "seat {} throws {}", group[i] + 1, t);
                 best = if HIGH { best.max(t) } else { best.min(t) };
             }
-            let mut kept = 0;
-            for i in 0..n {
-                if totals[i] == best {
-                    group[kept] = group[i];
-                    kept += 1;
-                }
-            }
+            let kept = keep_tied(&mut group, n, |i| totals[i] == best);
             if kept == 1 {
                 let reason = match (playoff, HIGH) {
                     (true, _) => "playoff",

@@ -94,94 +94,6 @@ impl GrowingHazard {
         }
         true
     }
-
-    /// Starts a round: the starting unit (or ruin) and the assignment throws.
-    /// Returns false if the game ended.
-    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
-        self.thrower_covers_next = false;
-        if !self.add_unit() {
-            let odd_to = if self.alternate {
-                self.table.thrower
-            } else {
-                let half = self.unit / 2;
-                match (
-                    self.table.purse.covers(0, half),
-                    self.table.purse.covers(1, half),
-                ) {
-                    (true, false) => 0,
-                    (false, true) => 1,
-                    _ => self.table.thrower,
-                }
-            };
-            say!(log, "a player cannot cover his share of the unit");
-            self.table.outcome = Some(self.table.purse.settle(odd_to, "ruin", log));
-            return false;
-        }
-        say!(
-            log,
-            "turn {}: seat {} throws; a unit goes in, the pot is {}",
-            self.table.turns + 1,
-            self.table.thrower + 1,
-            self.table.purse.pot
-        );
-        self.hazards = 0;
-        self.numbers = assign(self.table.thrower, dice, log, &mut self.table.throws);
-        true
-    }
-
-    /// One throw of the betting phase.
-    fn resolve<L: Log>(&mut self, t: [u8; 3], log: &mut L) -> After {
-        let s = total(t);
-        let p = self.table.thrower;
-        if is_hazard(s) {
-            self.hazards += 1;
-            if self.add_unit() {
-                say!(
-                    log,
-                    "seat {} throws {}: a hazard, a unit goes in, the pot is {}",
-                    p + 1,
-                    show(t),
-                    self.table.purse.pot
-                );
-            } else {
-                say!(
-                    log,
-                    "seat {} throws {}: a hazard, but the unit cannot be covered; the pot stays {}",
-                    p + 1,
-                    show(t),
-                    self.table.purse.pot
-                );
-            }
-            After::Continue
-        } else if s == self.numbers.own {
-            say!(
-                log,
-                "seat {} throws {}: his own number, nothing happens",
-                p + 1,
-                show(t)
-            );
-            After::Continue
-        } else if s == self.numbers.opponent {
-            say!(
-                log,
-                "seat {} throws {}: the opponent's number, he wins the pot of {}",
-                p + 1,
-                show(t),
-                self.table.purse.pot
-            );
-            self.table.purse.take(p, self.table.purse.pot);
-            After::TurnOver
-        } else {
-            say!(
-                log,
-                "seat {} throws {}: nobody's number, he loses; the pot of {} stays",
-                p + 1,
-                show(t),
-                self.table.purse.pot
-            );
-            After::TurnOver
-        }
-    }
 }
 
 impl BankingGame for GrowingHazard {
@@ -243,11 +155,78 @@ impl Banking for GrowingHazard {
         &mut self.table
     }
 
+    /// Starts a round: the starting unit (or ruin) and the assignment throws.
+    /// Returns false if the game ended.
     fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
-        GrowingHazard::start_round(self, dice, log)
+        self.thrower_covers_next = false;
+        if !self.add_unit() {
+            let odd_to = if self.alternate {
+                self.table.thrower
+            } else {
+                let half = self.unit / 2;
+                self.table
+                    .short_of_halves(half)
+                    .unwrap_or(self.table.thrower)
+            };
+            say!(log, "a player cannot cover his share of the unit");
+            self.table.outcome = Some(self.table.purse.settle(odd_to, "ruin", log));
+            return false;
+        }
+        say!(
+            log,
+            "turn {}: seat {} throws; a unit goes in, the pot is {}",
+            self.table.turns + 1,
+            self.table.thrower + 1,
+            self.table.purse.pot
+        );
+        self.hazards = 0;
+        self.numbers = assign(self.table.thrower, dice, log, &mut self.table.throws);
+        true
     }
 
+    /// One throw of the betting phase.
     fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
-        GrowingHazard::resolve(self, t, log)
+        let s = total(t);
+        let p = self.table.thrower;
+        if is_hazard(s) {
+            self.hazards += 1;
+            if self.add_unit() {
+                say!(
+                    log,
+                    "seat {} throws {}: a hazard, a unit goes in, the pot is {}",
+                    p + 1,
+                    show(t),
+                    self.table.purse.pot
+                );
+            } else {
+                say!(
+                    log,
+                    "seat {} throws {}: a hazard, but the unit cannot be covered; the pot stays {}",
+                    p + 1,
+                    show(t),
+                    self.table.purse.pot
+                );
+            }
+            After::Continue
+        } else if s == self.numbers.own {
+            say!(
+                log,
+                "seat {} throws {}: his own number, nothing happens",
+                p + 1,
+                show(t)
+            );
+            After::Continue
+        } else if s == self.numbers.opponent {
+            self.table.opponents_number(t, log)
+        } else {
+            say!(
+                log,
+                "seat {} throws {}: nobody's number, he loses; the pot of {} stays",
+                p + 1,
+                show(t),
+                self.table.purse.pot
+            );
+            After::TurnOver
+        }
     }
 }

@@ -94,107 +94,6 @@ impl HalfHazard {
     pub fn numbers(&self) -> Numbers {
         self.numbers
     }
-
-    /// Starts a round: the ante (or ruin) and the assignment throws. Returns
-    /// false if the game ended.
-    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
-        let half = self.stake / 2;
-        let c0 = self.table.purse.covers(0, half);
-        let c1 = self.table.purse.covers(1, half);
-        if !(c0 && c1) {
-            let odd_to = match (c0, c1) {
-                (true, false) => 0,
-                (false, true) => 1,
-                _ => self.table.thrower,
-            };
-            say!(log, "a player cannot cover his half of the pot ({})", half);
-            self.table.outcome = Some(self.table.purse.settle(odd_to, "ruin", log));
-            return false;
-        }
-        self.table.purse.put(0, half);
-        self.table.purse.put(1, half);
-        say!(
-            log,
-            "turn {}: seat {} throws; both put {} in, the pot is {}",
-            self.table.turns + 1,
-            self.table.thrower + 1,
-            half,
-            self.table.purse.pot
-        );
-        self.won = 0;
-        self.run = 0;
-        self.hazards = 0;
-        self.numbers = assign(self.table.thrower, dice, log, &mut self.table.throws);
-        true
-    }
-
-    /// One throw of the betting phase.
-    fn resolve<L: Log>(&mut self, t: [u8; 3], log: &mut L) -> After {
-        let s = total(t);
-        let p = self.table.thrower;
-        if is_hazard(s) {
-            self.hazards += 1;
-            self.run += 1;
-            let units = match (self.pay, self.run) {
-                (_, 1) => 3,
-                (HazardPay::AddOne, _) => 1,
-                (HazardPay::Escalate, k) => 2 + i64::from(k),
-            };
-            self.won = (self.won + units * self.unit).min(self.table.purse.pot);
-            if self.won >= self.table.purse.pot {
-                say!(
-                    log,
-                    "seat {} throws {}: hazard {} of the run, the pot is exhausted: he takes all {}",
-                    p + 1,
-                    show(t),
-                    self.run,
-                    self.table.purse.pot
-                );
-                self.table.purse.take(p, self.table.purse.pot);
-                return After::TurnOver;
-            }
-            say!(
-                log,
-                "seat {} throws {}: hazard {} of the run, wins {} unit{} ({} this turn)",
-                p + 1,
-                show(t),
-                self.run,
-                units,
-                if units == 1 { "" } else { "s" },
-                self.won
-            );
-            After::Continue
-        } else if s == self.numbers.own {
-            self.run = 0;
-            say!(
-                log,
-                "seat {} throws {}: his own number, hazards count anew",
-                p + 1,
-                show(t)
-            );
-            After::Continue
-        } else if s == self.numbers.opponent {
-            say!(
-                log,
-                "seat {} throws {}: the opponent's number, he wins the pot of {}",
-                p + 1,
-                show(t),
-                self.table.purse.pot
-            );
-            self.table.purse.take(p, self.table.purse.pot);
-            After::TurnOver
-        } else {
-            say!(
-                log,
-                "seat {} throws {}: nobody's number, he loses the {} he won",
-                p + 1,
-                show(t),
-                self.won
-            );
-            self.won = 0;
-            After::TurnOver
-        }
-    }
 }
 
 impl BankingGame for HalfHazard {
@@ -262,11 +161,89 @@ impl Banking for HalfHazard {
         &mut self.table
     }
 
+    /// Starts a round: the ante (or ruin) and the assignment throws. Returns
+    /// false if the game ended.
     fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
-        HalfHazard::start_round(self, dice, log)
+        let half = self.stake / 2;
+        if let Some(odd_to) = self.table.short_of_halves(half) {
+            say!(log, "a player cannot cover his half of the pot ({})", half);
+            self.table.outcome = Some(self.table.purse.settle(odd_to, "ruin", log));
+            return false;
+        }
+        self.table.purse.put(0, half);
+        self.table.purse.put(1, half);
+        say!(
+            log,
+            "turn {}: seat {} throws; both put {} in, the pot is {}",
+            self.table.turns + 1,
+            self.table.thrower + 1,
+            half,
+            self.table.purse.pot
+        );
+        self.won = 0;
+        self.run = 0;
+        self.hazards = 0;
+        self.numbers = assign(self.table.thrower, dice, log, &mut self.table.throws);
+        true
     }
 
+    /// One throw of the betting phase.
     fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
-        HalfHazard::resolve(self, t, log)
+        let s = total(t);
+        let p = self.table.thrower;
+        if is_hazard(s) {
+            self.hazards += 1;
+            self.run += 1;
+            let units = match (self.pay, self.run) {
+                (_, 1) => 3,
+                (HazardPay::AddOne, _) => 1,
+                (HazardPay::Escalate, k) => 2 + i64::from(k),
+            };
+            self.won = (self.won + units * self.unit).min(self.table.purse.pot);
+            if self.won >= self.table.purse.pot {
+                say!(
+                    log,
+                    "seat {} throws {}: hazard {} of the run, the pot is exhausted: he takes all {}",
+                    p + 1,
+                    show(t),
+                    self.run,
+                    self.table.purse.pot
+                );
+                self.table.purse.take(p, self.table.purse.pot);
+                return After::TurnOver;
+            }
+            say!(
+                log,
+                "seat {} throws {}: hazard {} of the run, wins {} unit{} ({} this turn)",
+                p + 1,
+                show(t),
+                self.run,
+                units,
+                if units == 1 { "" } else { "s" },
+                self.won
+            );
+            After::Continue
+        } else if s == self.numbers.own {
+            self.run = 0;
+            say!(
+                log,
+                "seat {} throws {}: his own number, hazards count anew",
+                p + 1,
+                show(t)
+            );
+            After::Continue
+        } else if s == self.numbers.opponent {
+            self.table.opponents_number(t, log)
+        } else {
+            say!(
+                log,
+                "seat {} throws {}: nobody's number, he loses the {} he won",
+                p + 1,
+                show(t),
+                self.won
+            );
+            self.won = 0;
+            After::TurnOver
+        }
     }
 }

@@ -15,6 +15,7 @@ pub mod order;
 pub mod pair_ace;
 pub mod panquist;
 pub mod players;
+pub mod playoff;
 pub mod riffa;
 pub mod round_game;
 pub mod rounds;

@@ -6,6 +6,7 @@ use crate::core::log::Log;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::players::PLAYERS_OPTION;
+use crate::games::dice::playoff::keep_tied;
 use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{has_pair, show};
@@ -72,13 +73,7 @@ impl Round for RiffaRound {
                 totals[i] = Self::score_of(group[i], table, dice, log);
             }
             let best = *totals[..n].iter().max().expect("players");
-            let mut kept = 0;
-            for i in 0..n {
-                if totals[i] == best {
-                    group[kept] = group[i];
-                    kept += 1;
-                }
-            }
+            let kept = keep_tied(&mut group, n, |i| totals[i] == best);
             if kept == 1 {
                 say!(
                     log,

@@ -7,6 +7,7 @@ use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
+use crate::games::dice::playoff::keep_tied;
 use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
@@ -102,13 +103,7 @@ impl Round for TantoRound {
                 say!(log, "seat {} throws to tie", group[i] + 1);
                 won[i] = Self::attempt(group[i], table, dice, log);
             }
-            let mut kept = 0;
-            for i in 0..n {
-                if won[i] {
-                    group[kept] = group[i];
-                    kept += 1;
-                }
-            }
+            let kept = keep_tied(&mut group, n, |i| won[i]);
             if kept == 1 {
                 say!(log, "seat {} wins", group[0] + 1);
                 return RoundEnd::Won(group[0], if playoff { "playoff" } else { "match" });
