@@ -15,6 +15,7 @@ pub fn games() -> &'static [&'static dyn GameEntry] {
         &Entry::<dice::tanto::Tanto>::new(),
         &Entry::<dice::triga::Triga>::new(),
         &Entry::<dice::hazard::Hazard>::new(),
+        &Entry::<dice::hazard_stakes::HazardStakes>::new(),
         &Entry::<dice::marlota::Marlota>::new(),
         &Entry::<dice::riffa::Riffa>::new(),
         &Entry::<dice::pair_ace::PairAce>::new(),

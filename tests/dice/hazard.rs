@@ -180,10 +180,10 @@ fn forty_hazards_in_216_throws() {
     assert_eq!(h, 40);
 }
 
-// Two players, fixed order, one round: seat 1's exact win probability, from
-// the 64 pairs of chances and the geometric series of the later cycles.
-#[test]
-fn two_player_win_rate_matches_the_exact_law() {
+/// Two players, fixed order, one round: seat 1's exact win probability, from
+/// the 64 pairs of chances and the geometric series of the later cycles; and
+/// the probability that the round ends by a later Hazard.
+pub fn two_player_round_law() -> (f64, f64) {
     let w = ways();
     let p = |s: usize| f64::from(w[s]) / 216.0;
     let h = 40.0 / 216.0;
@@ -202,6 +202,13 @@ fn two_player_win_rate_matches_the_exact_law() {
             late_hazard += pair * (h + r1 * h) / cycle;
         }
     }
+    (p1, late_hazard)
+}
+
+#[test]
+fn two_player_win_rate_matches_the_exact_law() {
+    let (p1, late_hazard) = two_player_round_law();
+    let h = 40.0 / 216.0;
     let games = 200_000;
     let t = run::<Hazard>(&[("order", "fixed")], &["random", "random"], games, 11);
     assert_rate("seat 1 wins", t.wins[0], games, p1);

@@ -11,6 +11,7 @@ mod growing_hazard;
 mod guirguiesca;
 mod half_hazard;
 mod hazard;
+mod hazard_stakes;
 mod marlota;
 mod pair_ace;
 mod panquist;

@@ -10,7 +10,8 @@ use crate::core::outcome::Outcome;
 use crate::core::seat::Seat;
 use crate::games::dice::banking::Purse;
 use crate::games::dice::order::{OrderMethod, opening_order};
-use crate::games::dice::throw::{Three, total};
+use crate::games::dice::throw::{Three, show, total};
+use crate::say;
 
 /// How a throw of the betting phase left the turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +116,31 @@ impl Table {
     pub fn decided(&mut self, game: &str) {
         debug_assert!(self.deciding, "{game}: a move when none is due");
         self.deciding = false;
+    }
+
+    /// If a seat cannot cover `half`, the seat the odd unit of the final
+    /// split goes to: the one who could cover, else the thrower.
+    pub fn short_of_halves(&self, half: i64) -> Option<Seat> {
+        match (self.purse.covers(0, half), self.purse.covers(1, half)) {
+            (true, true) => None,
+            (true, false) => Some(0),
+            (false, true) => Some(1),
+            (false, false) => Some(self.thrower),
+        }
+    }
+
+    /// The thrower has thrown `t`, his opponent's number: he takes the pot.
+    pub fn opponents_number<L: Log>(&mut self, t: Three, log: &mut L) -> After {
+        let p = self.thrower;
+        say!(
+            log,
+            "seat {} throws {}: the opponent's number, he wins the pot of {}",
+            p + 1,
+            show(t),
+            self.purse.pot
+        );
+        self.purse.take(p, self.purse.pot);
+        After::TurnOver
     }
 
     /// Ends the turn; returns false if that ended the game.

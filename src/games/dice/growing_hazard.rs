@@ -2,24 +2,14 @@
 //! pot; the thrower's opponent's number takes it.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
-use crate::core::native_policies::NativePolicyError;
-use crate::core::native_policies::{NativePolicies, NativePolicyInfo};
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::core::outcome::Outcome;
-use crate::core::policy::Policy;
-use crate::core::presentation::Presentation;
-use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
-use crate::core::view::{View, ViewArg, ViewInfo};
-use crate::core::view_error::ViewError;
-use crate::games::dice::banking::{
-    self, Banked, FUNDS_OPTION, MOVES, Numbers, TURNS_OPTION, assign,
-};
-use crate::games::dice::banking_table::{self, After, Banking, Table};
-use crate::games::dice::banking_view::{self, Stakes};
+use crate::games::dice::banking::{FUNDS_OPTION, Numbers, TURNS_OPTION, assign};
+use crate::games::dice::banking_game::BankingGame;
+use crate::games::dice::banking_table::{After, Banking, Table};
+use crate::games::dice::banking_view::Stakes;
 use crate::games::dice::order::{OrderMethod, order_option};
 use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
@@ -105,6 +95,66 @@ impl GrowingHazard {
         }
         true
     }
+}
+
+impl BankingGame for GrowingHazard {
+    const NAME: &'static str = "growing-hazard";
+    const TITLE: &'static str = "Growing Hazard (Rosnący Hazard, 004 k)";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES: &'static str = include_str!("growing_hazard.md");
+
+    fn new(options: &Options) -> Result<Self, OptionError> {
+        let unit = options.int("unit");
+        let alternate = options.choice("cover") == "alternate";
+        if !alternate && unit % 2 != 0 {
+            return Err(OptionError::Combination(format!(
+                "option `unit` must be even with cover=halves (both players cover half), not {unit}"
+            )));
+        }
+        let funds = options.int("funds");
+        let first_share = if alternate { unit } else { unit / 2 };
+        if funds < first_share {
+            return Err(OptionError::Combination(format!(
+                "option `funds` ({funds}) must cover a share of the first unit ({first_share})"
+            )));
+        }
+        Ok(GrowingHazard {
+            unit,
+            alternate,
+            table: Table::new(
+                OrderMethod::from_option(options.choice("order")),
+                options.int("rounds") as u32,
+                funds,
+            ),
+            thrower_covers_next: false,
+            numbers: Numbers::default(),
+            hazards: 0,
+        })
+    }
+
+    fn stop<L: Log>(&mut self, log: &mut L) {
+        say!(
+            log,
+            "seat {} stops; the pot of {} stays",
+            self.table.thrower + 1,
+            self.table.purse.pot
+        );
+    }
+
+    fn stakes(&self) -> Stakes<'_> {
+        Stakes {
+            table: &self.table,
+            numbers: self.numbers,
+            banked: 0,
+            turn_hazards: self.hazards,
+        }
+    }
+}
+
+impl Banking for GrowingHazard {
+    fn table(&mut self) -> &mut Table {
+        &mut self.table
+    }
 
     /// Starts a round: the starting unit (or ruin) and the assignment throws.
     /// Returns false if the game ended.
@@ -115,14 +165,9 @@ impl GrowingHazard {
                 self.table.thrower
             } else {
                 let half = self.unit / 2;
-                match (
-                    self.table.purse.covers(0, half),
-                    self.table.purse.covers(1, half),
-                ) {
-                    (true, false) => 0,
-                    (false, true) => 1,
-                    _ => self.table.thrower,
-                }
+                self.table
+                    .short_of_halves(half)
+                    .unwrap_or(self.table.thrower)
             };
             say!(log, "a player cannot cover his share of the unit");
             self.table.outcome = Some(self.table.purse.settle(odd_to, "ruin", log));
@@ -141,7 +186,7 @@ impl GrowingHazard {
     }
 
     /// One throw of the betting phase.
-    fn resolve<L: Log>(&mut self, t: [u8; 3], log: &mut L) -> After {
+    fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
         let s = total(t);
         let p = self.table.thrower;
         if is_hazard(s) {
@@ -173,15 +218,7 @@ impl GrowingHazard {
             );
             After::Continue
         } else if s == self.numbers.opponent {
-            say!(
-                log,
-                "seat {} throws {}: the opponent's number, he wins the pot of {}",
-                p + 1,
-                show(t),
-                self.table.purse.pot
-            );
-            self.table.purse.take(p, self.table.purse.pot);
-            After::TurnOver
+            self.table.opponents_number(t, log)
         } else {
             say!(
                 log,
@@ -192,143 +229,5 @@ impl GrowingHazard {
             );
             After::TurnOver
         }
-    }
-}
-
-impl Game for GrowingHazard {
-    type Move = Move;
-    const NAME: &'static str = "growing-hazard";
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn new(options: &Options) -> Result<Self, OptionError> {
-        let unit = options.int("unit");
-        let alternate = options.choice("cover") == "alternate";
-        if !alternate && unit % 2 != 0 {
-            return Err(OptionError::Combination(format!(
-                "option `unit` must be even with cover=halves (both players cover half), not {unit}"
-            )));
-        }
-        let funds = options.int("funds");
-        let first_share = if alternate { unit } else { unit / 2 };
-        if funds < first_share {
-            return Err(OptionError::Combination(format!(
-                "option `funds` ({funds}) must cover a share of the first unit ({first_share})"
-            )));
-        }
-        Ok(GrowingHazard {
-            unit,
-            alternate,
-            table: Table::new(
-                OrderMethod::from_option(options.choice("order")),
-                options.int("rounds") as u32,
-                funds,
-            ),
-            thrower_covers_next: false,
-            numbers: Numbers::default(),
-            hazards: 0,
-        })
-    }
-
-    fn players(&self) -> usize {
-        2
-    }
-
-    fn turn(&self) -> Turn {
-        self.table.turn()
-    }
-
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        out.extend_from_slice(&MOVES);
-    }
-
-    fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
-        self.table.decided(Self::NAME);
-        if mv == Move::Stop {
-            say!(
-                log,
-                "seat {} stops; the pot of {} stays",
-                self.table.thrower + 1,
-                self.table.purse.pot
-            );
-            self.table.end_turn(log);
-        }
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        banking_table::chance(self, dice, log);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.table.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.table.throws
-    }
-
-    fn payoff(&self, seat: Seat) -> i64 {
-        self.table.purse.payoff(seat)
-    }
-
-    fn views() -> &'static [ViewInfo] {
-        banking_view::VIEWS
-    }
-
-    fn view(&self, name: &str, _arg: ViewArg<'_, Move>) -> Result<View, ViewError> {
-        let stakes = Stakes {
-            table: &self.table,
-            numbers: self.numbers,
-            banked: 0,
-            turn_hazards: self.hazards,
-        };
-        banking_view::view::<Self>(&stakes, name)
-    }
-}
-
-impl Presentation for GrowingHazard {
-    const TITLE: &'static str = "Growing Hazard (Rosnący Hazard, 004 k)";
-    const LENGTH_UNIT: &'static str = "throws";
-
-    fn rules() -> &'static str {
-        include_str!("growing_hazard.md")
-    }
-}
-
-impl NativePolicies for GrowingHazard {
-    fn native_policies() -> &'static [NativePolicyInfo] {
-        banking::NATIVE_POLICIES
-    }
-
-    fn native_policy(
-        name: &str,
-        param: Option<&str>,
-    ) -> Result<Option<Box<dyn Policy<Self>>>, NativePolicyError> {
-        banking::native_policy::<Self>(name, param)
-    }
-}
-
-impl RecordFormats for GrowingHazard {}
-
-impl Banking for GrowingHazard {
-    fn table(&mut self) -> &mut Table {
-        &mut self.table
-    }
-
-    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
-        GrowingHazard::start_round(self, dice, log)
-    }
-
-    fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
-        GrowingHazard::resolve(self, t, log)
-    }
-}
-
-impl Banked for GrowingHazard {
-    fn turn_hazards(&self) -> u32 {
-        self.hazards
     }
 }

@@ -7,12 +7,10 @@ use crate::core::log::Log;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::Seat;
-use crate::games::dice::order::{OrderMethod, opening_order, order_option};
-use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::order::order_option;
+use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
-
-const OPTIONS: &[OptionSpec] = &[order_option("highest"), ROUNDS_OPTION];
 
 /// A hazard of two dice: 6-6, 6-5, 2-1, 1-1, that is the totals 12, 11, 3, 2.
 ///
@@ -27,18 +25,19 @@ pub fn is_hazard2(total: u32) -> bool {
 }
 
 /// A game of Guirguiesca.
+pub type Guirguiesca = RoundGame<GuirguiescaRound>;
+
+/// The rounds of Guirguiesca: who casts next.
 #[derive(Clone, Debug)]
-pub struct Guirguiesca {
-    order: OrderMethod,
-    progress: Progress,
+pub struct GuirguiescaRound {
     /// Who casts in the next round (set by the opening throws).
     caster: Option<Seat>,
 }
 
-impl Guirguiesca {
-    fn throw<L: Log>(&mut self, caster: Seat, dice: &mut Dice, log: &mut L) -> u32 {
+impl GuirguiescaRound {
+    fn throw<L: Log>(caster: Seat, table: &mut Table, dice: &mut Dice, log: &mut L) -> u32 {
         let t = dice.throw::<2>();
-        self.progress.throws += 1;
+        table.throws += 1;
         let s = u32::from(t[0]) + u32::from(t[1]);
         say!(
             log,
@@ -53,20 +52,20 @@ impl Guirguiesca {
 
     /// One cast: returns the round's winner and how it ended.
     fn round<L: Log>(
-        &mut self,
         caster: Seat,
+        table: &mut Table,
         dice: &mut Dice,
         log: &mut L,
     ) -> (Seat, &'static str) {
         let other = 1 - caster;
-        let theirs = self.throw(caster, dice, log);
+        let theirs = Self::throw(caster, table, dice, log);
         if is_hazard2(theirs) {
             say!(log, "a hazard: seat {} loses", caster + 1);
             return (other, "hazard");
         }
         say!(log, "{theirs} is seat {}'s number", other + 1);
         let mine = loop {
-            let s = self.throw(caster, dice, log);
+            let s = Self::throw(caster, table, dice, log);
             if is_hazard2(s) {
                 say!(log, "a hazard: seat {} loses", caster + 1);
                 return (other, "hazard");
@@ -81,7 +80,7 @@ impl Guirguiesca {
             );
         };
         loop {
-            let s = self.throw(caster, dice, log);
+            let s = Self::throw(caster, table, dice, log);
             if is_hazard2(s) {
                 say!(log, "a hazard: seat {} loses", caster + 1);
                 return (other, "hazard");
@@ -98,45 +97,23 @@ impl Guirguiesca {
     }
 }
 
-impl RoundGame for Guirguiesca {
+impl Round for GuirguiescaRound {
     const NAME: &'static str = "guirguiesca";
     const TITLE: &'static str = "Guirguiesca (004 l)";
+    const OPTIONS: &'static [OptionSpec] = &[order_option("highest"), ROUNDS_OPTION];
+    const RULES: &'static str = include_str!("guirguiesca.md");
 
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
+    fn new(_options: &Options) -> Result<Self, OptionError> {
+        Ok(GuirguiescaRound { caster: None })
     }
 
-    fn rules() -> &'static str {
-        include_str!("guirguiesca.md")
-    }
-
-    fn new(options: &Options) -> Result<Self, OptionError> {
-        Ok(Guirguiesca {
-            order: OrderMethod::from_option(options.choice("order")),
-            progress: Progress::new(2, options.int("rounds")),
-            caster: None,
-        })
-    }
-
-    fn players(&self) -> usize {
-        2
-    }
-
-    fn progress(&self) -> &Progress {
-        &self.progress
-    }
-
-    fn progress_mut(&mut self) -> &mut Progress {
-        &mut self.progress
-    }
-
-    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
+    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
         let caster = match self.caster {
             Some(c) => c,
-            None => opening_order(self.order, 2, 2, dice, log, &mut self.progress.throws).seats[0],
+            None => table.opening_order(2, dice, log).seats[0],
         };
         // "role graczy zamieniają się": the other casts next.
         self.caster = Some(1 - caster);
-        self.round(caster, dice, log)
+        Self::round(caster, table, dice, log).into()
     }
 }

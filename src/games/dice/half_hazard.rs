@@ -2,24 +2,14 @@
 //! the whole pot for his opponent's number, and chooses when to stop.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
-use crate::core::native_policies::NativePolicyError;
-use crate::core::native_policies::{NativePolicies, NativePolicyInfo};
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::core::outcome::Outcome;
-use crate::core::policy::Policy;
-use crate::core::presentation::Presentation;
-use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
-use crate::core::view::{View, ViewArg, ViewInfo};
-use crate::core::view_error::ViewError;
-use crate::games::dice::banking::{
-    self, Banked, FUNDS_OPTION, MOVES, Numbers, TURNS_OPTION, assign,
-};
-use crate::games::dice::banking_table::{self, After, Banking, Table};
-use crate::games::dice::banking_view::{self, Stakes};
+use crate::games::dice::banking::{FUNDS_OPTION, Numbers, TURNS_OPTION, assign};
+use crate::games::dice::banking_game::BankingGame;
+use crate::games::dice::banking_table::{After, Banking, Table};
+use crate::games::dice::banking_view::Stakes;
 use crate::games::dice::order::{OrderMethod, order_option};
 use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
@@ -105,19 +95,78 @@ impl HalfHazard {
     pub fn numbers(&self) -> Numbers {
         self.numbers
     }
+}
+
+impl BankingGame for HalfHazard {
+    const NAME: &'static str = "half-hazard";
+    const TITLE: &'static str = "Half Hazard (Pół Hazard, 004 j)";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES: &'static str = include_str!("half_hazard.md");
+
+    fn new(options: &Options) -> Result<Self, OptionError> {
+        let stake = options.int("pot");
+        if stake % 2 != 0 {
+            return Err(OptionError::Combination(format!(
+                "option `pot` must be even (both players cover half), not {stake}"
+            )));
+        }
+        let funds = options.int("funds");
+        if funds < stake / 2 {
+            return Err(OptionError::Combination(format!(
+                "option `funds` ({funds}) must cover half the pot ({})",
+                stake / 2
+            )));
+        }
+        Ok(HalfHazard {
+            stake,
+            unit: options.int("unit"),
+            pay: match options.choice("hazard_pay") {
+                "escalate" => HazardPay::Escalate,
+                _ => HazardPay::AddOne,
+            },
+            table: Table::new(
+                OrderMethod::from_option(options.choice("order")),
+                options.int("rounds") as u32,
+                funds,
+            ),
+            numbers: Numbers::default(),
+            won: 0,
+            run: 0,
+            hazards: 0,
+        })
+    }
+
+    fn stop<L: Log>(&mut self, log: &mut L) {
+        say!(
+            log,
+            "seat {} stops and takes {} from the pot",
+            self.table.thrower + 1,
+            self.won
+        );
+        self.table.purse.take(self.table.thrower, self.won);
+        self.won = 0;
+    }
+
+    fn stakes(&self) -> Stakes<'_> {
+        Stakes {
+            table: &self.table,
+            numbers: self.numbers,
+            banked: self.won,
+            turn_hazards: self.hazards,
+        }
+    }
+}
+
+impl Banking for HalfHazard {
+    fn table(&mut self) -> &mut Table {
+        &mut self.table
+    }
 
     /// Starts a round: the ante (or ruin) and the assignment throws. Returns
     /// false if the game ended.
     fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
         let half = self.stake / 2;
-        let c0 = self.table.purse.covers(0, half);
-        let c1 = self.table.purse.covers(1, half);
-        if !(c0 && c1) {
-            let odd_to = match (c0, c1) {
-                (true, false) => 0,
-                (false, true) => 1,
-                _ => self.table.thrower,
-            };
+        if let Some(odd_to) = self.table.short_of_halves(half) {
             say!(log, "a player cannot cover his half of the pot ({})", half);
             self.table.outcome = Some(self.table.purse.settle(odd_to, "ruin", log));
             return false;
@@ -140,7 +189,7 @@ impl HalfHazard {
     }
 
     /// One throw of the betting phase.
-    fn resolve<L: Log>(&mut self, t: [u8; 3], log: &mut L) -> After {
+    fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
         let s = total(t);
         let p = self.table.thrower;
         if is_hazard(s) {
@@ -185,15 +234,7 @@ impl HalfHazard {
             );
             After::Continue
         } else if s == self.numbers.opponent {
-            say!(
-                log,
-                "seat {} throws {}: the opponent's number, he wins the pot of {}",
-                p + 1,
-                show(t),
-                self.table.purse.pot
-            );
-            self.table.purse.take(p, self.table.purse.pot);
-            After::TurnOver
+            self.table.opponents_number(t, log)
         } else {
             say!(
                 log,
@@ -205,149 +246,5 @@ impl HalfHazard {
             self.won = 0;
             After::TurnOver
         }
-    }
-}
-
-impl Game for HalfHazard {
-    type Move = Move;
-    const NAME: &'static str = "half-hazard";
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn new(options: &Options) -> Result<Self, OptionError> {
-        let stake = options.int("pot");
-        if stake % 2 != 0 {
-            return Err(OptionError::Combination(format!(
-                "option `pot` must be even (both players cover half), not {stake}"
-            )));
-        }
-        let funds = options.int("funds");
-        if funds < stake / 2 {
-            return Err(OptionError::Combination(format!(
-                "option `funds` ({funds}) must cover half the pot ({})",
-                stake / 2
-            )));
-        }
-        Ok(HalfHazard {
-            stake,
-            unit: options.int("unit"),
-            pay: match options.choice("hazard_pay") {
-                "escalate" => HazardPay::Escalate,
-                _ => HazardPay::AddOne,
-            },
-            table: Table::new(
-                OrderMethod::from_option(options.choice("order")),
-                options.int("rounds") as u32,
-                funds,
-            ),
-            numbers: Numbers::default(),
-            won: 0,
-            run: 0,
-            hazards: 0,
-        })
-    }
-
-    fn players(&self) -> usize {
-        2
-    }
-
-    fn turn(&self) -> Turn {
-        self.table.turn()
-    }
-
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        out.extend_from_slice(&MOVES);
-    }
-
-    fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
-        self.table.decided(Self::NAME);
-        if mv == Move::Stop {
-            say!(
-                log,
-                "seat {} stops and takes {} from the pot",
-                self.table.thrower + 1,
-                self.won
-            );
-            self.table.purse.take(self.table.thrower, self.won);
-            self.won = 0;
-            self.table.end_turn(log);
-        }
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        banking_table::chance(self, dice, log);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.table.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.table.throws
-    }
-
-    fn payoff(&self, seat: Seat) -> i64 {
-        self.table.purse.payoff(seat)
-    }
-
-    fn views() -> &'static [ViewInfo] {
-        banking_view::VIEWS
-    }
-
-    fn view(&self, name: &str, _arg: ViewArg<'_, Move>) -> Result<View, ViewError> {
-        let stakes = Stakes {
-            table: &self.table,
-            numbers: self.numbers,
-            banked: self.won,
-            turn_hazards: self.hazards,
-        };
-        banking_view::view::<Self>(&stakes, name)
-    }
-}
-
-impl Presentation for HalfHazard {
-    const TITLE: &'static str = "Half Hazard (Pół Hazard, 004 j)";
-    const LENGTH_UNIT: &'static str = "throws";
-
-    fn rules() -> &'static str {
-        include_str!("half_hazard.md")
-    }
-}
-
-impl NativePolicies for HalfHazard {
-    fn native_policies() -> &'static [NativePolicyInfo] {
-        banking::NATIVE_POLICIES
-    }
-
-    fn native_policy(
-        name: &str,
-        param: Option<&str>,
-    ) -> Result<Option<Box<dyn Policy<Self>>>, NativePolicyError> {
-        banking::native_policy::<Self>(name, param)
-    }
-}
-
-impl RecordFormats for HalfHazard {}
-
-impl Banking for HalfHazard {
-    fn table(&mut self) -> &mut Table {
-        &mut self.table
-    }
-
-    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
-        HalfHazard::start_round(self, dice, log)
-    }
-
-    fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
-        HalfHazard::resolve(self, t, log)
-    }
-}
-
-impl Banked for HalfHazard {
-    fn turn_hazards(&self) -> u32 {
-        self.hazards
     }
 }

@@ -6,35 +6,34 @@ use crate::core::log::Log;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::{MAX_SEATS, Seat};
-use crate::games::dice::order::{OrderMethod, PlayOrder, opening_order, order_option};
+use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{is_hazard, show, total};
 use crate::say;
 
-const OPTIONS: &[OptionSpec] = &[PLAYERS_OPTION, order_option("highest"), ROUNDS_OPTION];
-
 /// A game of Hazard.
-#[derive(Clone, Debug)]
-pub struct Hazard {
-    players: usize,
-    order: OrderMethod,
-    progress: Progress,
-}
+pub type Hazard = RoundGame<HazardRound>;
 
-impl Hazard {
-    /// Plays one round; returns its winner and the ending.
+/// A round of Hazard: it has no rules of its own to keep.
+#[derive(Clone, Debug)]
+pub struct HazardRound;
+
+impl Round for HazardRound {
+    const NAME: &'static str = "hazard";
+    const TITLE: &'static str = "Hazard (Hazard, 004 e)";
+    const OPTIONS: &'static [OptionSpec] =
+        &[PLAYERS_OPTION, order_option("highest"), ROUNDS_OPTION];
+    const RULES: &'static str = include_str!("hazard.md");
+
+    fn new(_options: &Options) -> Result<Self, OptionError> {
+        Ok(HazardRound)
+    }
+
     #[inline]
-    fn round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
-        let order: PlayOrder = opening_order(
-            self.order,
-            self.players,
-            3,
-            dice,
-            log,
-            &mut self.progress.throws,
-        );
+    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+        let order = table.opening_order(3, dice, log);
         let seats = order.as_slice();
         // First cycle: the first Hazard wins; otherwise totals become chances.
         let mut chance = [0u8; MAX_SEATS];
@@ -44,11 +43,11 @@ impl Hazard {
         let mut owner = [0u8; 19];
         for &seat in seats {
             let t = dice.throw::<3>();
-            self.progress.throws += 1;
+            table.throws += 1;
             let s = total(t);
             if is_hazard(s) {
                 say!(log, "seat {} throws {}: Hazard, wins", seat + 1, show(t));
-                return (seat, "hazard");
+                return RoundEnd::Won(seat, "hazard");
             }
             say!(
                 log,
@@ -65,11 +64,11 @@ impl Hazard {
         loop {
             for &seat in seats {
                 let t = dice.throw::<3>();
-                self.progress.throws += 1;
+                table.throws += 1;
                 let s = total(t);
                 if is_hazard(s) {
                     say!(log, "seat {} throws {}: Hazard, wins", seat + 1, show(t));
-                    return (seat, "late-hazard");
+                    return RoundEnd::Won(seat, "late-hazard");
                 }
                 if u32::from(chance[seat]) == s {
                     say!(
@@ -78,7 +77,7 @@ impl Hazard {
                         seat + 1,
                         show(t)
                     );
-                    return (seat, "own-chance");
+                    return RoundEnd::Won(seat, "own-chance");
                 }
                 match owners[s as usize] {
                     0 => say!(log, "seat {} throws {}: nobody's chance", seat + 1, show(t)),
@@ -91,7 +90,7 @@ impl Hazard {
                             show(t),
                             o + 1
                         );
-                        return (o, "other-chance");
+                        return RoundEnd::Won(o, "other-chance");
                     }
                     _ => say!(
                         log,
@@ -102,43 +101,5 @@ impl Hazard {
                 }
             }
         }
-    }
-}
-
-impl RoundGame for Hazard {
-    const NAME: &'static str = "hazard";
-    const TITLE: &'static str = "Hazard (Hazard, 004 e)";
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules() -> &'static str {
-        include_str!("hazard.md")
-    }
-
-    fn new(options: &Options) -> Result<Self, OptionError> {
-        let players = options.int("players") as usize;
-        Ok(Hazard {
-            players,
-            order: OrderMethod::from_option(options.choice("order")),
-            progress: Progress::new(players, options.int("rounds")),
-        })
-    }
-
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn progress(&self) -> &Progress {
-        &self.progress
-    }
-
-    fn progress_mut(&mut self) -> &mut Progress {
-        &mut self.progress
-    }
-
-    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
-        self.round(dice, log)
     }
 }

@@ -6,36 +6,36 @@ use crate::core::log::Log;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::{MAX_SEATS, Seat};
-use crate::games::dice::order::{OrderMethod, opening_order, order_option};
+use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{show, total};
 use crate::say;
-
-const OPTIONS: &[OptionSpec] = &[PLAYERS_OPTION, order_option("highest"), ROUNDS_OPTION];
 
 /// No owner.
 const NOBODY: u8 = u8::MAX;
 
 /// A game of Marlota.
-#[derive(Clone, Debug)]
-pub struct Marlota {
-    players: usize,
-    order: OrderMethod,
-    progress: Progress,
-}
+pub type Marlota = RoundGame<MarlotaRound>;
 
-impl Marlota {
-    fn round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
-        let order = opening_order(
-            self.order,
-            self.players,
-            3,
-            dice,
-            log,
-            &mut self.progress.throws,
-        );
+/// A round of Marlota: it has no rules of its own to keep.
+#[derive(Clone, Debug)]
+pub struct MarlotaRound;
+
+impl Round for MarlotaRound {
+    const NAME: &'static str = "marlota";
+    const TITLE: &'static str = "Marlota (004 f)";
+    const OPTIONS: &'static [OptionSpec] =
+        &[PLAYERS_OPTION, order_option("highest"), ROUNDS_OPTION];
+    const RULES: &'static str = include_str!("marlota.md");
+
+    fn new(_options: &Options) -> Result<Self, OptionError> {
+        Ok(MarlotaRound)
+    }
+
+    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+        let order = table.opening_order(3, dice, log);
         let seats = order.as_slice();
         let first = seats[0];
         // The owner of each total 7-14.
@@ -44,7 +44,7 @@ impl Marlota {
         let mut next = seats.len();
         while next > 0 {
             let t = dice.throw::<3>();
-            self.progress.throws += 1;
+            table.throws += 1;
             let s = total(t) as usize;
             if !(7..=14).contains(&s) {
                 say!(
@@ -81,7 +81,7 @@ impl Marlota {
         loop {
             let thrower = at[i];
             let t = dice.throw::<3>();
-            self.progress.throws += 1;
+            table.throws += 1;
             let s = total(t) as usize;
             let o = owner[s];
             if o != NOBODY {
@@ -94,7 +94,7 @@ impl Marlota {
                     o + 1,
                     o + 1
                 );
-                return (
+                return RoundEnd::Won(
                     o,
                     if o == thrower {
                         "own-number"
@@ -106,43 +106,5 @@ impl Marlota {
             say!(log, "seat {} throws {}", thrower + 1, show(t));
             i = (i + 1) % n;
         }
-    }
-}
-
-impl RoundGame for Marlota {
-    const NAME: &'static str = "marlota";
-    const TITLE: &'static str = "Marlota (004 f)";
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules() -> &'static str {
-        include_str!("marlota.md")
-    }
-
-    fn new(options: &Options) -> Result<Self, OptionError> {
-        let players = options.int("players") as usize;
-        Ok(Marlota {
-            players,
-            order: OrderMethod::from_option(options.choice("order")),
-            progress: Progress::new(players, options.int("rounds")),
-        })
-    }
-
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn progress(&self) -> &Progress {
-        &self.progress
-    }
-
-    fn progress_mut(&mut self) -> &mut Progress {
-        &mut self.progress
-    }
-
-    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
-        self.round(dice, log)
     }
 }

@@ -3,17 +3,13 @@
 //! stakes by the exact combination thrown.
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
 use crate::core::log::Log;
-use crate::core::native_policies::NativePolicies;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::outcome::Outcome;
-use crate::core::presentation::Presentation;
-use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
-use crate::games::dice::order::{OrderMethod, opening_order, order_option};
-use crate::games::dice::pair_ace::NoMove;
+use crate::games::dice::order::order_option;
+use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::throw::{Three, show, sorted, total};
 use crate::say;
 
@@ -106,35 +102,35 @@ fn by_faces() -> [u8; 216] {
 }
 
 /// A game of Panquist.
+pub type Panquist = RoundGame<PanquistRound>;
+
+/// What Panquist keeps between rounds: the money, and who throws next.
 #[derive(Clone, Debug)]
-pub struct Panquist {
-    order: OrderMethod,
+pub struct PanquistRound {
     funds: i64,
     unit: i64,
     paid: bool,
     money: [i64; 2],
     thrower: Option<Seat>,
-    outcome: Option<Outcome>,
-    throws: u32,
-    table: [u8; 216],
+    by_faces: [u8; 216],
 }
 
-impl Panquist {
-    fn throw(&mut self, dice: &mut Dice) -> Three {
-        self.throws += 1;
+impl PanquistRound {
+    fn throw(table: &mut Table, dice: &mut Dice) -> Three {
+        table.throws += 1;
         dice.throw::<3>()
     }
 
     #[inline]
     fn stakes_of(&self, t: Three) -> i64 {
         i64::from(
-            self.table[(t[0] as usize - 1) * 36 + (t[1] as usize - 1) * 6 + t[2] as usize - 1],
+            self.by_faces[(t[0] as usize - 1) * 36 + (t[1] as usize - 1) * 6 + t[2] as usize - 1],
         )
     }
 
     /// A number 7-14 for `whom`, not `not`.
     fn number<L: Log>(
-        &mut self,
+        table: &mut Table,
         thrower: Seat,
         whom: Seat,
         not: u32,
@@ -142,7 +138,7 @@ impl Panquist {
         log: &mut L,
     ) -> u32 {
         loop {
-            let t = self.throw(dice);
+            let t = Self::throw(table, dice);
             let s = total(t);
             if (7..=14).contains(&s) && s != not {
                 say!(
@@ -160,14 +156,14 @@ impl Panquist {
     }
 
     /// One round: numbers, four stakes, and throws until one throws his own.
-    fn round<L: Log>(&mut self, thrower: Seat, dice: &mut Dice, log: &mut L) {
+    fn round<L: Log>(&mut self, table: &mut Table, thrower: Seat, dice: &mut Dice, log: &mut L) {
         let staker = 1 - thrower;
-        let mine = self.number(thrower, thrower, 0, dice, log);
-        let theirs = self.number(thrower, staker, mine, dice, log);
+        let mine = Self::number(table, thrower, thrower, 0, dice, log);
+        let theirs = Self::number(table, thrower, staker, mine, dice, log);
         say!(log, "seat {} stakes four of {}", staker + 1, self.unit);
         let mut who = thrower;
         loop {
-            let t = self.throw(dice);
+            let t = Self::throw(table, dice);
             let s = total(t);
             let own = if who == thrower { mine } else { theirs };
             if s != own {
@@ -212,13 +208,11 @@ impl Panquist {
     }
 }
 
-impl Game for Panquist {
-    type Move = NoMove;
+impl Round for PanquistRound {
     const NAME: &'static str = "panquist";
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
+    const TITLE: &'static str = "Panquist (004 i)";
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES: &'static str = include_str!("panquist.md");
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         let funds = options.int("funds");
@@ -229,83 +223,37 @@ impl Game for Panquist {
                 4 * unit
             )));
         }
-        Ok(Panquist {
-            order: OrderMethod::from_option(options.choice("order")),
+        Ok(PanquistRound {
             funds,
             unit,
             paid: options.choice("staker") == "paid",
             money: [funds; 2],
             thrower: None,
-            outcome: None,
-            throws: 0,
-            table: by_faces(),
+            by_faces: by_faces(),
         })
     }
 
-    fn players(&self) -> usize {
-        2
-    }
-
-    fn turn(&self) -> Turn {
-        if self.outcome.is_some() {
-            Turn::Over
-        } else {
-            Turn::Chance
+    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+        let thrower = match self.thrower {
+            Some(t) => t,
+            None => table.opening_order(3, dice, log).seats[0],
+        };
+        let staker = 1 - thrower;
+        if self.money[staker] < 4 * self.unit {
+            say!(
+                log,
+                "seat {} cannot cover four stakes and loses",
+                staker + 1
+            );
+            return RoundEnd::Over(Outcome::win(thrower, "ruin"));
         }
-    }
-
-    fn legal_moves(&self, out: &mut Vec<NoMove>) {
-        out.clear();
-    }
-
-    fn play<L: Log>(&mut self, mv: NoMove, _log: &mut L) {
-        match mv {}
-    }
-
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        while self.outcome.is_none() {
-            let thrower = match self.thrower {
-                Some(t) => t,
-                None => opening_order(self.order, 2, 3, dice, log, &mut self.throws).seats[0],
-            };
-            let staker = 1 - thrower;
-            if self.money[staker] < 4 * self.unit {
-                say!(
-                    log,
-                    "seat {} cannot cover four stakes and loses",
-                    staker + 1
-                );
-                self.outcome = Some(Outcome::win(thrower, "ruin"));
-                return;
-            }
-            self.round(thrower, dice, log);
-            // "w następnej turze role graczy zmieniają się"
-            self.thrower = Some(staker);
-        }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn length(&self) -> u32 {
-        self.throws
+        self.round(table, thrower, dice, log);
+        // "w następnej turze role graczy zmieniają się"
+        self.thrower = Some(staker);
+        RoundEnd::Played
     }
 
     fn payoff(&self, seat: Seat) -> i64 {
         self.money[seat] - self.funds
     }
 }
-
-impl Presentation for Panquist {
-    const TITLE: &'static str = "Panquist (004 i)";
-    const LENGTH_UNIT: &'static str = "throws";
-
-    fn rules() -> &'static str {
-        include_str!("panquist.md")
-    }
-}
-
-impl NativePolicies for Panquist {}
-
-impl RecordFormats for Panquist {}

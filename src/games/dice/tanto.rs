@@ -6,9 +6,10 @@ use crate::core::log::Log;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::seat::{MAX_SEATS, Seat};
-use crate::games::dice::order::{OrderMethod, opening_order, order_option};
+use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::round_game::{Progress, RoundGame};
+use crate::games::dice::playoff::keep_tied;
+use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
 
@@ -19,29 +20,22 @@ const LAST_THROW_OPTION: OptionSpec = OptionSpec {
     default: "cycle",
 };
 
-const OPTIONS: &[OptionSpec] = &[
-    PLAYERS_OPTION,
-    order_option("fixed"),
-    LAST_THROW_OPTION,
-    ROUNDS_OPTION,
-];
-
 /// A game of Tanto en uno como en dos.
+pub type Tanto = RoundGame<TantoRound>;
+
+/// A round of Tanto en uno como en dos.
 #[derive(Clone, Debug)]
-pub struct Tanto {
-    players: usize,
-    order: OrderMethod,
+pub struct TantoRound {
     /// Every other player gets a last throw, not only the rest of the cycle.
     last_all: bool,
-    progress: Progress,
 }
 
-impl Tanto {
+impl TantoRound {
     /// One attempt: one die, then two; true if the two total the one.
-    fn attempt<L: Log>(&mut self, seat: Seat, dice: &mut Dice, log: &mut L) -> bool {
+    fn attempt<L: Log>(seat: Seat, table: &mut Table, dice: &mut Dice, log: &mut L) -> bool {
         let one = dice.die();
         let two = dice.throw::<2>();
-        self.progress.throws += 2;
+        table.throws += 2;
         let hit = u32::from(two[0]) + u32::from(two[1]) == u32::from(one);
         say!(
             log,
@@ -58,26 +52,37 @@ impl Tanto {
         );
         hit
     }
+}
+
+impl Round for TantoRound {
+    const NAME: &'static str = "tanto";
+    const TITLE: &'static str = "Tanto en uno como en dos (Ile na jednej, tyle na dwóch, 004 c)";
+    const OPTIONS: &'static [OptionSpec] = &[
+        PLAYERS_OPTION,
+        order_option("fixed"),
+        LAST_THROW_OPTION,
+        ROUNDS_OPTION,
+    ];
+    const RULES: &'static str = include_str!("tanto.md");
+
+    fn new(options: &Options) -> Result<Self, OptionError> {
+        Ok(TantoRound {
+            last_all: options.choice("last_throw") == "all",
+        })
+    }
 
     /// Plays cycles among `group` (in playing order) until exactly one
     /// succeeds; tied successes play again among themselves.
-    fn round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
-        let order = opening_order(
-            self.order,
-            self.players,
-            1,
-            dice,
-            log,
-            &mut self.progress.throws,
-        );
+    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+        let order = table.opening_order(1, dice, log);
         let mut group = order.seats;
-        let mut n = self.players;
+        let mut n = table.players;
         let mut playoff = false;
         loop {
             let mut won = [false; MAX_SEATS];
             let mut first = None;
             for i in 0..n {
-                if self.attempt(group[i], dice, log) {
+                if Self::attempt(group[i], table, dice, log) {
                     won[i] = true;
                     first = Some(i);
                     break;
@@ -97,61 +102,16 @@ impl Tanto {
                     break;
                 };
                 say!(log, "seat {} throws to tie", group[i] + 1);
-                won[i] = self.attempt(group[i], dice, log);
+                won[i] = Self::attempt(group[i], table, dice, log);
             }
-            let mut kept = 0;
-            for i in 0..n {
-                if won[i] {
-                    group[kept] = group[i];
-                    kept += 1;
-                }
-            }
+            let kept = keep_tied(&mut group, n, |i| won[i]);
             if kept == 1 {
                 say!(log, "seat {} wins", group[0] + 1);
-                return (group[0], if playoff { "playoff" } else { "match" });
+                return RoundEnd::Won(group[0], if playoff { "playoff" } else { "match" });
             }
             say!(log, "{kept} players tie: they play on among themselves");
             n = kept;
             playoff = true;
         }
-    }
-}
-
-impl RoundGame for Tanto {
-    const NAME: &'static str = "tanto";
-    const TITLE: &'static str = "Tanto en uno como en dos (Ile na jednej, tyle na dwóch, 004 c)";
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules() -> &'static str {
-        include_str!("tanto.md")
-    }
-
-    fn new(options: &Options) -> Result<Self, OptionError> {
-        let players = options.int("players") as usize;
-        Ok(Tanto {
-            players,
-            order: OrderMethod::from_option(options.choice("order")),
-            last_all: options.choice("last_throw") == "all",
-            progress: Progress::new(players, options.int("rounds")),
-        })
-    }
-
-    fn players(&self) -> usize {
-        self.players
-    }
-
-    fn progress(&self) -> &Progress {
-        &self.progress
-    }
-
-    fn progress_mut(&mut self) -> &mut Progress {
-        &mut self.progress
-    }
-
-    fn play_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> (Seat, &'static str) {
-        self.round(dice, log)
     }
 }

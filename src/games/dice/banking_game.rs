@@ -1,0 +1,128 @@
+//! The [`Game`] interface of the banking games, Half Hazard (004 j) and
+//! Growing Hazard (004 k), written once: each says only its options, how a
+//! throw is resolved and what stopping does.
+
+use crate::core::dice::Dice;
+use crate::core::game::{Game, Turn};
+use crate::core::log::Log;
+use crate::core::native_policies::NativePolicyError;
+use crate::core::native_policies::{NativePolicies, NativePolicyInfo};
+use crate::core::option_error::OptionError;
+use crate::core::options::{OptionSpec, Options};
+use crate::core::outcome::Outcome;
+use crate::core::policy::Policy;
+use crate::core::presentation::Presentation;
+use crate::core::record_formats::RecordFormats;
+use crate::core::seat::Seat;
+use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::core::view_error::ViewError;
+use crate::games::dice::banking::{self, Banked, MOVES, Move};
+use crate::games::dice::banking_table::{self, Banking};
+use crate::games::dice::banking_view::{self, Stakes};
+
+/// A banking game: two seats, a thrower who may stop, a purse and a pot.
+/// Every such type is a [`Game`] and a [`Banked`].
+pub trait BankingGame: Banking + Clone + Send + Sync + Sized + 'static {
+    /// The registry name.
+    const NAME: &'static str;
+    /// The reader's name.
+    const TITLE: &'static str;
+    /// The options.
+    const OPTIONS: &'static [OptionSpec];
+    /// The rules as implemented.
+    const RULES: &'static str;
+    /// A new game.
+    fn new(options: &Options) -> Result<Self, OptionError>;
+    /// The thrower stops: what he takes, before his turn ends.
+    fn stop<L: Log>(&mut self, log: &mut L);
+    /// The stakes as the views show them.
+    fn stakes(&self) -> Stakes<'_>;
+}
+
+impl<B: BankingGame> Game for B {
+    type Move = Move;
+    const NAME: &'static str = <B as BankingGame>::NAME;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        B::OPTIONS
+    }
+
+    fn new(options: &Options) -> Result<Self, OptionError> {
+        <B as BankingGame>::new(options)
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        self.stakes().table.turn()
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        out.extend_from_slice(&MOVES);
+    }
+
+    fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
+        self.table().decided(<B as BankingGame>::NAME);
+        if mv == Move::Stop {
+            self.stop(log);
+            self.table().end_turn(log);
+        }
+    }
+
+    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        banking_table::chance(self, dice, log);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.stakes().table.outcome
+    }
+
+    fn length(&self) -> u32 {
+        self.stakes().table.throws
+    }
+
+    fn payoff(&self, seat: Seat) -> i64 {
+        self.stakes().table.purse.payoff(seat)
+    }
+
+    fn views() -> &'static [ViewInfo] {
+        banking_view::VIEWS
+    }
+
+    fn view(&self, name: &str, _arg: ViewArg<'_, Move>) -> Result<View, ViewError> {
+        banking_view::view::<Self>(&self.stakes(), name)
+    }
+}
+
+impl<B: BankingGame> Presentation for B {
+    const TITLE: &'static str = <B as BankingGame>::TITLE;
+    const LENGTH_UNIT: &'static str = "throws";
+
+    fn rules() -> &'static str {
+        B::RULES
+    }
+}
+
+impl<B: BankingGame> NativePolicies for B {
+    fn native_policies() -> &'static [NativePolicyInfo] {
+        banking::NATIVE_POLICIES
+    }
+
+    fn native_policy(
+        name: &str,
+        param: Option<&str>,
+    ) -> Result<Option<Box<dyn Policy<Self>>>, NativePolicyError> {
+        banking::native_policy::<Self>(name, param)
+    }
+}
+
+impl<B: BankingGame> RecordFormats for B {}
+
+impl<B: BankingGame> Banked for B {
+    fn turn_hazards(&self) -> u32 {
+        self.stakes().turn_hazards
+    }
+}
