@@ -3,14 +3,14 @@
 //! readings of its pieces the sources disagree on as options.
 
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::games::chess::Variant;
+use crate::games::board::options::{FLAG, cap, flag};
+use crate::games::board::variant::Variant;
 use crate::games::chess::board::{Shape, square};
 use crate::games::chess::piece::{Kind, piece};
-use crate::games::chess::rules::{
-    AancaReading, DIRECTIONS, DiceRule, KingLeap, OnMate, Promotion, Rules, Stalemate, Targets,
-    UnicornReading, leaper, offsets,
-};
-use crate::games::chess::shared_options::{CAP, FLAG, cap, flag};
+use crate::games::chess::readings::{AancaReading, KingLeap, UnicornReading};
+use crate::games::chess::rules::{DiceRule, OnMate, Promotion, Rules, Stalemate, Targets};
+use crate::games::chess::shared_options::CAP;
+use crate::games::chess::steps::{DIRECTIONS, leaper, offsets};
 
 /// Grande Acedrex.
 pub struct GrandeAcedrex;
@@ -96,14 +96,9 @@ impl Variant for GrandeAcedrex {
     const NAME: &'static str = "grande-acedrex";
     const TITLE: &'static str = "Grande Acedrex, Great Chess on 12x12 (004)";
     const SIDES: &'static [&'static str] = &["white", "black"];
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules_page() -> &'static str {
-        include_str!("grande_acedrex.md")
-    }
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES_PAGE: &'static str = include_str!("grande_acedrex.md");
+    type Rules = Rules;
 
     fn rules(options: &Options) -> Result<Rules, String> {
         let shape = Shape {

@@ -3,11 +3,12 @@
 //! Ludii by mills, both as rule sets of the same options.
 
 use crate::core::options::{OptionKind, OptionSpec, OptionValue, Options};
-use crate::games::morris::Variant;
+use crate::games::board::options::cap;
+use crate::games::board::variant::Variant;
 use crate::games::morris::alquerque::chain;
 use crate::games::morris::geometry::BoardKind;
 use crate::games::morris::rules::Rules;
-use crate::games::morris::shared_options::{CAP, FIRST, cap, first};
+use crate::games::morris::shared_options::{CAP, FIRST, first};
 
 /// Nine men's morris.
 pub struct NineMen;
@@ -72,15 +73,10 @@ const PRESET_OPTIONS: [&str; 4] = ["capture", "flying", "blocked", "flyer_mills"
 impl Variant for NineMen {
     const NAME: &'static str = "nine-men";
     const TITLE: &'static str = "Nine Men's Morris, alquerque de nueve (004)";
-    const SIDES: [&'static str; 2] = ["white", "black"];
-
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules_page() -> &'static str {
-        include_str!("nine_men.md")
-    }
+    const SIDES: &'static [&'static str] = &["white", "black"];
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES_PAGE: &'static str = include_str!("nine_men.md");
+    type Rules = Rules;
 
     fn in_force(options: &Options) -> Result<Options, String> {
         let mut out = options.clone();
