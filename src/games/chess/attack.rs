@@ -9,19 +9,8 @@ use crate::games::chess::board::{
 };
 use crate::games::chess::piece::{Cell, EMPTY, Kind, code, is_piece, owner};
 use crate::games::chess::reach::{KING_LEAP, LEAP, PATHS, SLIDE};
-use crate::games::chess::rules::{AancaReading, KingLeap, Rules, UnicornReading};
-
-/// The first leaps of a king: two squares any of eight ways.
-pub const KING_LEAPS: [(i8, i8); 8] = [
-    (0, 2),
-    (2, 2),
-    (2, 0),
-    (2, -2),
-    (0, -2),
-    (-2, -2),
-    (-2, 0),
-    (-2, 2),
-];
+use crate::games::chess::readings::{AancaReading, KingLeap, UnicornReading};
+use crate::games::chess::rules::Rules;
 
 /// Whether a king of a seat whose forward is `forward` may leap by (df, dr).
 #[inline]

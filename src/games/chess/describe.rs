@@ -13,11 +13,12 @@
 use serde_json::{Value, json};
 
 use crate::core::log::Log;
+use crate::games::board::sides::names;
 use crate::games::chess::board::{Square, square};
 use crate::games::chess::moves::Move;
 use crate::games::chess::piece::{BLOCK, Cell, EMPTY, Kind, code, owner, state};
 use crate::games::chess::position::{Position, Waiting};
-use crate::games::chess::rules::KingLeap;
+use crate::games::chess::readings::KingLeap;
 use crate::say;
 
 /// The arrows of a pawn's directions: north, east, south, west.
@@ -78,18 +79,8 @@ fn legal(pos: &Position) -> Vec<String> {
 
 /// The position as one JSON object.
 pub fn to_json(pos: &Position, game: &str, sides: &[&'static str]) -> Value {
-    let names = |mask: u8| -> Vec<&'static str> {
-        (0..sides.len())
-            .filter(|&s| (mask >> s) & 1 == 1)
-            .map(|s| sides[s])
-            .collect()
-    };
-    let outcome = pos.ending().map(|e| {
-        json!({
-            "winner": e.winner.map(|w| sides[w as usize]),
-            "reason": e.reason,
-        })
-    });
+    let names = |mask: u8| names(sides, mask);
+    let outcome = pos.ending().map(|e| e.to_json(sides));
     let mut v = json!({
         "game": game,
         "ply": pos.ply(),
@@ -145,10 +136,7 @@ pub fn diagram(pos: &Position, sides: &[&'static str]) -> String {
     out.truncate(out.trim_end().len());
     out.push('\n');
     match pos.ending() {
-        Some(e) => match e.winner {
-            Some(w) => out.push_str(&format!("{} wins by {}\n", sides[w as usize], e.reason)),
-            None => out.push_str(&format!("a draw by {}\n", e.reason)),
-        },
+        Some(e) => out.push_str(&format!("{}\n", e.words(sides, "wins"))),
         None => {
             out.push_str(&format!(
                 "{} to move{}\n",
@@ -163,10 +151,7 @@ pub fn diagram(pos: &Position, sides: &[&'static str]) -> String {
 /// Narrates how the game ended, once it has.
 pub fn narrate_end<L: Log>(pos: &Position, sides: &[&'static str], log: &mut L) {
     if let Some(e) = pos.ending() {
-        match e.winner {
-            Some(w) => say!(log, "{} wins by {}", sides[w as usize], e.reason),
-            None => say!(log, "a draw by {}", e.reason),
-        }
+        e.narrate(sides, log);
     }
 }
 

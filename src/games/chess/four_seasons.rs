@@ -3,15 +3,16 @@
 //! four pawns each, the crossed centre, mate and stalemate eliminating a
 //! seat, and the dice variant with one die or a choice of two.
 
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::games::chess::Variant;
+use crate::games::board::options::cap;
+use crate::games::board::variant::Variant;
 use crate::games::chess::board::{Shape, square};
 use crate::games::chess::piece::{BLOCK, Kind, piece};
-use crate::games::chess::rules::{
-    AancaReading, DIRECTIONS, DiceRule, KingLeap, OnMate, Promotion, Rules, Stalemate, Targets,
-    UnicornReading, leaper, offsets,
-};
+use crate::games::chess::readings::{AancaReading, KingLeap, UnicornReading};
+use crate::games::chess::rules::{DiceRule, OnMate, Promotion, Rules, Stalemate, Targets};
 use crate::games::chess::shared_options::CAP;
+use crate::games::chess::steps::{DIRECTIONS, leaper, offsets};
 use crate::games::chess::walls::Walls;
 
 /// Four Seasons.
@@ -69,6 +70,7 @@ const SIDES: &[&str] = &["green", "red", "black", "white"];
 /// One seat's army in a layout: (file, rank) of king, rook, knight and
 /// bishop, its pawns with their direction (0 north, 1 east, 2 south, 3
 /// west), and the direction (files, ranks) toward the next seat.
+#[derive(Clone, Copy)]
 struct Army {
     king: (u8, u8),
     rook: (u8, u8),
@@ -147,60 +149,23 @@ const LUDII: [Army; 4] = [
 
 /// The brief's layout `murray` (chessvariants.com after Murray 1913):
 /// green in a8's corner, the rook on the rank and the knight on the file.
+/// It is `ludii` turned half round, green where `ludii` has black, with
+/// rook and knight changing squares.
 const MURRAY: [Army; 4] = [
-    Army {
-        king: at('a', 8),
-        rook: at('b', 8),
-        knight: at('a', 7),
-        bishop: at('b', 7),
-        pawns: [
-            (at('c', 8), E),
-            (at('c', 7), E),
-            (at('a', 6), S),
-            (at('b', 6), S),
-        ],
-        toward_next: (0, -1),
-    },
-    Army {
-        king: at('a', 1),
-        rook: at('b', 1),
-        knight: at('a', 2),
-        bishop: at('b', 2),
-        pawns: [
-            (at('c', 1), E),
-            (at('c', 2), E),
-            (at('a', 3), N),
-            (at('b', 3), N),
-        ],
-        toward_next: (1, 0),
-    },
-    Army {
-        king: at('h', 1),
-        rook: at('g', 1),
-        knight: at('h', 2),
-        bishop: at('g', 2),
-        pawns: [
-            (at('f', 1), W),
-            (at('f', 2), W),
-            (at('g', 3), N),
-            (at('h', 3), N),
-        ],
-        toward_next: (0, 1),
-    },
-    Army {
-        king: at('h', 8),
-        rook: at('g', 8),
-        knight: at('h', 7),
-        bishop: at('g', 7),
-        pawns: [
-            (at('f', 8), W),
-            (at('f', 7), W),
-            (at('h', 6), S),
-            (at('g', 6), S),
-        ],
-        toward_next: (-1, 0),
-    },
+    murray(&LUDII[2]),
+    murray(&LUDII[3]),
+    murray(&LUDII[0]),
+    murray(&LUDII[1]),
 ];
+
+/// A `ludii` army in the `murray` layout: rook and knight change squares.
+const fn murray(army: &Army) -> Army {
+    Army {
+        rook: army.knight,
+        knight: army.rook,
+        ..*army
+    }
+}
 
 /// The eight squares under the two lines: c3-f6 and f3-c6.
 pub const UNDER_LINES: [(u8, u8); 8] = [
@@ -222,16 +187,11 @@ impl Variant for FourSeasons {
     const NAME: &'static str = "four-seasons";
     const TITLE: &'static str = "Four Seasons, chess for four on 8x8 (004)";
     const SIDES: &'static [&'static str] = SIDES;
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES_PAGE: &'static str = include_str!("four_seasons.md");
+    type Rules = Rules;
 
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules_page() -> &'static str {
-        include_str!("four_seasons.md")
-    }
-
-    fn rules(options: &Options) -> Result<Rules, String> {
+    fn rules(options: &Options) -> Result<Rules, OptionError> {
         let shape = Shape { files: 8, ranks: 8 };
         let armies = match options.choice("layout") {
             "murray" => &MURRAY,
@@ -318,7 +278,7 @@ impl Variant for FourSeasons {
             },
             first_move: (options.choice("first_move") == "toward_next").then_some(first_move),
             hierarchy: vec![King, Rook, Knight, Bishop, General, Pawn],
-            cap: crate::games::chess::shared_options::cap(options),
+            cap: cap(options),
             slide_kinds: [0; 8],
             kinds: 0,
             squares: Vec::new(),

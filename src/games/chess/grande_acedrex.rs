@@ -2,15 +2,16 @@
 //! twelve files, twelve ranks, twenty-four pieces a side, with the
 //! readings of its pieces the sources disagree on as options.
 
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::games::chess::Variant;
+use crate::games::board::options::{FLAG, cap, flag};
+use crate::games::board::variant::Variant;
 use crate::games::chess::board::{Shape, square};
 use crate::games::chess::piece::{Kind, piece};
-use crate::games::chess::rules::{
-    AancaReading, DIRECTIONS, DiceRule, KingLeap, OnMate, Promotion, Rules, Stalemate, Targets,
-    UnicornReading, leaper, offsets,
-};
-use crate::games::chess::shared_options::{CAP, FLAG, cap, flag};
+use crate::games::chess::readings::{AancaReading, KingLeap, UnicornReading};
+use crate::games::chess::rules::{DiceRule, OnMate, Promotion, Rules, Stalemate, Targets};
+use crate::games::chess::shared_options::CAP;
+use crate::games::chess::steps::{DIRECTIONS, leaper, offsets};
 
 /// Grande Acedrex.
 pub struct GrandeAcedrex;
@@ -96,16 +97,11 @@ impl Variant for GrandeAcedrex {
     const NAME: &'static str = "grande-acedrex";
     const TITLE: &'static str = "Grande Acedrex, Great Chess on 12x12 (004)";
     const SIDES: &'static [&'static str] = &["white", "black"];
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES_PAGE: &'static str = include_str!("grande_acedrex.md");
+    type Rules = Rules;
 
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules_page() -> &'static str {
-        include_str!("grande_acedrex.md")
-    }
-
-    fn rules(options: &Options) -> Result<Rules, String> {
+    fn rules(options: &Options) -> Result<Rules, OptionError> {
         let shape = Shape {
             files: 12,
             ranks: 12,

@@ -2,8 +2,9 @@
 //! (with four seats) Four Seasons. The board is a padded mailbox
 //! ([`board`]), pieces are data ([`piece`], [`rules`]): leapers, sliders,
 //! the aanca's and unicorn's two-part moves and the king's first leap;
-//! [`movegen`] and [`attack`] are shared, and each game is a [`Variant`]
-//! that turns its options into [`rules::Rules`].
+//! [`movegen`] and [`attack`] are shared, and each game is a
+//! [`crate::games::board::variant::Variant`] that turns its options into
+//! [`rules::Rules`], played by the board-game kit ([`crate::games::board`]).
 
 pub mod attack;
 pub mod board;
@@ -16,77 +17,32 @@ pub mod piece;
 pub mod position;
 pub mod position_file;
 pub mod reach;
+pub mod readings;
 pub mod rules;
 pub mod shared_options;
+pub mod steps;
 pub mod view;
 pub mod walls;
 
-use crate::core::option_error::OptionError;
 use crate::core::position_error::PositionError;
 use crate::core::view_error::ViewError;
-use std::marker::PhantomData;
 use std::sync::Arc;
 
 use crate::core::dice::Dice;
-use crate::core::game::{Game, Turn};
+use crate::core::game::Turn;
 use crate::core::log::Log;
-use crate::core::native_policies::NativePolicies;
-use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
-use crate::core::presentation::Presentation;
-use crate::core::record_formats::RecordFormats;
 use crate::core::seat::{Seat, SeatSet};
 use crate::core::view::{View, ViewArg, ViewInfo};
+use crate::games::board::game::Board;
+use crate::games::board::position::Position as BoardPosition;
 use crate::games::chess::moves::Move;
 use crate::games::chess::position::{Position, Waiting};
 use crate::games::chess::rules::Rules;
 use crate::say;
 
-/// One game of the family: what the engine needs to know of it.
-pub trait Variant: Send + Sync + 'static {
-    /// The registry name.
-    const NAME: &'static str;
-    /// The reader's name.
-    const TITLE: &'static str;
-    /// The sides, seat 1 first.
-    const SIDES: &'static [&'static str];
-    /// The options.
-    fn option_specs() -> &'static [OptionSpec];
-    /// The rules page.
-    fn rules_page() -> &'static str;
-    /// The rules the options choose.
-    fn rules(options: &Options) -> Result<Rules, String>;
-}
-
-/// A chess game of seed 004.
-pub struct Chess<V> {
-    pos: Position,
-    variant: PhantomData<fn() -> V>,
-}
-
-impl<V> Clone for Chess<V> {
-    fn clone(&self) -> Self {
-        Chess {
-            pos: self.pos.clone(),
-            variant: PhantomData,
-        }
-    }
-}
-
-impl<V: Variant> Chess<V> {
-    /// The position.
-    pub fn position(&self) -> &Position {
-        &self.pos
-    }
-
-    /// A game from a position.
-    pub fn from(pos: Position) -> Self {
-        Chess {
-            pos,
-            variant: PhantomData,
-        }
-    }
-}
+/// A chess game of seed 004: the variant `V` on the chess engine.
+pub type Chess<V> = Board<Position, V>;
 
 /// Grande Acedrex.
 pub type GrandeAcedrex = Chess<grande_acedrex::GrandeAcedrex>;
@@ -94,89 +50,96 @@ pub type GrandeAcedrex = Chess<grande_acedrex::GrandeAcedrex>;
 /// Four Seasons.
 pub type FourSeasons = Chess<four_seasons::FourSeasons>;
 
-impl<V: Variant> Game for Chess<V> {
+impl BoardPosition for Position {
     type Move = Move;
-    const NAME: &'static str = V::NAME;
+    type Rules = Rules;
+    const VIEWS: &'static [ViewInfo] = view::VIEWS;
 
-    fn option_specs() -> &'static [OptionSpec] {
-        V::option_specs()
+    fn set_up(rules: Rules) -> Self {
+        Position::start(Arc::new(rules))
     }
 
-    fn new(options: &Options) -> Result<Self, OptionError> {
-        Ok(Self::from(Position::start(Arc::new(
-            V::rules(options).map_err(OptionError::Combination)?,
-        ))))
+    fn read(
+        text: &str,
+        game: &'static str,
+        sides: &'static [&'static str],
+        rules: Rules,
+    ) -> Result<Self, PositionError> {
+        let rules = Arc::new(rules);
+        let parts = position_file::parse(text, game, sides, &rules)?;
+        Ok(Position::from_parts(rules, parts))
     }
 
-    fn from_position(options: &Options, text: &str) -> Result<Self, PositionError> {
-        let rules = Arc::new(V::rules(options).map_err(OptionError::Combination)?);
-        let parts = position_file::parse(text, V::NAME, V::SIDES, &rules)
-            .map_err(PositionError::Content)?;
-        Ok(Self::from(Position::from_parts(rules, parts)))
+    fn diagram(&self, sides: &'static [&'static str]) -> String {
+        describe::diagram(self, sides)
     }
 
-    fn side_name(seat: Seat) -> Option<&'static str> {
-        V::SIDES.get(seat).copied()
+    fn to_json(&self, game: &'static str, sides: &'static [&'static str]) -> serde_json::Value {
+        describe::to_json(self, game, sides)
     }
 
-    fn players(&self) -> usize {
-        usize::from(self.pos.rules().seats)
+    fn seats(&self) -> usize {
+        usize::from(self.rules().seats)
     }
 
     #[inline]
     fn turn(&self) -> Turn {
-        match self.pos.waiting() {
+        match self.waiting() {
             Waiting::Over => Turn::Over,
             Waiting::Dice => Turn::Chance,
             Waiting::Move(s) => Turn::Decide(s as Seat),
         }
     }
 
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.pos.legal_moves(out);
+    fn legal(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
     }
 
     #[inline]
-    fn pick_move(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
-        self.pos.pick(draw)
+    fn draw_move(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
+        self.pick(draw)
     }
 
     #[inline]
-    fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
+    fn play_move<L: Log>(&mut self, mv: Move, sides: &'static [&'static str], log: &mut L) {
         if !log.on() {
-            return self.pos.play(mv);
+            return self.play(mv);
         }
-        let (seat, alive) = (self.pos.to_move(), self.pos.alive());
-        self.pos.play(mv);
-        if mv.is_die() && self.pos.to_move() != seat {
+        let (seat, alive) = (self.to_move(), self.alive());
+        self.play(mv);
+        if mv.is_die() && self.to_move() != seat {
             let kind = self
-                .pos
                 .rules()
                 .face_kind(mv.to as u8)
                 .map_or("?", |k| k.name());
             say!(log, "no {kind} can move: the turn is lost");
         }
-        describe::narrate_out(&self.pos, alive, V::SIDES, log);
-        describe::narrate_end(&self.pos, V::SIDES, log);
+        describe::narrate_out(self, alive, sides, log);
+        describe::narrate_end(self, sides, log);
     }
 
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        let alive = self.pos.alive();
-        let thrown = self.pos.throw(dice);
+    fn resolve_chance<L: Log>(
+        &mut self,
+        dice: &mut Dice,
+        sides: &'static [&'static str],
+        log: &mut L,
+    ) {
+        let alive = self.alive();
+        let thrown = self.throw(dice);
         if log.on() {
             for (seat, faces, lost) in thrown {
                 let shown: Vec<String> = faces
                     .iter()
                     .filter(|&&f| f != 0)
                     .map(|&f| {
-                        let kind = self.pos.rules().face_kind(f).map_or("?", |k| k.name());
+                        let kind = self.rules().face_kind(f).map_or("?", |k| k.name());
                         format!("{f} ({kind})")
                     })
                     .collect();
                 say!(
                     log,
                     "{} throws {}{}",
-                    V::SIDES[seat as usize],
+                    sides[seat as usize],
                     shown.join(" and "),
                     if lost {
                         ": no move, the turn is lost"
@@ -185,63 +148,42 @@ impl<V: Variant> Game for Chess<V> {
                     }
                 );
             }
-            describe::narrate_out(&self.pos, alive, V::SIDES, log);
-            describe::narrate_end(&self.pos, V::SIDES, log);
+            describe::narrate_out(self, alive, sides, log);
+            describe::narrate_end(self, sides, log);
         }
     }
 
-    fn retire(&mut self, seat: Seat) -> bool {
-        self.pos.retire(seat as u8)
+    fn retire_seat(&mut self, seat: Seat) -> bool {
+        self.retire(seat as u8)
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let seats = usize::from(self.pos.rules().seats);
-        self.pos.ending().map(|e| match e.winner {
-            _ if seats > 2 => Outcome::ranked(&self.pos.places()[..seats], e.reason),
-            Some(w) => Outcome::win(w as Seat, e.reason),
-            None => Outcome::draw(SeatSet(self.pos.alive()), e.reason),
+        let seats = usize::from(self.rules().seats);
+        self.ending().map(|e| match e.winner {
+            _ if seats > 2 => Outcome::ranked(&self.places()[..seats], e.reason),
+            _ => e.outcome(SeatSet(self.alive())),
         })
     }
 
     #[inline]
-    fn length(&self) -> u32 {
-        self.pos.ply()
+    fn plies(&self) -> u32 {
+        self.ply()
     }
 
-    fn evaluate(&self, seat: Seat) -> Option<f64> {
-        Some(self.pos.material(seat as u8))
+    fn value(&self, seat: Seat) -> Option<f64> {
+        Some(self.material(seat as u8))
     }
 
-    fn content_hash(&self) -> Option<u64> {
-        Some(self.pos.content_hash())
+    fn hash(&self) -> Option<u64> {
+        Some(self.content_hash())
     }
 
-    fn views() -> &'static [ViewInfo] {
-        view::VIEWS
-    }
-
-    fn view(&self, name: &str, arg: ViewArg<'_, Move>) -> Result<View, ViewError> {
-        view::view::<V>(&self.pos, name, arg)
-    }
-}
-
-impl<V: Variant> Presentation for Chess<V> {
-    const TITLE: &'static str = V::TITLE;
-    const LENGTH_UNIT: &'static str = "plies";
-
-    fn rules() -> &'static str {
-        V::rules_page()
-    }
-
-    fn diagram(&self) -> String {
-        describe::diagram(&self.pos, V::SIDES)
-    }
-
-    fn to_json(&self) -> serde_json::Value {
-        describe::to_json(&self.pos, V::NAME, V::SIDES)
+    fn answer(
+        &self,
+        name: &str,
+        arg: ViewArg<'_, Move>,
+        sides: &'static [&'static str],
+    ) -> Result<Option<View>, ViewError> {
+        view::view(self, name, arg, sides)
     }
 }
-
-impl<V: Variant> NativePolicies for Chess<V> {}
-
-impl<V: Variant> RecordFormats for Chess<V> {}

@@ -6,15 +6,46 @@
 
 use std::cell::OnceCell;
 
-use crate::games::chess::attack::{KING_LEAPS, KNIGHT, Trial, attacked, king_leap_allowed, pinned};
+use crate::games::chess::attack::{KNIGHT, Trial, attacked, king_leap_allowed, pinned};
 use crate::games::chess::board::{
     CELLS, Square, Squares, file_of, holds, members, offset, rank_of, shifted,
 };
 use crate::games::chess::moves::Move;
 use crate::games::chess::piece::{Cell, EMPTY, Kind, LAND, OFF, code, is_piece, owner, state};
-use crate::games::chess::rules::{
-    AancaReading, KingLeap, OnMate, PAWN_DIRECTIONS, Rules, UnicornReading,
-};
+use crate::games::chess::readings::{AancaReading, KingLeap, UnicornReading};
+use crate::games::chess::rules::{OnMate, Rules};
+use crate::games::chess::steps::{KING_LEAPS, PAWN_DIRECTIONS};
+
+/// Squares already emitted, one bit each, for a piece whose paths may
+/// meet (the aanca read literally); `None` where they cannot.
+type Seen = Option<[u64; CELLS.div_ceil(64)]>;
+
+/// Whether `sq` is new to `seen` (always, where nothing is kept), marking
+/// it seen.
+#[inline]
+fn first_sight(seen: &mut Seen, sq: Square) -> bool {
+    match seen {
+        Some(bits) => {
+            let (w, b) = (sq as usize / 64, sq % 64);
+            let fresh = (bits[w] >> b) & 1 == 0;
+            bits[w] |= 1 << b;
+            fresh
+        }
+        None => true,
+    }
+}
+
+/// The move of a piece from `from` to `to`, a square it may land on as
+/// [`LAND`] says (`l`: 1 empty, 2 a piece to take).
+#[inline]
+fn landing(from: Square, to: Square, l: u8) -> Move {
+    Move {
+        from,
+        to,
+        promotion: 0,
+        flags: if l == 2 { Move::CAPTURE } else { 0 },
+    }
+}
 
 /// The diagonal steps, the aanca's first part.
 const DIAGONALS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
@@ -276,7 +307,7 @@ impl Mover<'_> {
         start: Square,
         d: i16,
         sink: &mut impl FnMut(Move) -> bool,
-        seen: &mut Option<[u64; CELLS.div_ceil(64)]>,
+        seen: &mut Seen,
     ) -> bool {
         let land = &LAND[self.takes as usize];
         if seen.is_none() && self.rules.walls.is_none() {
@@ -309,23 +340,7 @@ impl Mover<'_> {
             if l == 0 || self.walled(prev, to) {
                 return false;
             }
-            let fresh = match seen {
-                Some(bits) => {
-                    let (w, b) = (to as usize / 64, to % 64);
-                    let fresh = (bits[w] >> b) & 1 == 0;
-                    bits[w] |= 1 << b;
-                    fresh
-                }
-                None => true,
-            };
-            if fresh
-                && sink(Move {
-                    from,
-                    to,
-                    promotion: 0,
-                    flags: if l == 2 { Move::CAPTURE } else { 0 },
-                })
-            {
+            if first_sight(seen, to) && sink(landing(from, to, l)) {
                 return true;
             }
             if l == 2 {
@@ -393,23 +408,7 @@ impl Mover<'_> {
             if l == 0 {
                 continue;
             }
-            let fresh = match &mut seen {
-                Some(bits) => {
-                    let (w, b) = (m as usize / 64, m % 64);
-                    let fresh = (bits[w] >> b) & 1 == 0;
-                    bits[w] |= 1 << b;
-                    fresh
-                }
-                None => true,
-            };
-            if fresh
-                && sink(Move {
-                    from,
-                    to: m,
-                    promotion: 0,
-                    flags: if l == 2 { Move::CAPTURE } else { 0 },
-                })
-            {
+            if first_sight(&mut seen, m) && sink(landing(from, m, l)) {
                 return true;
             }
             if l == 2 {
@@ -445,12 +444,7 @@ impl Mover<'_> {
             if l == 0 || (reading == UnicornReading::Murray && l == 2) {
                 continue;
             }
-            if sink(Move {
-                from,
-                to,
-                promotion: 0,
-                flags: if l == 2 { Move::CAPTURE } else { 0 },
-            }) {
+            if sink(landing(from, to, l)) {
                 return true;
             }
             if l == 2

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::core::dice::Dice;
 use crate::core::seed::mix;
+use crate::games::board::ending::Ending;
 use crate::games::chess::attack::{Trial, attacked};
 use crate::games::chess::board::{CELLS, Square, Squares, put};
 use crate::games::chess::movegen::Mover;
@@ -15,17 +16,8 @@ use crate::games::chess::moves::Move;
 use crate::games::chess::piece::{
     Cell, EMPTY, Kind, code, is_piece, owner, piece, state, with_owner,
 };
-use crate::games::chess::rules::{OnMate, Rules, Stalemate, Targets, UnicornReading};
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ending {
-    /// The rule that ended it: `checkmate`, `stalemate`, `king-taken`,
-    /// `bare-king`, `cap`.
-    pub reason: &'static str,
-    /// The winning seat, `None` for a draw.
-    pub winner: Option<u8>,
-}
+use crate::games::chess::readings::{KingLeap, UnicornReading};
+use crate::games::chess::rules::{OnMate, Rules, Stalemate, Targets};
 
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,7 +88,7 @@ impl Position {
             cells: rules.start,
             to_move: rules.first,
             alive: all,
-            leapers: if rules.king_leap == crate::games::chess::rules::KingLeap::None {
+            leapers: if rules.king_leap == KingLeap::None {
                 0
             } else {
                 all

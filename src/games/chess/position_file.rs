@@ -21,14 +21,20 @@
 //! `outcome` follow from the rest and are not read. Any other key is an
 //! error, so that a misspelt key is not silently dropped.
 
+use crate::core::position_error::PositionError;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
+use crate::games::board::options::CAP_MAX;
+use crate::games::board::position_file::{check_game, read};
+use crate::games::board::sides::{mask, side};
 use crate::games::chess::board::{CELLS, square};
 use crate::games::chess::describe::ARROWS;
 use crate::games::chess::piece::{BLOCK, Cell, EMPTY, Kind, OFF, code, is_piece, owner, piece};
 use crate::games::chess::position::Parts;
-use crate::games::chess::rules::{KingLeap, PAWN_DIRECTIONS, Rules};
+use crate::games::chess::readings::KingLeap;
+use crate::games::chess::rules::Rules;
+use crate::games::chess::steps::PAWN_DIRECTIONS;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -51,19 +57,6 @@ struct File {
     _outcome: Option<IgnoredAny>,
 }
 
-fn side(sides: &[&str], name: &str, key: &str) -> Result<u8, String> {
-    sides
-        .iter()
-        .position(|s| *s == name)
-        .map(|i| i as u8)
-        .ok_or_else(|| {
-            format!(
-                "{key}: `{name}` is not a side (sides: {})",
-                sides.join(", ")
-            )
-        })
-}
-
 /// The plies played before, as a file gives them (0 if it does not): a
 /// whole number no larger than the largest cap, so that the count can
 /// neither be negative nor wrap as play goes on.
@@ -71,7 +64,7 @@ fn plies(given: Option<&serde_json::Value>) -> Result<u32, String> {
     let Some(v) = given else {
         return Ok(0);
     };
-    let max = crate::games::chess::shared_options::CAP_MAX;
+    let max = CAP_MAX;
     match (v.as_i64(), v.as_u64()) {
         (Some(n), _) if n < 0 => Err(format!("ply: {n} is negative (plies count from 0)")),
         (Some(n), _) if n <= max => Ok(n as u32),
@@ -83,12 +76,6 @@ fn plies(given: Option<&serde_json::Value>) -> Result<u32, String> {
         )),
         _ => Err(format!("ply: `{v}` is not a number of plies")),
     }
-}
-
-fn mask(sides: &[&str], names: &[String], key: &str) -> Result<u8, String> {
-    names
-        .iter()
-        .try_fold(0u8, |m, n| Ok(m | 1 << side(sides, n, key)?))
 }
 
 /// The pawn direction a seat's pawns have in the setup, if they share one.
@@ -174,13 +161,18 @@ fn closed_squares(rules: &Rules) -> String {
 }
 
 /// Reads a position file's text for a game played by `rules`.
-pub fn parse(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Parts, String> {
-    let file: File = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    if let Some(g) = &file.game
-        && g != game
-    {
-        return Err(format!("game: the file is for `{g}`, not `{game}`"));
-    }
+pub fn parse(
+    text: &str,
+    game: &str,
+    sides: &[&str],
+    rules: &Rules,
+) -> Result<Parts, PositionError> {
+    parse_text(text, game, sides, rules).map_err(PositionError::Content)
+}
+
+fn parse_text(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Parts, String> {
+    let file: File = read(text, "")?;
+    check_game(file.game.as_deref(), game, "file")?;
     let shape = rules.shape;
     if file.board.len() != usize::from(shape.ranks) {
         return Err(format!(

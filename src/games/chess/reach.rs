@@ -4,10 +4,10 @@
 //! it reaches the square (a table look-up, rarely a short walk) costs less
 //! than looking outward from the square along every leap and line.
 
-use crate::games::chess::attack::KING_LEAPS;
 use crate::games::chess::board::Square;
 use crate::games::chess::piece::{Cell, Kind, is_piece};
-use crate::games::chess::rules::{DIRECTIONS, KingLeap, PAWN_DIRECTIONS, Rules, UnicornReading};
+use crate::games::chess::readings::{KingLeap, UnicornReading};
+use crate::games::chess::steps::{DIRECTIONS, KING_LEAPS, PAWN_DIRECTIONS};
 
 /// The piece takes on the square by a leap or a pawn's capturing step,
 /// unless a wall stands between.
@@ -49,9 +49,24 @@ fn key(sq: Square) -> usize {
 }
 
 impl Reach {
-    /// The table of these rules (from their derived tables:
-    /// [`Rules::kinds`] and [`Rules::slide_kinds`] must be set).
-    pub fn new(rules: &Rules) -> Reach {
+    /// The table of a game's pieces: the kinds on its board (as bits by
+    /// kind code), their leaps, the kinds sliding along each of the eight
+    /// directions, and the readings of the unicorn and the king's leap.
+    /// Rules derive it from their own tables, so it takes them one by one.
+    pub fn new(
+        kinds: u16,
+        leaps: &[Vec<i16>; 12],
+        slide_kinds: &[u16; 8],
+        unicorn: UnicornReading,
+        king_leap: KingLeap,
+    ) -> Reach {
+        let rules = Pieces {
+            kinds,
+            leaps,
+            slide_kinds,
+            unicorn,
+            king_leap,
+        };
         let mut class = vec![0u8; 256];
         // Class 0: nothing reaches anywhere (empty cells, padding).
         let mut table = vec![0u8; PER_CLASS];
@@ -59,7 +74,7 @@ impl Reach {
             if !is_piece(c) {
                 continue;
             }
-            let row = entries(rules, c);
+            let row = entries(&rules, c);
             let found = table
                 .chunks_exact(PER_CLASS)
                 .position(|r| r == row.as_slice());
@@ -83,9 +98,18 @@ impl Reach {
     }
 }
 
+/// What [`Reach::new`] reads of the rules.
+struct Pieces<'a> {
+    kinds: u16,
+    leaps: &'a [Vec<i16>; 12],
+    slide_kinds: &'a [u16; 8],
+    unicorn: UnicornReading,
+    king_leap: KingLeap,
+}
+
 /// The entries of one cell's piece: for each displacement (files, ranks)
 /// from the piece to a square, what the attack test must check.
-fn entries(rules: &Rules, c: Cell) -> Vec<u8> {
+fn entries(rules: &Pieces<'_>, c: Cell) -> Vec<u8> {
     use crate::games::chess::piece::{code, state};
     let mut row = vec![0u8; PER_CLASS];
     let mut set = |df: i16, dr: i16, bit: u8| {

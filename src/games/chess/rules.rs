@@ -6,41 +6,9 @@
 use crate::games::chess::board::{CELLS, Shape, Square, offset};
 use crate::games::chess::piece::{Cell, KINDS, Kind};
 use crate::games::chess::reach::Reach;
+use crate::games::chess::readings::{AancaReading, KingLeap, UnicornReading};
+use crate::games::chess::steps::DIRECTIONS;
 use crate::games::chess::walls::Walls;
-
-/// The aanca's slide after its diagonal step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AancaReading {
-    /// Along either orthogonal component of the step, outward (the brief's default).
-    Outward,
-    /// Along any orthogonal (the seed read literally: "w pionie lub poziomie").
-    AnyOrthogonal,
-}
-
-/// The unicorn's slide after its knight's leap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UnicornReading {
-    /// After a forward leap onto an empty square, on along the leap's
-    /// outward diagonal (the seed: "tylko do przodu").
-    Forward,
-    /// After any leap onto an empty square (Cazaux, Wikipedia, Ludii).
-    Outward,
-    /// A non-capturing knight's leap as its first move, a bishop ever after (Murray).
-    Murray,
-}
-
-/// The king's first move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KingLeap {
-    /// No leap (Four Seasons).
-    None,
-    /// Two squares any of eight ways, over anything, capturing, even out of check (the seed).
-    Seed,
-    /// As the seed's, but not capturing, not out of check and not over an attacked square (Cazaux).
-    Cazaux,
-    /// Only the three forward leaps (Ludii).
-    Forward,
-}
 
 /// What a pawn on the edge ahead of it becomes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,43 +119,6 @@ pub struct Rules {
     pub reach: Reach,
 }
 
-/// The eight directions as (files, ranks): orthogonals at even indices.
-pub const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-
-/// Every way of writing (a, b) with signs and order: a leaper's moves.
-pub fn leaper(a: i8, b: i8) -> Vec<(i8, i8)> {
-    let mut out = Vec::new();
-    for (x, y) in [(a, b), (b, a)] {
-        for sx in [1, -1] {
-            for sy in [1, -1] {
-                let d = (x * sx, y * sy);
-                if !out.contains(&d) {
-                    out.push(d);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Mailbox offsets of (files, ranks) steps.
-pub fn offsets(steps: &[(i8, i8)]) -> Vec<i16> {
-    steps.iter().map(|&(f, r)| offset(f, r)).collect()
-}
-
-/// The (files, ranks) directions a pawn steps in, by its direction state:
-/// north, east, south, west.
-pub const PAWN_DIRECTIONS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-
 impl Rules {
     /// Derives the tables move generation and the attack test read.
     pub fn derive(mut self) -> Rules {
@@ -215,7 +146,13 @@ impl Rules {
             }
         }
         self.slide_kinds = slide_kinds;
-        self.reach = Reach::new(&self);
+        self.reach = Reach::new(
+            self.kinds,
+            &self.leaps,
+            &self.slide_kinds,
+            self.unicorn,
+            self.king_leap,
+        );
         self
     }
 

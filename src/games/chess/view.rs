@@ -2,15 +2,14 @@
 //! pieces, one square, the dice thrown, check, who is still playing, which
 //! squares are attacked and what a move takes.
 
-use crate::core::game::unknown_view;
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::core::view_error::ViewError;
+use crate::games::board::view_arg::{legal_move, place};
 use crate::games::chess::attack::{Trial, attacked};
 use crate::games::chess::board::Square;
 use crate::games::chess::moves::Move;
 use crate::games::chess::piece::{Cell, Kind, code, is_piece, owner};
 use crate::games::chess::position::Position;
-use crate::games::chess::{Chess, Variant};
 
 /// The views of every chess game.
 pub const VIEWS: &[ViewInfo] = &[
@@ -44,35 +43,30 @@ pub const VIEWS: &[ViewInfo] = &[
     },
 ];
 
-fn describe<V: Variant>(c: Cell) -> View {
+fn describe(c: Cell, sides: &[&str]) -> View {
     let kind = Kind::from_code(code(c)).expect("a piece");
     View::record(vec![
         ("kind", View::text(kind.name())),
-        ("side", View::text(V::SIDES[owner(c) as usize])),
+        ("side", View::text(sides[owner(c) as usize])),
     ])
 }
 
 fn square_arg(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<Square, ViewError> {
-    let ViewArg::Text(text) = arg else {
-        return Err(ViewError::Argument(format!(
-            "view `{name}` takes a square's name, e.g. \"g1\""
-        )));
-    };
-    pos.rules().shape.parse(text).ok_or_else(|| {
-        ViewError::Argument(format!(
-            "view `{name}`: `{text}` is not a square of this board"
-        ))
+    place(name, arg, "square", "g1", |text| {
+        pos.rules().shape.parse(text)
     })
 }
 
-/// Answers the view `name`.
-pub fn view<V: Variant>(
+/// Answers the view `name` (`None` if it is not one of [`VIEWS`]) of a
+/// game whose sides are `sides`.
+pub fn view(
     pos: &Position,
     name: &str,
     arg: ViewArg<'_, Move>,
-) -> Result<View, ViewError> {
+    sides: &[&str],
+) -> Result<Option<View>, ViewError> {
     let rules = pos.rules();
-    Ok(match name {
+    Ok(Some(match name {
         "pieces" => View::List(
             rules
                 .squares
@@ -80,7 +74,7 @@ pub fn view<V: Variant>(
                 .filter(|&&sq| is_piece(pos.cells()[sq as usize]))
                 .map(|&sq| {
                     let c = pos.cells()[sq as usize];
-                    let View::Record(mut fields) = describe::<V>(c) else {
+                    let View::Record(mut fields) = describe(c, sides) else {
                         unreachable!("describe gives a record")
                     };
                     fields.insert(0, ("square", View::text(rules.shape.name(sq))));
@@ -91,7 +85,7 @@ pub fn view<V: Variant>(
         "square" => {
             let c = pos.cells()[square_arg(pos, name, arg)? as usize];
             if is_piece(c) {
-                describe::<V>(c)
+                describe(c, sides)
             } else {
                 View::Nil
             }
@@ -117,7 +111,7 @@ pub fn view<V: Variant>(
         "alive" => View::List(
             (0..rules.seats)
                 .filter(|&s| (pos.alive() >> s) & 1 == 1)
-                .map(|s| View::text(V::SIDES[s as usize]))
+                .map(|s| View::text(sides[s as usize]))
                 .collect(),
         ),
         "attacked" => {
@@ -133,11 +127,7 @@ pub fn view<V: Variant>(
             ))
         }
         "takes" => {
-            let ViewArg::Move(mv) = arg else {
-                return Err(ViewError::Argument(
-                    "view `takes` takes a legal move".to_string(),
-                ));
-            };
+            let mv = legal_move(name, arg)?;
             let c = pos.cells()[mv.to as usize];
             if mv.is_capture() && is_piece(c) {
                 View::text(Kind::from_code(code(c)).expect("a piece").name())
@@ -145,6 +135,6 @@ pub fn view<V: Variant>(
                 View::Nil
             }
         }
-        _ => return Err(unknown_view::<Chess<V>>(name)),
-    })
+        _ => return Ok(None),
+    }))
 }

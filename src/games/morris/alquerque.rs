@@ -1,11 +1,13 @@
 //! The seed's "12 Men's Morris" (12 młynków): alquerque de doze, twelve
 //! men a side on the 25-point board, capturing by jumps that may go on.
 
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::games::morris::Variant;
+use crate::games::board::options::{FLAG, cap, flag};
+use crate::games::board::variant::Variant;
 use crate::games::morris::geometry::BoardKind;
 use crate::games::morris::rules::{Chain, Rules, points, ranks};
-use crate::games::morris::shared_options::{CAP, FIRST, FLAG, cap, first, flag};
+use crate::games::morris::shared_options::{CAP, FIRST, first};
 
 /// Alquerque de doze.
 pub struct Alquerque;
@@ -39,17 +41,12 @@ pub fn chain(value: &str) -> Chain {
 impl Variant for Alquerque {
     const NAME: &'static str = "alquerque";
     const TITLE: &'static str = "12 Men's Morris, alquerque de doze (004)";
-    const SIDES: [&'static str; 2] = ["white", "black"];
+    const SIDES: &'static [&'static str] = &["white", "black"];
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES_PAGE: &'static str = include_str!("alquerque.md");
+    type Rules = Rules;
 
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules_page() -> &'static str {
-        include_str!("alquerque.md")
-    }
-
-    fn rules(options: &Options) -> Result<Rules, String> {
+    fn rules(options: &Options) -> Result<Rules, OptionError> {
         let board = BoardKind::Alquerque;
         Ok(Rules {
             board,

@@ -17,12 +17,12 @@ fn legal(pos: &Position) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()
 }
 
-fn per_side(sides: &[&str; 2], f: impl Fn(u8) -> u8) -> Value {
+fn per_side(sides: &[&str], f: impl Fn(u8) -> u8) -> Value {
     json!({ sides[0]: f(0), sides[1]: f(1) })
 }
 
 /// The position as one JSON object.
-pub fn to_json(pos: &Position, game: &str, sides: &[&'static str; 2]) -> Value {
+pub fn to_json(pos: &Position, game: &str, sides: &[&'static str]) -> Value {
     let g = pos.geometry();
     let mut points = Map::new();
     for p in 0..g.len() as u8 {
@@ -33,9 +33,7 @@ pub fn to_json(pos: &Position, game: &str, sides: &[&'static str; 2]) -> Value {
         }
     }
     let started = pos.first().is_some();
-    let outcome = pos
-        .ending()
-        .map(|e| json!({"winner": e.winner.map(|w| sides[w as usize]), "reason": e.reason}));
+    let outcome = pos.ending().map(|e| e.to_json(sides));
     json!({
         "game": game,
         "ply": pos.ply(),
@@ -52,7 +50,7 @@ pub fn to_json(pos: &Position, game: &str, sides: &[&'static str; 2]) -> Value {
 
 /// The letter a side's men are drawn with: its name's first letter, in
 /// upper case for seat 1 and lower case for seat 2.
-fn letter(sides: &[&str; 2], seat: usize) -> char {
+fn letter(sides: &[&str], seat: usize) -> char {
     let c = sides[seat].chars().next().unwrap_or('?');
     if seat == 0 {
         c.to_ascii_uppercase()
@@ -64,7 +62,7 @@ fn letter(sides: &[&str; 2], seat: usize) -> char {
 /// The position as text: the board with its lines (`+` an empty point),
 /// files and ranks, then whose turn it is, the hands and tallies, the legal
 /// moves and the outcome.
-pub fn diagram(pos: &Position, sides: &[&'static str; 2]) -> String {
+pub fn diagram(pos: &Position, sides: &[&'static str]) -> String {
     let g = pos.geometry();
     let top = g.coords.iter().map(|c| c.1).max().unwrap_or(0) as usize;
     let right = g.coords.iter().map(|c| c.0).max().unwrap_or(0) as usize;
@@ -129,10 +127,7 @@ pub fn diagram(pos: &Position, sides: &[&'static str; 2]) -> String {
         ));
     }
     match (pos.ending(), pos.first()) {
-        (Some(e), _) => match e.winner {
-            Some(w) => out.push_str(&format!("{} won by {}\n", sides[w as usize], e.reason)),
-            None => out.push_str(&format!("a draw by {}\n", e.reason)),
-        },
+        (Some(e), _) => out.push_str(&format!("{}\n", e.words(sides, "won"))),
         (None, None) => out.push_str("lots are still to draw for who moves first\n"),
         (None, Some(_)) => {
             out.push_str(&format!(

@@ -2,12 +2,14 @@
 //! them along the lines; the seed captures by jumping, the Libro and
 //! Ludii by mills, both as rule sets of the same options.
 
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, OptionValue, Options};
-use crate::games::morris::Variant;
+use crate::games::board::options::cap;
+use crate::games::board::variant::Variant;
 use crate::games::morris::alquerque::chain;
 use crate::games::morris::geometry::BoardKind;
 use crate::games::morris::rules::Rules;
-use crate::games::morris::shared_options::{CAP, FIRST, cap, first};
+use crate::games::morris::shared_options::{CAP, FIRST, first};
 
 /// Nine men's morris.
 pub struct NineMen;
@@ -72,17 +74,12 @@ const PRESET_OPTIONS: [&str; 4] = ["capture", "flying", "blocked", "flyer_mills"
 impl Variant for NineMen {
     const NAME: &'static str = "nine-men";
     const TITLE: &'static str = "Nine Men's Morris, alquerque de nueve (004)";
-    const SIDES: [&'static str; 2] = ["white", "black"];
+    const SIDES: &'static [&'static str] = &["white", "black"];
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES_PAGE: &'static str = include_str!("nine_men.md");
+    type Rules = Rules;
 
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules_page() -> &'static str {
-        include_str!("nine_men.md")
-    }
-
-    fn in_force(options: &Options) -> Result<Options, String> {
+    fn in_force(options: &Options) -> Result<Options, OptionError> {
         let mut out = options.clone();
         for name in PRESET_OPTIONS {
             if options.choice(name) == "preset" {
@@ -95,7 +92,7 @@ impl Variant for NineMen {
         Ok(out)
     }
 
-    fn rules(options: &Options) -> Result<Rules, String> {
+    fn rules(options: &Options) -> Result<Rules, OptionError> {
         let o = Self::in_force(options)?;
         let capture = o.choice("capture");
         let jumps = capture != "mill";

@@ -3,18 +3,10 @@
 //! move and judging its end live here; listing moves is in
 //! [`crate::games::morris::movegen`].
 
+use crate::games::board::ending::Ending;
 use crate::games::morris::geometry::{Geometry, Points};
 use crate::games::morris::moves::{Move, MoveKind, NONE};
 use crate::games::morris::rules::{First, Rules};
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ending {
-    /// The winning seat, or `None` for a draw.
-    pub winner: Option<u8>,
-    /// The rule that ended it (reported in endings.csv).
-    pub reason: &'static str,
-}
 
 /// A seat with no legal move loses (where it may not pass).
 pub const BLOCKED: &str = "blocked";

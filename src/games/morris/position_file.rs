@@ -13,11 +13,14 @@
 //! the rest and are not read. Any other key is an error, so that a misspelt
 //! key is not silently dropped.
 
+use crate::core::position_error::PositionError;
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
+use crate::games::board::position_file::{check_game, read};
+use crate::games::board::sides::side;
 use crate::games::morris::position::Parts;
 use crate::games::morris::rules::Rules;
 
@@ -42,20 +45,7 @@ struct File {
     _outcome: Option<IgnoredAny>,
 }
 
-fn side(sides: &[&str; 2], name: &str, key: &str) -> Result<u8, String> {
-    sides
-        .iter()
-        .position(|s| *s == name)
-        .map(|i| i as u8)
-        .ok_or_else(|| {
-            format!(
-                "{key}: `{name}` is not a side (sides: {}, {})",
-                sides[0], sides[1]
-            )
-        })
-}
-
-fn per_side(sides: &[&str; 2], map: &BTreeMap<String, u8>, key: &str) -> Result<[u8; 2], String> {
+fn per_side(sides: &[&str], map: &BTreeMap<String, u8>, key: &str) -> Result<[u8; 2], String> {
     let mut out = [0; 2];
     for (name, n) in map {
         out[side(sides, name, key)? as usize] = *n;
@@ -64,13 +54,18 @@ fn per_side(sides: &[&str; 2], map: &BTreeMap<String, u8>, key: &str) -> Result<
 }
 
 /// Reads a position file of game `game` (whose seats play `sides`) under `rules`.
-pub fn parse(text: &str, game: &str, sides: &[&str; 2], rules: &Rules) -> Result<Parts, String> {
-    let file: File = serde_json::from_str(text).map_err(|e| format!("not a position file: {e}"))?;
-    if let Some(named) = &file.game
-        && named != game
-    {
-        return Err(format!("game: the position is for `{named}`, not `{game}`"));
-    }
+pub fn parse(
+    text: &str,
+    game: &str,
+    sides: &[&str],
+    rules: &Rules,
+) -> Result<Parts, PositionError> {
+    parse_text(text, game, sides, rules).map_err(PositionError::Content)
+}
+
+fn parse_text(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Parts, String> {
+    let file: File = read(text, "not a position file: ")?;
+    check_game(file.game.as_deref(), game, "position")?;
     let g = rules.geometry();
     let mut men = [0u32; 2];
     for (name, owner) in &file.points {

@@ -1,11 +1,13 @@
 //! Catch the Rabbit (cercar la liebre): one hare on the alquerque board's
 //! centre against 10, 11 or 12 hunters who must hem it in.
 
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::games::morris::Variant;
+use crate::games::board::options::{FLAG, cap, flag};
+use crate::games::board::variant::Variant;
 use crate::games::morris::geometry::BoardKind;
 use crate::games::morris::rules::{Chain, First, Rules, points, ranks};
-use crate::games::morris::shared_options::{CAP, FLAG, cap, flag};
+use crate::games::morris::shared_options::CAP;
 
 /// Catch the Rabbit.
 pub struct Rabbit;
@@ -50,17 +52,12 @@ const OPTIONS: &[OptionSpec] = &[
 impl Variant for Rabbit {
     const NAME: &'static str = "rabbit";
     const TITLE: &'static str = "Catch the Rabbit, cercar la liebre (004)";
-    const SIDES: [&'static str; 2] = ["hare", "hunters"];
+    const SIDES: &'static [&'static str] = &["hare", "hunters"];
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES_PAGE: &'static str = include_str!("rabbit.md");
+    type Rules = Rules;
 
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules_page() -> &'static str {
-        include_str!("rabbit.md")
-    }
-
-    fn rules(options: &Options) -> Result<Rules, String> {
+    fn rules(options: &Options) -> Result<Rules, OptionError> {
         let board = BoardKind::Alquerque;
         let hunters = options.int("hunters") as u8;
         let extra: &[&str] = match hunters {

@@ -2,6 +2,7 @@
 //! and the cap on a game's length.
 
 use crate::core::options::{OptionKind, OptionSpec, Options};
+use crate::games::board::options::cap_option;
 use crate::games::morris::rules::First;
 
 /// `first`: lots (the seed's "Gracze losują, kto rusza pierwszy"), or a fixed seat.
@@ -13,15 +14,8 @@ pub const FIRST: OptionSpec = OptionSpec {
 };
 
 /// `cap`: the plies after which a game stops (Ludii stops at 1,250 turns each).
-pub const CAP: OptionSpec = OptionSpec {
-    name: "cap",
-    doc: "plies after which the game stops with ending `cap` (Ludii: 1,250 turns each)",
-    kind: OptionKind::Int {
-        min: 1,
-        max: 100_000_000,
-    },
-    default: "2500",
-};
+pub const CAP: OptionSpec =
+    cap_option("plies after which the game stops with ending `cap` (Ludii: 1,250 turns each)");
 
 /// The seat `first` names.
 pub fn first(options: &Options) -> First {
@@ -31,16 +25,3 @@ pub fn first(options: &Options) -> First {
         _ => First::Lots,
     }
 }
-
-/// The cap in plies.
-pub fn cap(options: &Options) -> u32 {
-    options.int("cap") as u32
-}
-
-/// A `true|false` option's value.
-pub fn flag(options: &Options, name: &str) -> bool {
-    options.choice(name) == "true"
-}
-
-/// The values of a `true|false` option.
-pub const FLAG: OptionKind = OptionKind::Choice(&["true", "false"]);

@@ -1,11 +1,13 @@
 //! Three men's morris: three men each on a 3x3 board, placed and then
 //! moved, to make a line; the seed's draw when a line is answered by a line.
 
+use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::games::morris::Variant;
+use crate::games::board::options::{FLAG, cap, flag};
+use crate::games::board::variant::Variant;
 use crate::games::morris::geometry::BoardKind;
 use crate::games::morris::rules::{Chain, Rules};
-use crate::games::morris::shared_options::{CAP, FIRST, FLAG, cap, first, flag};
+use crate::games::morris::shared_options::{CAP, FIRST, first};
 
 /// Three men's morris.
 pub struct ThreeMen;
@@ -42,17 +44,12 @@ const OPTIONS: &[OptionSpec] = &[
 impl Variant for ThreeMen {
     const NAME: &'static str = "three-men";
     const TITLE: &'static str = "Three Men's Morris (004)";
-    const SIDES: [&'static str; 2] = ["white", "black"];
+    const SIDES: &'static [&'static str] = &["white", "black"];
+    const OPTIONS: &'static [OptionSpec] = OPTIONS;
+    const RULES_PAGE: &'static str = include_str!("three_men.md");
+    type Rules = Rules;
 
-    fn option_specs() -> &'static [OptionSpec] {
-        OPTIONS
-    }
-
-    fn rules_page() -> &'static str {
-        include_str!("three_men.md")
-    }
-
-    fn rules(options: &Options) -> Result<Rules, String> {
+    fn rules(options: &Options) -> Result<Rules, OptionError> {
         Ok(Rules {
             board: if flag(options, "diagonals") {
                 BoardKind::ThreeDiagonal

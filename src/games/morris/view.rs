@@ -2,13 +2,12 @@
 //! calls: the men, one point, the hands and tallies, the board's links and
 //! lines, and what a move would take.
 
-use crate::core::game::unknown_view;
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::core::view_error::ViewError;
+use crate::games::board::view_arg::{legal_move, place};
 use crate::games::morris::geometry::{Points, bits};
 use crate::games::morris::moves::Move;
 use crate::games::morris::position::Position;
-use crate::games::morris::{Morris, Variant};
 
 /// The views of every game of the family.
 pub const VIEWS: &[ViewInfo] = &[
@@ -55,48 +54,37 @@ fn names(pos: &Position, set: Points) -> View {
     View::List(bits(set).map(|p| View::text(g.name(p))).collect())
 }
 
-fn per_side<V: Variant>(f: impl Fn(u8) -> View) -> View {
-    View::record(vec![(V::SIDES[0], f(0)), (V::SIDES[1], f(1))])
+fn per_side(sides: &[&'static str], f: impl Fn(u8) -> View) -> View {
+    View::record(vec![(sides[0], f(0)), (sides[1], f(1))])
 }
 
 fn point_arg(pos: &Position, name: &str, arg: ViewArg<'_, Move>) -> Result<u8, ViewError> {
-    let ViewArg::Text(text) = arg else {
-        return Err(ViewError::Argument(format!(
-            "view `{name}` takes a point's name, e.g. \"c3\""
-        )));
-    };
-    pos.geometry().point(text).ok_or_else(|| {
-        ViewError::Argument(format!(
-            "view `{name}`: `{text}` is not a point of this board"
-        ))
-    })
+    place(name, arg, "point", "c3", |text| pos.geometry().point(text))
 }
 
-/// Answers the view `name`.
-pub fn view<V: Variant>(
+/// Answers the view `name` (`None` if it is not one of [`VIEWS`]) of a
+/// game whose sides are `sides`.
+pub fn view(
     pos: &Position,
     name: &str,
     arg: ViewArg<'_, Move>,
-) -> Result<View, ViewError> {
+    sides: &[&'static str],
+) -> Result<Option<View>, ViewError> {
     let g = pos.geometry();
-    Ok(match name {
-        "men" => per_side::<V>(|s| names(pos, pos.men(s))),
+    Ok(Some(match name {
+        "men" => per_side(sides, |s| names(pos, pos.men(s))),
         "point" => {
             let p = point_arg(pos, name, arg)?;
             (0..2u8)
                 .find(|&s| pos.men(s) & 1 << p != 0)
-                .map_or(View::Nil, |s| View::text(V::SIDES[s as usize]))
+                .map_or(View::Nil, |s| View::text(sides[s as usize]))
         }
-        "hand" => per_side::<V>(|s| View::Int(i64::from(pos.hand(s)))),
-        "captured" => per_side::<V>(|s| View::Int(i64::from(pos.captured(s)))),
+        "hand" => per_side(sides, |s| View::Int(i64::from(pos.hand(s)))),
+        "captured" => per_side(sides, |s| View::Int(i64::from(pos.captured(s)))),
         "neighbours" => names(pos, g.adjacent[point_arg(pos, name, arg)? as usize]),
         "lines" => View::List(g.lines.iter().map(|&l| names(pos, l)).collect()),
         "takes" => {
-            let ViewArg::Move(mv) = arg else {
-                return Err(ViewError::Argument(
-                    "view `takes` takes a legal move".to_string(),
-                ));
-            };
+            let mv = legal_move(name, arg)?;
             names(pos, mv.takes())
         }
         "phase" => View::text(if pos.hand(pos.to_move()) > 0 {
@@ -106,7 +94,7 @@ pub fn view<V: Variant>(
         }),
         "first" => pos
             .first()
-            .map_or(View::Nil, |s| View::text(V::SIDES[s as usize])),
-        _ => return Err(unknown_view::<Morris<V>>(name)),
-    })
+            .map_or(View::Nil, |s| View::text(sides[s as usize])),
+        _ => return Ok(None),
+    }))
 }
