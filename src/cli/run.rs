@@ -20,7 +20,7 @@ use ludus::reports::resume::{Prior, prior_states};
 use ludus::reports::run_folder::RunFolder;
 use ludus::reports::table::{MAX_TABLE_CELLS, summary_table_of};
 use ludus::reports::write_error::WriteError;
-use ludus::runner::batch::{self, CellSize, Ended, Observer};
+use ludus::runner::batch::{self, CellSize, Ended, Observer, ObserverError};
 use ludus::runner::cell_job::CellJob;
 use ludus::runner::cell_progress::BatchProgress;
 use ludus::runner::checkpoint::CellState;
@@ -279,7 +279,7 @@ impl Observer for RunObserver<'_> {
         }
     }
 
-    fn cell_finished(&mut self, cell: usize, batch: &BatchProgress) -> Result<(), String> {
+    fn cell_finished(&mut self, cell: usize, batch: &BatchProgress) -> Result<(), ObserverError> {
         let plan = &self.plan.exp.cells[cell];
         let state = self.state(cell, batch);
         if let Some(f) = &state.tally.first_forfeit {
@@ -290,12 +290,12 @@ impl Observer for RunObserver<'_> {
                 plural(state.tally.forfeits as usize, "game")
             ));
         }
-        self.folder.keep(cell, &state).map_err(|e| e.to_string())?;
+        self.folder.keep(cell, &state)?;
         if self.next_write.is_some_and(|t| Instant::now() < t) {
             return Ok(());
         }
         let start = Instant::now();
-        self.checkpoint(batch).map_err(|e| e.to_string())?;
+        self.checkpoint(batch)?;
         if self.plan.shard.is_none() {
             let secs = batch.started.elapsed().as_secs_f64();
             self.write_report(secs, false, None)

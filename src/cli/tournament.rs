@@ -103,7 +103,7 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         &AtomicBool::new(false),
         &mut Unobserved,
     )
-    .map_err(Failure::Input)?;
+    .map_err(Failure::from)?;
     if let Some(shard) = shard
         && matches!(outcome.ended, Ended::Complete)
     {

@@ -33,8 +33,9 @@ pub trait Observer {
     fn progress(&mut self, _batch: &BatchProgress) {}
 
     /// Called when cell `cell` has counted all its games. An error stops
-    /// the batch (e.g. its report cannot be written).
-    fn cell_finished(&mut self, _cell: usize, _batch: &BatchProgress) -> Result<(), String> {
+    /// the batch (e.g. its report cannot be written); the batch ends with
+    /// its message ([`Ended::Observer`]).
+    fn cell_finished(&mut self, _cell: usize, _batch: &BatchProgress) -> Result<(), ObserverError> {
         Ok(())
     }
 
@@ -47,6 +48,10 @@ pub trait Observer {
         false
     }
 }
+
+/// Why an observer stopped a batch: an error of the layer above (a report
+/// that cannot be written), which the runner only passes on.
+pub type ObserverError = Box<dyn std::error::Error + Send + Sync>;
 
 /// An observer that wants to hear nothing.
 pub struct Unobserved;
@@ -291,7 +296,7 @@ fn play_jobs(
                             progress.cells[cell].add(chunk.range, tally, chunk.start, chunk.busy);
                             if progress.cells[cell].finished() && observer_error.is_none() {
                                 if let Err(e) = observer.cell_finished(cell, &progress) {
-                                    observer_error = Some(e);
+                                    observer_error = Some(e.to_string());
                                     given_up.store(true, Ordering::Relaxed);
                                 } else if forgets {
                                     progress.cells[cell].forget_tally();

@@ -9,6 +9,7 @@ use crate::runner::batch::{self, Ended, Observer};
 use crate::runner::cell_job::CellJob;
 use crate::runner::game_ranges::GameRanges;
 use crate::runner::selected_games::SelectedGames;
+use crate::runner::setting_error::SettingError;
 use crate::runner::sprt::{Sprt, Verdict};
 use crate::runner::tally::Tally;
 
@@ -84,19 +85,25 @@ pub fn play(
     threads: usize,
     halt: &std::sync::atomic::AtomicBool,
     observer: &mut dyn Observer,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, SettingError> {
     if sprt.is_some() && pairings.len() != 1 {
-        return Err(format!(
-            "--sprt stops a match of two policies; the tournament has {} pairings",
-            pairings.len()
-        ));
+        return Err(SettingError {
+            setting: "--sprt",
+            message: format!(
+                "--sprt stops a match of two policies; the tournament has {} pairings",
+                pairings.len()
+            ),
+        });
     }
     if seatings.len() != 2 * pairings.len() {
-        return Err(format!(
-            "{} seatings for {} pairings: two a pairing",
-            seatings.len(),
-            pairings.len()
-        ));
+        return Err(SettingError {
+            setting: "seatings",
+            message: format!(
+                "{} seatings for {} pairings: two a pairing",
+                seatings.len(),
+                pairings.len()
+            ),
+        });
     }
     let mut results: Vec<PairingResult> = pairings
         .iter()
