@@ -77,34 +77,38 @@ struct Table {
     rows: fn(&CellRef) -> Vec<Vec<String>>,
 }
 
+impl Table {
+    const fn new(
+        file: &'static str,
+        columns: &'static [&'static str],
+        rows: fn(&CellRef) -> Vec<Vec<String>>,
+    ) -> Table {
+        Table {
+            file,
+            columns,
+            rows,
+        }
+    }
+}
+
 /// The per-cell CSVs, in the order of a [`Rendered`]'s parts: a new one
 /// is its module and a line here.
 const PER_CELL: &[Table] = &[
-    Table {
-        file: "summary.csv",
-        columns: summary::COLUMNS,
-        rows: |c| summary::rows(c.plan, c.tally),
-    },
-    Table {
-        file: "endings.csv",
-        columns: endings::COLUMNS,
-        rows: |c| endings::rows(c.plan, c.tally),
-    },
-    Table {
-        file: "lengths.csv",
-        columns: lengths::COLUMNS,
-        rows: |c| lengths::rows(c.plan, c.tally),
-    },
-    Table {
-        file: "places.csv",
-        columns: places::COLUMNS,
-        rows: |c| places::rows(c.plan, c.tally),
-    },
-    Table {
-        file: "timings.csv",
-        columns: timings::COLUMNS,
-        rows: |c| vec![timings::row(c.plan, c.tally, c.timing)],
-    },
+    Table::new("summary.csv", summary::COLUMNS, |c| {
+        summary::rows(c.plan, c.tally)
+    }),
+    Table::new("endings.csv", endings::COLUMNS, |c| {
+        endings::rows(c.plan, c.tally)
+    }),
+    Table::new("lengths.csv", lengths::COLUMNS, |c| {
+        lengths::rows(c.plan, c.tally)
+    }),
+    Table::new("places.csv", places::COLUMNS, |c| {
+        places::rows(c.plan, c.tally)
+    }),
+    Table::new("timings.csv", timings::COLUMNS, |c| {
+        vec![timings::row(c.plan, c.tally, c.timing)]
+    }),
 ];
 
 /// Writes a report again and again as cells finish, rendering each cell's

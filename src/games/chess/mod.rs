@@ -66,7 +66,8 @@ impl BoardPosition for Position {
         rules: Rules,
     ) -> Result<Self, PositionError> {
         let rules = Arc::new(rules);
-        let parts = position_file::parse(text, game, sides, &rules)?;
+        let parts =
+            position_file::parse(text, game, sides, &rules).map_err(PositionError::Content)?;
         Ok(Position::from_parts(rules, parts))
     }
 

@@ -21,7 +21,6 @@
 //! `outcome` follow from the rest and are not read. Any other key is an
 //! error, so that a misspelt key is not silently dropped.
 
-use crate::core::position_error::PositionError;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
@@ -161,16 +160,12 @@ fn closed_squares(rules: &Rules) -> String {
 }
 
 /// Reads a position file's text for a game played by `rules`.
-pub fn parse(
+pub(crate) fn parse(
     text: &str,
     game: &str,
     sides: &[&str],
     rules: &Rules,
-) -> Result<Parts, PositionError> {
-    parse_text(text, game, sides, rules).map_err(PositionError::Content)
-}
-
-fn parse_text(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Parts, String> {
+) -> Result<Parts, String> {
     let file: File = read(text, "")?;
     check_game(file.game.as_deref(), game, "file")?;
     let shape = rules.shape;

@@ -65,7 +65,8 @@ impl BoardPosition for Position {
         sides: &'static [&'static str],
         rules: Rules,
     ) -> Result<Self, PositionError> {
-        let parts = position_file::parse(text, game, sides, &rules)?;
+        let parts =
+            position_file::parse(text, game, sides, &rules).map_err(PositionError::Content)?;
         Ok(Position::from_parts(rules, parts))
     }
 

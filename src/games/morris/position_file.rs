@@ -13,7 +13,6 @@
 //! the rest and are not read. Any other key is an error, so that a misspelt
 //! key is not silently dropped.
 
-use crate::core::position_error::PositionError;
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
@@ -54,16 +53,12 @@ fn per_side(sides: &[&str], map: &BTreeMap<String, u8>, key: &str) -> Result<[u8
 }
 
 /// Reads a position file of game `game` (whose seats play `sides`) under `rules`.
-pub fn parse(
+pub(crate) fn parse(
     text: &str,
     game: &str,
     sides: &[&str],
     rules: &Rules,
-) -> Result<Parts, PositionError> {
-    parse_text(text, game, sides, rules).map_err(PositionError::Content)
-}
-
-fn parse_text(text: &str, game: &str, sides: &[&str], rules: &Rules) -> Result<Parts, String> {
+) -> Result<Parts, String> {
     let file: File = read(text, "not a position file: ")?;
     check_game(file.game.as_deref(), game, "position")?;
     let g = rules.geometry();

@@ -8,7 +8,7 @@ use crate::core::plural::plural;
 use crate::games::rithmomachy::captured::Captured;
 use crate::games::rithmomachy::moves::Move;
 use crate::games::rithmomachy::piece::{Piece, Side};
-use crate::games::rithmomachy::position::Position;
+use crate::games::rithmomachy::position::{CaptureEvent, Position};
 use crate::games::rithmomachy::reserve::Reserve;
 use crate::games::rithmomachy::square::{FILES, Square};
 
@@ -117,16 +117,7 @@ pub fn diagram(pos: &Position) -> String {
         let _ = writeln!(s, "{} pyramid on {}: {}", p.1.side, p.0, layers.join(" "));
     }
     for c in pos.last_captures() {
-        let _ = writeln!(
-            s,
-            "captured: {} {} {} on {} by {}{}",
-            c.side,
-            c.shape.map_or("pyramid", |x| x.name()),
-            c.value,
-            c.at,
-            c.kind.name(),
-            if c.whole { "" } else { " (one layer)" }
-        );
+        let _ = writeln!(s, "captured: {}", capture(c));
     }
     for side in [Side::White, Side::Black] {
         let c = pos.captured(side);
@@ -167,4 +158,18 @@ pub fn diagram(pos: &Position) -> String {
         }
     }
     s
+}
+
+/// A capture as narration and diagrams write it: `black round 16 on d5 by
+/// meeting (one layer)`.
+pub fn capture(c: &CaptureEvent) -> String {
+    format!(
+        "{} {} {} on {} by {}{}",
+        c.side,
+        c.shape.map_or("pyramid", |x| x.name()),
+        c.value,
+        c.at,
+        c.kind.name(),
+        if c.whole { "" } else { " (one layer)" }
+    )
 }

@@ -160,16 +160,7 @@ impl Game for Rithmomachy {
     fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
         self.pos.play(mv);
         for c in self.pos.last_captures() {
-            say!(
-                log,
-                "  captures {} {} {} on {} by {}{}",
-                c.side,
-                c.shape.map_or("pyramid", |s| s.name()),
-                c.value,
-                c.at,
-                c.kind.name(),
-                if c.whole { "" } else { " (one layer)" }
-            );
+            say!(log, "  captures {}", describe::capture(c));
         }
         if let Some(e) = self.pos.ending() {
             match e.winner {
