@@ -4,7 +4,7 @@ use crate::cli::Failure;
 
 /// Prints every game, its options and its policies.
 pub fn games() -> Result<(), Failure> {
-    println!("Policies every game takes (see the README's Policies):");
+    println!("Policies every game takes (see docs/policies.md):");
     for line in GENERIC {
         println!("    {line}");
     }

@@ -390,7 +390,7 @@ fn a_rule_set_has_its_own_rules_page() {
 
 #[test]
 fn the_readmes_experiment_example_is_a_valid_experiment() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let readme = std::fs::read_to_string("docs/experiments.md").unwrap();
     let section = readme
         .split("## Defining an experiment")
         .nth(1)
