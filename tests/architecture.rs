@@ -88,7 +88,7 @@ fn code_only(text: &str) -> String {
 
 /// The module paths a file names after `crate::`, `super::` or `self::`,
 /// a brace group `a::{b, c::d}` standing for each of its paths.
-fn named_paths(module: &[String], is_mod_rs: bool, code: &str) -> Vec<Vec<String>> {
+fn named_paths(module: &[String], code: &str) -> Vec<Vec<String>> {
     fn ident_end(s: &[u8], mut i: usize) -> usize {
         while i < s.len() && (s[i].is_ascii_alphanumeric() || s[i] == b'_') {
             i += 1;
@@ -145,10 +145,7 @@ fn named_paths(module: &[String], is_mod_rs: bool, code: &str) -> Vec<Vec<String
             // In `a/b.rs` (module a::b) `super` is `a`; in `a/b/mod.rs`
             // (module a::b) it is also `a`.
             1 => module[..module.len().saturating_sub(1)].to_vec(),
-            _ => {
-                let _ = is_mod_rs;
-                module.to_vec()
-            }
+            _ => module.to_vec(),
         };
         let mut paths = Vec::new();
         i = read(s, i + word.len(), prefix, &mut paths);
@@ -165,9 +162,8 @@ fn imports(files: &BTreeMap<PathBuf, String>) -> BTreeMap<PathBuf, BTreeSet<Path
     let mut edges = BTreeMap::new();
     for (p, text) in files {
         let module = module_of(p);
-        let is_mod_rs = p.file_name().is_some_and(|n| n == "mod.rs");
         let mut to = BTreeSet::new();
-        for path in named_paths(&module, is_mod_rs, &code_only(text)) {
+        for path in named_paths(&module, &code_only(text)) {
             if let Some(target) = (1..=path.len())
                 .rev()
                 .find_map(|n| by_module.get(&path[..n]))
@@ -361,7 +357,6 @@ fn the_checks_see_what_they_check() {
     // the tests above cannot pass by seeing nothing.
     let paths = named_paths(
         &["games".into(), "dice".into(), "hazard".into()],
-        false,
         "use crate::core::{game::{Game, Turn}, log::Log as L};\nuse super::round_game::RoundGame;",
     );
     let shown: Vec<String> = paths.iter().map(|p| p.join("::")).collect();

@@ -89,7 +89,7 @@ input_errors!(
     ludus::plan::plan_error::PlanError,
     ludus::policies::policy_error::PolicyError,
     ludus::registry::UnknownGame,
-    ludus::runner::setting_error::SettingError
+    ludus::runner::run_setting_error::RunSettingError
 );
 
 /// A policy that fails while it is timed is a bot failure (exit code 3).

@@ -1,6 +1,6 @@
 //! What a run does when a seat's policy fails.
 
-use crate::runner::setting_error::SettingError;
+use crate::runner::run_setting_error::RunSettingError;
 
 /// What happens when a seat's policy fails (a script error, a budget
 /// exceeded, an illegal answer).
@@ -18,11 +18,11 @@ pub enum OnBotError {
 
 impl OnBotError {
     /// Parses `stop` or `forfeit`.
-    pub fn parse(text: &str) -> Result<OnBotError, SettingError> {
+    pub fn parse(text: &str) -> Result<OnBotError, RunSettingError> {
         match text {
             "stop" => Ok(OnBotError::Stop),
             "forfeit" => Ok(OnBotError::Forfeit),
-            _ => Err(SettingError {
+            _ => Err(RunSettingError {
                 setting: "on_bot_error",
                 message: format!("`{text}` must be `stop` or `forfeit`"),
             }),

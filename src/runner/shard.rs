@@ -6,7 +6,7 @@
 //! run play exactly the games the run plays, and their tallies add up to
 //! the run's.
 
-use crate::runner::setting_error::SettingError;
+use crate::runner::run_setting_error::RunSettingError;
 use std::fmt;
 use std::ops::Range;
 
@@ -32,8 +32,8 @@ impl Shard {
     /// assert!(Shard::parse("0/4").is_err());
     /// assert!(Shard::parse("5/4").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Shard, SettingError> {
-        let bad = || SettingError {
+    pub fn parse(text: &str) -> Result<Shard, RunSettingError> {
+        let bad = || RunSettingError {
             setting: "--shard",
             message: format!(
                 "--shard takes K/N, shard K of N with 1 <= K <= N <= {MAX_SHARDS}, not `{text}`"

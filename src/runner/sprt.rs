@@ -9,7 +9,7 @@
 //! Elo difference expects, `x̄` the mean score and `σ²` its variance per
 //! game. The test stops when LLR leaves (ln(β/(1−α)), ln((1−β)/α)).
 
-use crate::runner::setting_error::SettingError;
+use crate::runner::run_setting_error::RunSettingError;
 
 /// An SPRT's hypotheses and error rates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,10 +60,10 @@ impl Sprt {
     /// assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (0.0, 10.0, 0.05, 0.05));
     /// assert!(Sprt::parse("10,0").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Sprt, SettingError> {
+    pub fn parse(text: &str) -> Result<Sprt, RunSettingError> {
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         let usage = "--sprt takes elo0,elo1[,alpha,beta], e.g. 0,10 or 0,10,0.05,0.05";
-        let refused = |message: String| SettingError {
+        let refused = |message: String| RunSettingError {
             setting: "--sprt",
             message,
         };

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use crate::runner::batch::{self, Ended, Observer};
 use crate::runner::cell_job::CellJob;
 use crate::runner::game_ranges::GameRanges;
+use crate::runner::run_setting_error::RunSettingError;
 use crate::runner::selected_games::SelectedGames;
-use crate::runner::setting_error::SettingError;
 use crate::runner::sprt::{Sprt, Verdict};
 use crate::runner::tally::Tally;
 
@@ -85,9 +85,9 @@ pub fn play(
     threads: usize,
     halt: &std::sync::atomic::AtomicBool,
     observer: &mut dyn Observer,
-) -> Result<Outcome, SettingError> {
+) -> Result<Outcome, RunSettingError> {
     if sprt.is_some() && pairings.len() != 1 {
-        return Err(SettingError {
+        return Err(RunSettingError {
             setting: "--sprt",
             message: format!(
                 "--sprt stops a match of two policies; the tournament has {} pairings",
@@ -96,7 +96,7 @@ pub fn play(
         });
     }
     if seatings.len() != 2 * pairings.len() {
-        return Err(SettingError {
+        return Err(RunSettingError {
             setting: "seatings",
             message: format!(
                 "{} seatings for {} pairings: two a pairing",

@@ -11,7 +11,7 @@ use thiserror::Error;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{message}")]
-pub struct SettingError {
+pub struct RunSettingError {
     /// The setting, as the command line or a file names it.
     pub setting: &'static str,
     /// What it takes, and the value given.
