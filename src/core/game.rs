@@ -106,6 +106,23 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Plays a decision returned by [`Game::legal_moves`].
     fn play<L: Log>(&mut self, mv: Self::Move, log: &mut L);
 
+    /// The decision that ends the turn under way and does nothing more,
+    /// where the rules offer one now (a chain of jumps that may stop
+    /// early). A turn written whole leaves it out, so that reading a whole
+    /// turn back plays it ([`crate::analysis::position_replay`]). `None`
+    /// unless a game says otherwise.
+    fn turn_end(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// The seat that moved first, once the game knows it: where lots or
+    /// opening throws decide it, so that the reports can give the first
+    /// mover's edge even when the order is drawn. `None` (the default)
+    /// leaves it to the runner, which takes the seat of the first decision.
+    fn first_mover(&self) -> Option<Seat> {
+        None
+    }
+
     /// Resolves chance (throws the dice) until the game needs a decision or ends.
     fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L);
 

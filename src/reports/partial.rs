@@ -37,7 +37,7 @@ pub const FILE: &str = "partial.json";
 pub const FORMAT: &str = "ludus-partial";
 
 /// The version of the format this ludus writes and reads.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// `kind` of a partial of `ludus run`.
 pub const EXPERIMENT: &str = "experiment";
@@ -177,6 +177,14 @@ pub struct CellRecord {
     pub payoff_sq: Vec<String>,
     /// `[length, count]` for every length that occurred, shortest first.
     pub lengths: Vec<[u64; 2]>,
+    /// Decisions taken in all the games.
+    pub decisions: u64,
+    /// The sum of each game's decisions squared, as decimal text.
+    pub decisions_sq: String,
+    /// Games in which each seat moved first.
+    pub first_moves: Vec<u64>,
+    /// Games each seat moved first and won alone.
+    pub first_wins: Vec<u64>,
     /// Games per ending rule and winner.
     pub endings: Vec<EndingRecord>,
     /// Games in which a policy failed (under `forfeit`).
@@ -265,6 +273,10 @@ impl CellRecord {
                 .filter(|(_, n)| **n > 0)
                 .map(|(l, n)| [l as u64, *n])
                 .collect(),
+            decisions: t.decisions,
+            decisions_sq: t.decisions_sq.to_string(),
+            first_moves: t.first_moves[..p].to_vec(),
+            first_wins: t.first_wins[..p].to_vec(),
             endings: {
                 let mut e = t.endings.clone();
                 e.sort_by_key(|e| (e.reason, e.winner.is_none(), e.winner));
@@ -321,6 +333,8 @@ impl CellRecord {
             ("places", self.places.len()),
             ("payoff_sum", self.payoff_sum.len()),
             ("payoff_sq", self.payoff_sq.len()),
+            ("first_moves", self.first_moves.len()),
+            ("first_wins", self.first_wins.len()),
         ];
         for (key, len) in per_seat {
             if len != p {
@@ -344,6 +358,7 @@ impl CellRecord {
         self.check_endings(plan, &mut t)?;
         self.check_seats(plan, &mut t)?;
         self.check_payoffs(&mut t)?;
+        self.check_decisions(&mut t)?;
         self.check_forfeits(plan, &done, &mut t)?;
         for (key, x) in [
             ("thread_seconds", self.thread_seconds),
@@ -359,6 +374,62 @@ impl CellRecord {
             thread_seconds: self.thread_seconds,
             wall_seconds: self.wall_seconds,
         })
+    }
+
+    /// The decisions and first movers: each game's decisions `d` add `d`
+    /// and `d * d` (so the squares lie between the sum and its square), a
+    /// game has one first mover at most, and a seat's wins moving first
+    /// are among its wins and its games moving first.
+    fn check_decisions(&self, t: &mut Tally) -> Result<(), PartialError> {
+        let sq: u128 = self
+            .decisions_sq
+            .parse()
+            .ok()
+            .filter(|x: &u128| x.to_string() == self.decisions_sq)
+            .ok_or_else(|| {
+                PartialError::at(
+                    "decisions_sq",
+                    format!(
+                        "`{}` is not a whole number",
+                        printable(self.decisions_sq.as_bytes(), false)
+                    ),
+                )
+            })?;
+        let d = u128::from(self.decisions);
+        if sq < d || sq > d * d || (self.games == 0 && d > 0) {
+            return Err(PartialError::at(
+                "decisions_sq",
+                format!(
+                    "{sq} cannot be the squares of {} games' decisions adding up to {d}",
+                    self.games
+                ),
+            ));
+        }
+        let moved: u64 = self.first_moves.iter().sum();
+        if moved > self.games {
+            return Err(PartialError::at(
+                "first_moves",
+                format!("{moved} first moves in {} games", self.games),
+            ));
+        }
+        for s in 0..self.first_wins.len() {
+            let (won, moved) = (self.first_wins[s], self.first_moves[s]);
+            if won > moved || won > self.wins[s] {
+                return Err(PartialError::at(
+                    format!("first_wins[{s}]"),
+                    format!(
+                        "{won}, but seat {} moved first in {moved} games and won {}",
+                        s + 1,
+                        self.wins[s]
+                    ),
+                ));
+            }
+            t.first_moves[s] = moved;
+            t.first_wins[s] = won;
+        }
+        t.decisions = self.decisions;
+        t.decisions_sq = sq;
+        Ok(())
     }
 
     /// The games held: increasing, disjoint ranges within `planned`.

@@ -35,6 +35,11 @@ pub const COLUMNS: &[&str] = &[
     "median_length",
     "p90_length",
     "max_length",
+    "mean_decisions",
+    "sd_decisions",
+    "moved_first",
+    "first_wins",
+    "first_win_rate",
 ];
 
 /// A rate or statistic as the reports print it: six decimals.
@@ -69,6 +74,8 @@ pub fn changed_options(plan: &CellPlan) -> String {
 pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
     let entry = plan.game;
     let lengths = LengthStats::from_histogram(&tally.lengths);
+    // Mean and spread from the sums, as for payoffs: what merges exactly.
+    let decisions = PayoffStats::new(tally.decisions as i64, tally.decisions_sq, tally.games);
     let options = changed_options(plan);
     let n = tally.games;
     let per_game = |x: f64| x / n.max(1) as f64;
@@ -115,6 +122,18 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
                 ]),
                 None => row.extend(std::iter::repeat_n(String::new(), 6)),
             }
+            let (moved, won) = (tally.first_moves[s], tally.first_wins[s]);
+            row.extend([
+                fixed(decisions.mean),
+                fixed(decisions.sd),
+                moved.to_string(),
+                won.to_string(),
+                if moved == 0 {
+                    String::new()
+                } else {
+                    fixed(won as f64 / moved as f64)
+                },
+            ]);
             row
         })
         .collect()

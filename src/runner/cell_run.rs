@@ -11,6 +11,7 @@ use crate::core::seed::{SeatRng, Stream, game_seed, stream};
 use crate::core::text::{bounded, printable};
 use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
+use crate::runner::decisions::Decisions;
 use crate::runner::drive::{Retirements, SeatFailure, drive, drive_retiring, forfeit_after};
 use crate::runner::on_bot_error::OnBotError;
 use crate::runner::tally::{GameFailure, MESSAGE_BYTES, Tally};
@@ -69,10 +70,18 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
             game.clone_from(proto);
             let (game, dice, policies, rngs, buf) =
                 (&mut game, &mut dice, &mut policies, &mut rngs, &mut buf);
+            let mut decisions = Decisions::default();
             let played = match plan.on_bot_error {
-                OnBotError::Stop => {
-                    drive(game, dice, policies, rngs, plan.max_plies, buf, &mut Silent)
-                }
+                OnBotError::Stop => drive(
+                    game,
+                    dice,
+                    policies,
+                    rngs,
+                    plan.max_plies,
+                    buf,
+                    &mut Silent,
+                    &mut decisions,
+                ),
                 OnBotError::Forfeit => {
                     retired.clear();
                     drive_retiring(
@@ -84,9 +93,15 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
                         buf,
                         &mut Silent,
                         &mut retired,
+                        &mut decisions,
                     )
                 }
             };
+            // Where lots or opening throws decide who begins, the game
+            // knows; elsewhere the first decision tells.
+            if let Some(first) = game.first_mover() {
+                decisions.first = Some(first);
+            }
             let failure = |f: SeatFailure| GameFailure {
                 cell: plan.index,
                 game_index: index,
@@ -96,14 +111,14 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
                 message: bounded(&printable(f.error.message.as_bytes(), true), MESSAGE_BYTES),
             };
             match played {
-                Ok(outcome) => tally.add(&outcome, game.length(), |s| game.payoff(s)),
+                Ok(outcome) => tally.add(&outcome, game.length(), decisions, |s| game.payoff(s)),
                 Err(f) => {
                     if plan.on_bot_error == OnBotError::Stop {
                         return Err(failure(f));
                     }
                     // A forfeited game counts no money: the pot was not settled.
                     let outcome = forfeit_after(players, retired.seats(), f.seat);
-                    tally.add(&outcome, game.length(), |_| 0);
+                    tally.add(&outcome, game.length(), decisions, |_| 0);
                 }
             }
             if let Some(f) = retired.first.take() {

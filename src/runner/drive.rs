@@ -7,6 +7,7 @@ use crate::core::outcome::Outcome;
 use crate::core::policy::{BotError, Policy};
 use crate::core::seat::{MAX_SEATS, Seat, SeatSet};
 use crate::core::seed::{SeatRng, below};
+use crate::runner::decisions::Decisions;
 use crate::say;
 
 /// The ending of a game cut short at the experiment's `max_plies`: a draw
@@ -100,7 +101,9 @@ fn no_moves_check<G: Game>(n: usize, seat: Seat) {
 /// first failing policy ends it with that failure.
 ///
 /// `policies[s]` and `rngs[s]` are seat `s`'s policy and stream; `buf` is
-/// scratch space for the legal moves, reused across calls.
+/// scratch space for the legal moves, reused across calls; `decisions`
+/// (cleared by the caller) counts the decisions taken.
+#[allow(clippy::too_many_arguments)]
 pub fn drive<G: Game, L: Log>(
     game: &mut G,
     dice: &mut Dice,
@@ -109,10 +112,19 @@ pub fn drive<G: Game, L: Log>(
     max_plies: u32,
     buf: &mut Vec<G::Move>,
     log: &mut L,
+    decisions: &mut Decisions,
 ) -> Result<Outcome, SeatFailure> {
-    play_out(game, dice, policies, rngs, max_plies, buf, log, |_, f| {
-        Err(f)
-    })
+    play_out(
+        game,
+        dice,
+        policies,
+        rngs,
+        max_plies,
+        buf,
+        log,
+        decisions,
+        |_, f| Err(f),
+    )
 }
 
 /// Plays `game` as [`drive`] does, but a seat whose policy fails is taken
@@ -130,6 +142,7 @@ pub fn drive_retiring<G: Game, L: Log>(
     buf: &mut Vec<G::Move>,
     log: &mut L,
     retired: &mut Retirements,
+    decisions: &mut Decisions,
 ) -> Result<Outcome, SeatFailure> {
     play_out(
         game,
@@ -139,6 +152,7 @@ pub fn drive_retiring<G: Game, L: Log>(
         max_plies,
         buf,
         log,
+        decisions,
         |game, f| {
             if retired.first.is_none() {
                 retired.first = Some(f.clone());
@@ -166,6 +180,7 @@ fn play_out<G: Game, L: Log>(
     max_plies: u32,
     buf: &mut Vec<G::Move>,
     log: &mut L,
+    decisions: &mut Decisions,
     mut fail: impl FnMut(&mut G, SeatFailure) -> Result<(), SeatFailure>,
 ) -> Result<Outcome, SeatFailure> {
     for (seat, policy) in policies.iter_mut().enumerate() {
@@ -206,6 +221,7 @@ fn play_out<G: Game, L: Log>(
                 match chosen {
                     Ok(mv) => {
                         say!(log, "{} chooses {}", G::seat_name(seat), mv);
+                        decisions.note(seat);
                         game.play(mv, log);
                     }
                     Err(error) => {

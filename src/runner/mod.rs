@@ -7,6 +7,7 @@ pub mod cell_job;
 pub mod cell_progress;
 pub mod cell_run;
 pub mod checkpoint;
+pub mod decisions;
 pub mod dispatch;
 pub mod drive;
 pub mod game_entry;

@@ -114,6 +114,10 @@ impl PackedTally {
             payoff_sum,
             payoff_sq,
             lengths,
+            decisions,
+            decisions_sq,
+            first_moves,
+            first_wins,
             endings,
             forfeits,
             first_forfeit,
@@ -128,6 +132,8 @@ impl PackedTally {
                     || draw_shares[s] != 0
                     || payoff_sum[s] != 0
                     || payoff_sq[s] != 0
+                    || first_moves[s] != 0
+                    || first_wins[s] != 0
                     || places.iter().any(|row| row[s] != 0)
                     || places[s].iter().any(|&n| n != 0)
             })
@@ -147,7 +153,11 @@ impl PackedTally {
             }
             put_signed(&mut out, payoff_sum[s]);
             put(&mut out, payoff_sq[s]);
+            put(&mut out, u128::from(first_moves[s]));
+            put(&mut out, u128::from(first_wins[s]));
         }
+        put(&mut out, u128::from(*decisions));
+        put(&mut out, *decisions_sq);
         put(&mut out, lengths.len() as u128);
         put(&mut out, lengths.iter().filter(|&&n| n > 0).count() as u128);
         let mut last = 0;
@@ -196,7 +206,11 @@ impl PackedTally {
             }
             t.payoff_sum[s] = r.signed();
             t.payoff_sq[s] = r.next();
+            t.first_moves[s] = r.u64();
+            t.first_wins[s] = r.u64();
         }
+        t.decisions = r.u64();
+        t.decisions_sq = r.next();
         let len = r.u64() as usize;
         t.lengths = vec![0; len];
         let mut at = 0;
@@ -254,6 +268,11 @@ impl PackedTally {
 mod tests {
     use super::*;
     use crate::core::outcome::Outcome;
+    use crate::runner::decisions::Decisions;
+
+    fn played(count: u32, first: Option<usize>) -> Decisions {
+        Decisions { count, first }
+    }
 
     fn round_trip(t: &Tally) {
         let p = PackedTally::pack(t);
@@ -271,9 +290,13 @@ mod tests {
     #[test]
     fn every_count_comes_back_exactly() {
         let mut t = Tally::new(3);
-        t.add(&Outcome::win(1, "mate"), 7, |s| [-5, 3, i64::MIN / 4][s]);
-        t.add(&Outcome::win(0, "mate"), 4000, |s| [i64::MAX / 4, 0, 1][s]);
-        t.add(&Outcome::win(2, "bodies"), 0, |_| 0);
+        t.add(&Outcome::win(1, "mate"), 7, played(9, Some(1)), |s| {
+            [-5, 3, i64::MIN / 4][s]
+        });
+        t.add(&Outcome::win(0, "mate"), 4000, played(4001, Some(0)), |s| {
+            [i64::MAX / 4, 0, 1][s]
+        });
+        t.add(&Outcome::win(2, "bodies"), 0, played(0, None), |_| 0);
         t.games += 0;
         t.wins[1] = u64::MAX;
         t.payoff_sq[2] = u128::MAX;
@@ -293,7 +316,7 @@ mod tests {
     #[test]
     fn a_long_game_costs_a_few_bytes_not_its_length() {
         let mut t = Tally::new(2);
-        t.add(&Outcome::win(0, "rounds"), 6_000, |_| 0);
+        t.add(&Outcome::win(0, "rounds"), 6_000, played(1, Some(0)), |_| 0);
         let p = PackedTally::pack(&t);
         assert!(p.len() < 40, "{} bytes", p.len());
         assert_eq!(p.unpack().lengths.len(), 6_001);

@@ -10,6 +10,7 @@ use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, stream};
 use crate::policies::policy_spec::PolicySpec;
+use crate::runner::decisions::Decisions;
 use crate::runner::drive::{SeatFailure, drive};
 
 /// One game played by [`play_one`].
@@ -17,8 +18,10 @@ use crate::runner::drive::{SeatFailure, drive};
 pub struct PlayedGame {
     /// How it ended.
     pub outcome: Outcome,
-    /// Its length.
+    /// Its length, in the game's own unit (turns, throws).
     pub length: u32,
+    /// The decisions taken (a turn may hold several).
+    pub decisions: u32,
     /// Each seat's payoff.
     pub payoffs: Vec<i64>,
 }
@@ -66,6 +69,7 @@ pub fn play_one<G: Game + NativePolicies>(
         .collect();
     let mut dice = Dice::seeded(stream(game_seed, Stream::Dice));
     let mut log = DynLog(log);
+    let mut decisions = Decisions::default();
     let outcome = drive(
         &mut game,
         &mut dice,
@@ -74,10 +78,12 @@ pub fn play_one<G: Game + NativePolicies>(
         max_plies,
         &mut Vec::new(),
         &mut log,
+        &mut decisions,
     )?;
     Ok(PlayedGame {
         outcome,
         length: game.length(),
+        decisions: decisions.count,
         payoffs: (0..game.players()).map(|s| game.payoff(s)).collect(),
     })
 }

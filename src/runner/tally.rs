@@ -4,6 +4,7 @@
 
 use crate::core::outcome::Outcome;
 use crate::core::seat::MAX_SEATS;
+use crate::runner::decisions::Decisions;
 
 /// The most bytes of a policy's failure message a run keeps (a script's
 /// message is its own text).
@@ -50,6 +51,15 @@ pub struct Tally {
     pub payoff_sq: [u128; MAX_SEATS],
     /// `lengths[n]` games had length `n`.
     pub lengths: Vec<u64>,
+    /// Decisions taken in all the games (a turn may hold several).
+    pub decisions: u64,
+    /// The sum over games of the square of each game's decisions.
+    pub decisions_sq: u128,
+    /// `first_moves[s]`: games in which seat `s` moved first (by lot,
+    /// opening throws or the rules).
+    pub first_moves: [u64; MAX_SEATS],
+    /// `first_wins[s]`: games seat `s` moved first and won alone.
+    pub first_wins: [u64; MAX_SEATS],
     /// How many games ended for each reason and winner (the sole winning
     /// seat, `None` for a draw), in order of first appearance within a
     /// chunk; [`Tally::merge`] keeps them sorted.
@@ -105,6 +115,10 @@ impl Tally {
             payoff_sum: [0; MAX_SEATS],
             payoff_sq: [0; MAX_SEATS],
             lengths: Vec::new(),
+            decisions: 0,
+            decisions_sq: 0,
+            first_moves: [0; MAX_SEATS],
+            first_wins: [0; MAX_SEATS],
             endings: Vec::new(),
             forfeits: 0,
             first_forfeit: None,
@@ -130,11 +144,27 @@ impl Tally {
         }
     }
 
-    /// Counts one game.
+    /// Counts one game: its outcome, length, decisions (with the seat that
+    /// moved first) and each seat's payoff.
     #[inline]
-    pub fn add(&mut self, outcome: &Outcome, length: u32, payoffs: impl Fn(usize) -> i64) {
+    pub fn add(
+        &mut self,
+        outcome: &Outcome,
+        length: u32,
+        decisions: Decisions,
+        payoffs: impl Fn(usize) -> i64,
+    ) {
         self.games += 1;
         let winner = outcome.sole_winner();
+        let d = u64::from(decisions.count);
+        self.decisions += d;
+        self.decisions_sq += u128::from(d * d);
+        if let Some(f) = decisions.first {
+            self.first_moves[f] += 1;
+            if winner == Some(f) {
+                self.first_wins[f] += 1;
+            }
+        }
         if let Some(w) = winner {
             self.wins[w] += 1;
         } else {
@@ -213,7 +243,11 @@ impl Tally {
         self.players = self.players.max(other.players);
         self.games = self.games.checked_add(other.games)?;
         self.forfeits = self.forfeits.checked_add(other.forfeits)?;
+        self.decisions = self.decisions.checked_add(other.decisions)?;
+        self.decisions_sq = self.decisions_sq.checked_add(other.decisions_sq)?;
         for s in 0..MAX_SEATS {
+            self.first_moves[s] = self.first_moves[s].checked_add(other.first_moves[s])?;
+            self.first_wins[s] = self.first_wins[s].checked_add(other.first_wins[s])?;
             self.wins[s] = self.wins[s].checked_add(other.wins[s])?;
             self.draws[s] = self.draws[s].checked_add(other.draws[s])?;
             self.draw_shares[s] = self.draw_shares[s].checked_add(other.draw_shares[s])?;

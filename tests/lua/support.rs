@@ -88,6 +88,7 @@ pub fn transcript<G: Game + NativePolicies>(
         100_000,
         &mut Vec::new(),
         &mut log,
+        &mut Default::default(),
     )?;
     log.lines
         .push(format!("{outcome:?} length {}", game.length()));
@@ -114,6 +115,7 @@ pub fn play<G: Game + NativePolicies>(
         100_000,
         &mut Vec::new(),
         &mut Silent,
+        &mut Default::default(),
     )?;
     Ok((o, game.length()))
 }

@@ -398,3 +398,46 @@ fn chess_views_from_a_script_match_the_engine() {
         .unwrap();
     chess_views_from_a_script(&out, &squares);
 }
+
+/// Issue 30: a step that completes a line is a decision of its own; the
+/// removal is the next decision of the same seat, which `pending` names.
+#[test]
+fn morris_views_show_the_line_a_step_makes_and_the_removal_pending() {
+    use ludus::games::morris::NineMen;
+    let o = ludus::core::options::Options::resolve(
+        NineMen::option_specs(),
+        &[("rules".into(), "ludii".into())],
+    )
+    .unwrap();
+    let file = r#"{"to_move": "white", "first": "white", "ply": 20,
+        "points": {"a1": "white", "d1": "white", "g4": "white", "a7": "white",
+                   "b2": "black", "d5": "black", "f4": "black", "d6": "black"}}"#;
+    let mut g = NineMen::from_position(&o, file).unwrap();
+    assert_eq!(g.view("pending", ViewArg::None).unwrap(), View::Nil);
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let step = |t: &str| *moves.iter().find(|m| m.to_string() == t).unwrap();
+    let line = |g: &NineMen, m| g.view("makes_line", ViewArg::Move(m)).unwrap();
+    assert_eq!(line(&g, step("g4-g1")), View::Bool(true));
+    assert_eq!(line(&g, step("g4-g7")), View::Bool(false));
+    assert_eq!(
+        g.view("takes", ViewArg::Move(step("g4-g1"))).unwrap(),
+        View::List(vec![])
+    );
+    g.play(step("g4-g1"), &mut Silent);
+    assert_eq!(g.turn(), Turn::Decide(0));
+    assert_eq!(
+        g.view("pending", ViewArg::None).unwrap(),
+        View::text("removal")
+    );
+    g.legal_moves(&mut moves);
+    let shown: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(shown, ["/b2", "/f4", "/d5", "/d6"]);
+    assert_eq!(
+        g.view("takes", ViewArg::Move(moves[0])).unwrap(),
+        View::List(vec![View::text("b2")])
+    );
+    g.play(moves[0], &mut Silent);
+    assert_eq!(g.turn(), Turn::Decide(1));
+    assert_eq!(g.length(), 21, "a turn of two decisions counts once");
+}

@@ -14,11 +14,33 @@ fn the_json_output_reads_back_as_a_position_file() {
             "a1 d1 g1 a4 a7 b2",
         ),
         ("three-men", vec![("first", "seat1")], "a1 a3 b1 b3 c1"),
+        // A half-played turn (issue 30): the removal a line earns.
+        (
+            "nine-men",
+            vec![("first", "seat1"), ("rules", "ludii")],
+            "a1 b2 d1 b4 g1",
+        ),
     ] {
         let shown = after(game, &given, moves);
         let back = from_file(game, &given, &shown.to_string()).unwrap();
         assert_eq!(back, shown, "{game}");
     }
+    assert_eq!(
+        after(
+            "nine-men",
+            &[("first", "seat1"), ("rules", "ludii")],
+            "a1 b2 d1 b4 g1"
+        )["pending"],
+        "removal"
+    );
+    // A chain under way reads back, its jumped men still on the board.
+    let chain = r#"{"to_move": "white", "points": {"c3": "white", "b2": "black", "d4": "black", "e1": "black"}, "pending": {"at": "c3", "jumped": ["b2"]}}"#;
+    let shown = from_file("alquerque", &[], chain).unwrap();
+    assert_eq!(shown["legal_moves"], serde_json::json!(["xe5", "stop"]));
+    assert_eq!(
+        from_file("alquerque", &[], &shown.to_string()).unwrap(),
+        shown
+    );
 }
 
 #[test]
@@ -31,6 +53,26 @@ fn bad_files_and_moves_name_the_entry() {
         );
     };
     bad("alquerque", "{", "not a position file");
+    bad(
+        "alquerque",
+        r#"{"to_move": "white", "points": {"a1": "white"}, "pending": "removal"}"#,
+        "remove no man",
+    );
+    bad(
+        "alquerque",
+        r#"{"to_move": "white", "points": {"a1": "white", "b2": "black"}, "pending": {"at": "a1", "jumped": ["c3"]}}"#,
+        "pending.jumped",
+    );
+    bad(
+        "alquerque",
+        r#"{"to_move": "white", "points": {"a1": "white", "b2": "black"}, "pending": {"at": "a1", "jumped": ["b2"]}}"#,
+        "no jump left",
+    );
+    bad(
+        "alquerque",
+        r#"{"to_move": "white", "points": {}, "pending": "later"}"#,
+        "`later`",
+    );
     bad(
         "alquerque",
         r#"{"to_move": "white", "points": {"f9": "white"}}"#,

@@ -9,3 +9,4 @@ mod reference;
 mod seed;
 mod solve;
 mod support;
+mod whole_turns;

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::support::{after, entry, legal, options};
+use crate::support::after;
+use crate::whole_turns::{turn_perft, turns};
 
 type Board = [[u8; 5]; 5]; // 0 empty, 1 seat 1, 2 seat 2
 
@@ -216,12 +217,14 @@ fn engine_moves_are_the_reference_moves_along_random_games() {
                 if !json["outcome"].is_null() {
                     break;
                 }
-                let engine: BTreeSet<String> = legal(&json).into_iter().collect();
+                let open = turns(game, given, &played);
+                let engine: BTreeSet<String> = open.iter().map(|t| t.text.clone()).collect();
                 let reference = reference_of(&json, game, given).moves();
                 assert_eq!(engine, reference, "{game} {given:?} after {played:?}");
                 let list: Vec<&String> = reference.iter().collect();
                 let k = (xorshift(&mut state) % list.len() as u64) as usize;
-                played.push(list[k].clone());
+                let turn = open.iter().find(|t| t.text == *list[k]).unwrap();
+                played.extend(turn.parts.iter().cloned());
                 let expected = apply(&reference_of(&json, game, given).board, list[k]);
                 let next = after(game, given, &played.join(" "));
                 assert_eq!(
@@ -234,27 +237,37 @@ fn engine_moves_are_the_reference_moves_along_random_games() {
     }
 }
 
-fn reference_perft(game: &str, given: &[(&str, &str)], moves: &mut Vec<String>, depth: u32) -> u64 {
-    let json = after(game, given, &moves.join(" "));
+/// The reference's whole turns `depth` turns deep; the position after
+/// each is the engine's, reached by the engine's decisions for that turn.
+fn reference_perft(
+    game: &str,
+    given: &[(&str, &str)],
+    played: &mut Vec<String>,
+    depth: u32,
+) -> u64 {
+    let json = after(game, given, &played.join(" "));
     if depth == 0 || !json["outcome"].is_null() {
         return 1;
     }
+    let open = turns(game, given, played);
     let mut n = 0;
     for m in reference_of(&json, game, given).moves() {
-        moves.push(m);
-        n += reference_perft(game, given, moves, depth - 1);
-        moves.pop();
+        let turn = open.iter().find(|t| t.text == m).unwrap_or_else(|| {
+            panic!("{game} {given:?}: the reference's {m} is no turn of the engine")
+        });
+        let len = played.len();
+        played.extend(turn.parts.iter().cloned());
+        n += reference_perft(game, given, played, depth - 1);
+        played.truncate(len);
     }
     n
 }
 
 #[test]
-fn perft_to_depth_four_equals_the_reference() {
+fn perft_of_whole_turns_to_depth_four_equals_the_reference() {
     for (game, given) in VARIANTS {
         for depth in 1..=4 {
-            let engine = entry(game)
-                .perft(&options(game, given), None, depth)
-                .unwrap();
+            let engine = turn_perft(game, given, &mut Vec::new(), depth);
             let reference = reference_perft(game, given, &mut Vec::new(), depth);
             assert_eq!(engine, reference, "{game} {given:?} depth {depth}");
         }

@@ -57,27 +57,52 @@ fn alquerque_jump_needs_an_empty_point_behind() {
 }
 
 /// seed 004: "Naraz można zbić jednego lub kilka pionów przeskakując na
-/// kolejne puste pola."
+/// kolejne puste pola." Each jump of a chain is a decision of its own
+/// (issue 30); stopping early is one where `chain=optional`.
 #[test]
 fn alquerque_one_or_several_men_at_once() {
     let file = r#"{"to_move": "white", "points": {"a1": "white", "b2": "black", "d4": "black", "e1": "black"}}"#;
-    let after_chain =
-        |chain: &str| legal(&from_file("alquerque", &[("chain", chain)], file).unwrap());
-    let optional = after_chain("optional");
-    assert!(optional.contains(&"a1xc3".to_string()) && optional.contains(&"a1xc3xe5".to_string()));
-    assert!(!after_chain("must_continue").contains(&"a1xc3".to_string()));
-    assert!(!after_chain("off").contains(&"a1xc3xe5".to_string()));
-    let done = entry("alquerque")
-        .position(
-            &options("alquerque", &[]),
-            Some(file),
-            &["a1xc3xe5".into()],
-            true,
-        )
-        .unwrap();
-    let done: serde_json::Value = serde_json::from_str(&done).unwrap();
-    assert_eq!(done["points"].as_object().unwrap().len(), 2, "{done}");
-    assert_eq!(done["captured"]["white"], 2);
+    let at = |chain: &str, moves: &[&str]| -> serde_json::Value {
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let text = entry("alquerque")
+            .position(
+                &options("alquerque", &[("chain", chain)]),
+                Some(file),
+                &moves,
+                true,
+            )
+            .unwrap();
+        serde_json::from_str(&text).unwrap()
+    };
+    for chain in ["optional", "must_continue", "off"] {
+        assert_eq!(
+            legal(&at(chain, &[])),
+            ["a1-b1", "a1-a2", "a1xc3"],
+            "{chain}"
+        );
+    }
+    let optional = at("optional", &["a1xc3"]);
+    assert_eq!(optional["to_move"], "white");
+    assert_eq!(optional["pending"]["at"], "c3");
+    assert_eq!(legal(&optional), ["xe5", "stop"]);
+    assert_eq!(legal(&at("must_continue", &["a1xc3"])), ["xe5"]);
+    let off = at("off", &["a1xc3"]);
+    assert_eq!(off["to_move"], "black");
+    assert_eq!(off["captured"]["white"], 1);
+    // A whole chain, or its parts: the same position.
+    for moves in [&["a1xc3xe5"][..], &["a1xc3", "xe5"]] {
+        let done = at("optional", moves);
+        assert_eq!(done["points"].as_object().unwrap().len(), 2, "{done}");
+        assert_eq!(done["captured"]["white"], 2);
+        assert_eq!(done["to_move"], "black");
+    }
+    // Stopping early: explicitly, or by writing the next turn.
+    let stopped = at("optional", &["a1xc3", "stop"]);
+    assert_eq!(stopped["to_move"], "black");
+    assert_eq!(stopped["captured"]["white"], 1);
+    let next = at("optional", &["a1xc3", "e1-d1"]);
+    assert_eq!(next["to_move"], "white");
+    assert_eq!(next["points"]["d1"], "black");
 }
 
 /// seed 004: "Przegrywa ten gracz, który nie może wykonać ruchu (zostanie

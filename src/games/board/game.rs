@@ -98,6 +98,10 @@ impl<P: Position, V: Variant<Rules = P::Rules>> Game for Board<P, V> {
         self.pos.play_move(mv, V::SIDES, log);
     }
 
+    fn turn_end(&self) -> Option<P::Move> {
+        self.pos.turn_end()
+    }
+
     fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
         self.pos.resolve_chance(dice, V::SIDES, log);
     }

@@ -49,6 +49,10 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn draw_move(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Self::Move>;
     /// Plays a legal move, narrating to `log`.
     fn play_move<L: Log>(&mut self, mv: Self::Move, sides: &'static [&'static str], log: &mut L);
+    /// See [`crate::core::game::Game::turn_end`].
+    fn turn_end(&self) -> Option<Self::Move> {
+        None
+    }
     /// Resolves chance, narrating to `log`.
     fn resolve_chance<L: Log>(
         &mut self,

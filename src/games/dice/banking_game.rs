@@ -88,6 +88,10 @@ impl<B: BankingGame> Game for B {
         self.stakes().table.purse.payoff(seat)
     }
 
+    fn first_mover(&self) -> Option<Seat> {
+        self.stakes().table.first
+    }
+
     fn views() -> &'static [ViewInfo] {
         banking_view::VIEWS
     }

@@ -51,6 +51,8 @@ pub struct Table {
     turn_totals: [u8; TURN_TOTALS],
     /// Betting throws this turn.
     turn_throws: u32,
+    /// The first thrower, once the opening throws (or the fixed order) set him.
+    pub first: Option<Seat>,
 }
 
 /// How many of a turn's totals [`Table::turn_totals`] keeps.
@@ -83,6 +85,7 @@ impl Table {
             last_throw: [0; 3],
             turn_totals: [0; TURN_TOTALS],
             turn_throws: 0,
+            first: None,
         }
     }
 
@@ -168,6 +171,7 @@ pub fn chance<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut L) {
         t.started = true;
         let order = opening_order(t.order, 2, 3, dice, log, &mut t.throws);
         t.thrower = order.seats[0];
+        t.first = Some(t.thrower);
     }
     loop {
         if game.table().round_pending {

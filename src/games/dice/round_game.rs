@@ -39,6 +39,8 @@ pub struct Table {
     outcome: Option<Outcome>,
     /// Throws of the dice so far (the game's length), opening throws included.
     pub throws: u32,
+    /// The seat that threw first in the first round, once the order is set.
+    first: Option<Seat>,
 }
 
 impl Table {
@@ -68,13 +70,16 @@ impl Table {
             score: RoundScore::new(players, rounds),
             outcome: None,
             throws: 0,
+            first: None,
         }
     }
 
     /// The order of play among all seats, by the `order` option: opening
     /// throws of `dice` dice each, counted in [`Table::throws`].
     pub fn opening_order<L: Log>(&mut self, dice: u32, rng: &mut Dice, log: &mut L) -> PlayOrder {
-        opening_order(self.order, self.players, dice, rng, log, &mut self.throws)
+        let order = opening_order(self.order, self.players, dice, rng, log, &mut self.throws);
+        self.first.get_or_insert(order.seats[0]);
+        order
     }
 }
 
@@ -182,6 +187,12 @@ impl<R: Round> Game for RoundGame<R> {
 
     fn payoff(&self, seat: Seat) -> i64 {
         self.round.payoff(seat)
+    }
+
+    /// The first thrower of the first round by its opening throws; seat 1
+    /// where the order is fixed (or the game sets none).
+    fn first_mover(&self) -> Option<Seat> {
+        Some(self.table.first.unwrap_or(0))
     }
 }
 

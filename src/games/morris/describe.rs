@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 
 use crate::games::morris::geometry::bits;
 use crate::games::morris::moves::Move;
-use crate::games::morris::position::Position;
+use crate::games::morris::position::{Pending, Position};
 
 fn legal(pos: &Position) -> Vec<String> {
     if pos.ending().is_some() || pos.first().is_none() {
@@ -43,9 +43,39 @@ pub fn to_json(pos: &Position, game: &str, sides: &[&'static str]) -> Value {
         "hand": per_side(sides, |s| pos.hand(s)),
         "captured": per_side(sides, |s| pos.captured(s)),
         "line_pending": pos.line_pending(),
+        "pending": pending_json(pos),
         "legal_moves": legal(pos),
         "outcome": outcome,
     })
+}
+
+/// The turn half played, as a position file writes it: `null` at a
+/// turn's start.
+fn pending_json(pos: &Position) -> Value {
+    let g = pos.geometry();
+    match pos.pending() {
+        Pending::Turn => Value::Null,
+        Pending::Removal => json!("removal"),
+        Pending::Chain { at, taken } => json!({
+            "at": g.name(at),
+            "jumped": bits(taken).map(|p| g.name(p)).collect::<Vec<_>>(),
+        }),
+    }
+}
+
+/// The turn half played, in words for the diagram.
+fn pending_words(pos: &Position) -> String {
+    let g = pos.geometry();
+    match pos.pending() {
+        Pending::Turn if pos.line_pending() => " (answering a line)".to_string(),
+        Pending::Turn => String::new(),
+        Pending::Removal => " (a line is made: remove a man)".to_string(),
+        Pending::Chain { at, taken } => format!(
+            " (the man on {} jumps on; jumped: {})",
+            g.name(at),
+            bits(taken).map(|p| g.name(p)).collect::<Vec<_>>().join(" ")
+        ),
+    }
 }
 
 /// The letter a side's men are drawn with: its name's first letter, in
@@ -134,11 +164,7 @@ pub fn diagram(pos: &Position, sides: &[&'static str]) -> String {
                 "ply {}, {} to move{}\n",
                 pos.ply(),
                 sides[pos.to_move() as usize],
-                if pos.line_pending() {
-                    " (answering a line)"
-                } else {
-                    ""
-                }
+                pending_words(pos)
             ));
             out.push_str(&format!("legal moves: {}\n", legal(pos).join(" ")));
         }

@@ -33,8 +33,8 @@ use crate::core::view_error::ViewError;
 use crate::games::board::game::Board;
 use crate::games::board::position::Position as BoardPosition;
 use crate::games::morris::moves::Move;
-use crate::games::morris::position::Position;
-use crate::games::morris::rules::Rules;
+use crate::games::morris::position::{Pending, Position};
+use crate::games::morris::rules::{Chain, Rules};
 use crate::say;
 
 /// A game of the morris family: the variant `V` on the morris engine.
@@ -112,6 +112,15 @@ impl BoardPosition for Position {
         }
     }
 
+    fn turn_end(&self) -> Option<Move> {
+        match self.pending {
+            Pending::Chain { .. } if self.rules.chain == Chain::Optional => {
+                Some(Move::stop(self.geometry().kind))
+            }
+            _ => None,
+        }
+    }
+
     fn resolve_chance<L: Log>(
         &mut self,
         dice: &mut Dice,
@@ -139,9 +148,14 @@ impl BoardPosition for Position {
     }
 
     /// Men left (on the board and in hand), as a share: (mine - theirs) /
-    /// (mine + theirs).
+    /// (mine + theirs); men jumped in a chain under way are gone.
     fn value(&self, seat: Seat) -> Option<f64> {
-        let left = |s: usize| f64::from(self.men[s].count_ones()) + f64::from(self.hand[s]);
+        let taken = match self.pending {
+            Pending::Chain { taken, .. } => taken,
+            _ => 0,
+        };
+        let left =
+            |s: usize| f64::from((self.men[s] & !taken).count_ones()) + f64::from(self.hand[s]);
         let (mine, theirs) = (left(seat), left(1 - seat));
         Some(if mine + theirs == 0.0 {
             0.0
@@ -160,6 +174,11 @@ impl BoardPosition for Position {
                 | u64::from(self.to_move) << 32
                 | u64::from(self.first.map_or(3, |f| f)) << 40
                 | u64::from(self.line_pending) << 48,
+            match self.pending {
+                Pending::Turn => 0,
+                Pending::Removal => 1,
+                Pending::Chain { at, taken } => 2 | u64::from(at) << 2 | u64::from(taken) << 8,
+            },
         ];
         Some(words.iter().fold(0x6d6f_7272, |h, &w| mix(h, w)))
     }

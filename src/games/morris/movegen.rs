@@ -1,31 +1,49 @@
-//! The one move generator of the family: placements, steps and flights,
-//! jumps and their chains, and the removal a completed line earns, all
-//! driven by [`Rules`](crate::games::morris::rules::Rules) and the board's tables.
+//! The one move generator of the family: the decisions open to the seat to
+//! move, by what is left of its turn ([`Pending`]). At a turn's start:
+//! placements, steps and flights, and first jumps; in a chain, the man's
+//! next jumps (and `stop` where the chain may end early); after a completed
+//! line, the enemy men it may remove.
 //!
 //! Order (which [`Position::pick`] reproduces): placements or steps by
-//! man then destination, lowest point first; then jumps by man, each
-//! chain depth first in the board's jump order; a move that completes a
-//! line once per removable man, lowest first; `pass` alone.
+//! man then destination, lowest point first; then jumps by man in the
+//! board's jump order; removals lowest point first; `pass` alone.
 
 use crate::core::bits::nth_set_bit;
 use crate::games::morris::geometry::{Points, bits, jumps_along};
 use crate::games::morris::moves::Move;
-use crate::games::morris::position::Position;
+use crate::games::morris::position::{Pending, Position};
 use crate::games::morris::rules::Chain;
 
 impl Position {
-    /// Clears `out` and fills it with the legal moves of the seat to move.
+    /// Clears `out` and fills it with the decisions open to the seat to move.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         let s = self.to_move as usize;
         let g = self.geometry();
         let board = g.kind;
-        let me = self.men[s];
         let empty = self.empty();
-        if self.hand[s] > 0 {
-            for p in bits(empty) {
-                self.push(out, Move::place(board, p), me | 1 << p, false, 0);
+        match self.pending {
+            Pending::Turn => {}
+            Pending::Removal => {
+                out.extend(bits(self.removable()).map(|r| Move::remove(board, r)));
+                return;
             }
+            Pending::Chain { at, taken } => {
+                let them = self.men[1 - s] & !taken;
+                for j in &g.jumps[at as usize] {
+                    if them & 1 << j.over != 0 && empty & 1 << j.to != 0 {
+                        out.push(Move::jump_on(board, at, j.to));
+                    }
+                }
+                if self.rules.chain == Chain::Optional {
+                    out.push(Move::stop(board));
+                }
+                return;
+            }
+        }
+        let me = self.men[s];
+        if self.hand[s] > 0 {
+            out.extend(bits(empty).map(|p| Move::place(board, p)));
             return;
         }
         let flying = self.flying(s as u8);
@@ -35,21 +53,17 @@ impl Position {
             } else {
                 g.adjacent[p as usize] & empty
             };
-            for q in bits(dests) {
-                self.push(
-                    out,
-                    Move::step(board, p, q),
-                    me ^ (1 << p | 1 << q),
-                    flying,
-                    0,
-                );
-            }
+            out.extend(bits(dests).map(|q| Move::step(board, p, q)));
         }
         if self.rules.jumpers[s] {
             let steps = out.len();
-            for p in bits(g.jumping_men(me, self.men[1 - s], empty)) {
-                let start = Move::step(board, p, p);
-                self.chain(out, start, 0, empty | 1 << p, me & !(1 << p));
+            let them = self.men[1 - s];
+            for p in bits(g.jumping_men(me, them, empty)) {
+                for j in &g.jumps[p as usize] {
+                    if them & 1 << j.over != 0 && empty & 1 << j.to != 0 {
+                        out.push(Move::jump(board, p, j.to));
+                    }
+                }
             }
             if self.rules.forced_capture && out.len() > steps {
                 out.drain(..steps);
@@ -58,56 +72,6 @@ impl Position {
         if out.is_empty() && self.rules.blocked_passes {
             out.push(Move::pass(board));
         }
-    }
-
-    /// Every way the man now on `mv.to` (having jumped over `taken` so
-    /// far) goes on jumping; `rest` is the mover's other men.
-    fn chain(&self, out: &mut Vec<Move>, mv: Move, taken: Points, empty: Points, rest: Points) {
-        let them = self.men[1 - self.to_move as usize] & !taken;
-        let mut went_on = false;
-        for j in &self.geometry().jumps[mv.to as usize] {
-            if them & 1 << j.over == 0 || empty & 1 << j.to == 0 {
-                continue;
-            }
-            went_on = true;
-            let (next, taken) = (mv.then_jump(j.to), taken | 1 << j.over);
-            match self.rules.chain {
-                Chain::Off => self.push(out, next, rest | 1 << j.to, false, taken),
-                Chain::Optional => {
-                    self.push(out, next, rest | 1 << j.to, false, taken);
-                    self.chain(out, next, taken, empty, rest);
-                }
-                Chain::MustContinue => self.chain(out, next, taken, empty, rest),
-            }
-        }
-        if !went_on && mv.hops > 0 && self.rules.chain == Chain::MustContinue {
-            self.push(out, mv, rest | 1 << mv.to, false, taken);
-        }
-    }
-
-    /// Adds `mv` (which jumps over `taken`), once per man it may remove
-    /// if it completes a line.
-    #[inline]
-    fn push(&self, out: &mut Vec<Move>, mv: Move, me_after: Points, flying: bool, taken: Points) {
-        if self.rules.mills
-            && (self.rules.flyer_mills || !flying)
-            && self.geometry().line_through(mv.to, me_after)
-        {
-            let removable = self.removable(taken);
-            if removable != 0 {
-                out.extend(bits(removable).map(|r| mv.removing(r)));
-                return;
-            }
-        }
-        out.push(mv);
-    }
-
-    /// The enemy men a completed line may remove once the jumped men
-    /// (`taken`) are gone: those not in a line of their own, or any if all are.
-    fn removable(&self, taken: Points) -> Points {
-        let them = self.men[1 - self.to_move as usize] & !taken;
-        let free = them & !self.geometry().in_lines(them);
-        if free != 0 { free } else { them }
     }
 
     /// Whether the seat to move has a legal move other than a pass.
@@ -131,14 +95,21 @@ impl Position {
             != 0
     }
 
-    /// Draws the `k`-th legal move without listing them, where that is
-    /// cheap: placements and steps, when there is neither a jump nor a
-    /// removal to enumerate. `None` where the caller should list the moves.
+    /// Draws the `k`-th legal decision without listing them, where that is
+    /// cheap: placements, steps, single jumps on a grid and removals. `None`
+    /// where the caller should list the moves (a chain under way, the other
+    /// boards' jumps).
     #[inline]
     pub fn pick(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         let s = self.to_move as usize;
-        if self.rules.mills {
-            return self.pick_with_removals(draw);
+        match self.pending {
+            Pending::Turn => {}
+            Pending::Removal => {
+                let r = self.removable();
+                let k = draw(r.count_ones() as usize);
+                return Some(Move::remove(self.geometry().kind, nth(r, k)));
+            }
+            Pending::Chain { .. } => return None,
         }
         let g = self.geometry();
         let board = g.kind;
@@ -152,9 +123,9 @@ impl Position {
         } else {
             0
         };
-        // Single jumps on a grid are counted by shifting whole boards;
-        // chains, and the other boards' jumps, are listed by the caller.
-        if jumping != 0 && (self.rules.chain != Chain::Off || g.jump_shifts.is_empty()) {
+        // A turn's first jumps on a grid are counted by shifting whole
+        // boards; the other boards' jumps are listed by the caller.
+        if jumping != 0 && g.jump_shifts.is_empty() {
             return None;
         }
         let jumps: u32 = if jumping == 0 {
@@ -197,7 +168,7 @@ impl Position {
             for j in &g.jumps[p as usize] {
                 if them & 1 << j.over != 0 && empty & 1 << j.to != 0 {
                     if k == 0 {
-                        return Some(Move::step(board, p, p).then_jump(j.to));
+                        return Some(Move::jump(board, p, j.to));
                     }
                     k -= 1;
                 }
@@ -213,99 +184,6 @@ impl Position {
             draw(1);
             Move::pass(self.geometry().kind)
         })
-    }
-
-    /// [`Position::pick`] where completed lines remove men: each placement
-    /// or step counts once, or once per removable man if it completes a
-    /// line. Jumps (mills and jumps together) are left to the caller.
-    fn pick_with_removals(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
-        let s = self.to_move as usize;
-        let g = self.geometry();
-        let board = g.kind;
-        let (me, them, empty) = (self.men[s], self.men[1 - s], self.empty());
-        let placing = self.hand[s] > 0;
-        if !placing && self.rules.jumpers[s] && g.jumping_men(me, them, empty) != 0 {
-            return None;
-        }
-        let removable = self.removable(0);
-        let flying = !placing && self.flying(s as u8);
-        // The lines one man short: their empty point, and the two men that
-        // must stay for a man arriving there to complete the line.
-        let mut open = [(0 as Points, 0 as Points); 16];
-        let mut n_open = 0;
-        if removable != 0 && (self.rules.flyer_mills || !flying) {
-            for &l in &g.lines {
-                let mine = l & me;
-                if mine.count_ones() == 2 && l & empty != 0 {
-                    open[n_open] = (l & empty, mine);
-                    n_open += 1;
-                }
-            }
-        }
-        let open = &open[..n_open];
-        // The points where a man completes a line when `left` is vacated.
-        let completing = |left: Points| {
-            open.iter()
-                .filter(|(_, pair)| pair & left == 0)
-                .fold(0, |m, (at, _)| m | at)
-        };
-        let extra = removable.count_ones().saturating_sub(1);
-        let count = |dests: Points, lines: Points| {
-            dests.count_ones() + extra * (dests & lines).count_ones()
-        };
-        // Every man that moves, with where it goes and where it completes a
-        // line; a placement is one "man" from nowhere.
-        let dests = |p: u8| {
-            if flying {
-                empty
-            } else {
-                g.adjacent[p as usize] & empty
-            }
-        };
-        let men = if placing { 1 } else { me };
-        let options = |p: u8| {
-            if placing {
-                (empty, completing(0))
-            } else {
-                (dests(p), completing(1 << p))
-            }
-        };
-        let total: u32 = bits(men)
-            .map(|p| {
-                let (d, c) = options(p);
-                count(d, c)
-            })
-            .sum();
-        if total == 0 {
-            return self.pass(draw);
-        }
-        let mut k = draw(total as usize) as u32;
-        for p in bits(men) {
-            let (d, c) = options(p);
-            let n = count(d, c);
-            if k >= n {
-                k -= n;
-                continue;
-            }
-            for q in bits(d) {
-                let line = c & 1 << q != 0;
-                let w = if line { extra + 1 } else { 1 };
-                if k < w {
-                    let mv = if placing {
-                        Move::place(board, q)
-                    } else {
-                        Move::step(board, p, q)
-                    };
-                    return Some(if line {
-                        mv.removing(nth(removable, k as usize))
-                    } else {
-                        mv
-                    });
-                }
-                k -= w;
-            }
-        }
-        unreachable!("the draw is below the count")
     }
 }
 

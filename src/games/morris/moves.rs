@@ -1,50 +1,52 @@
-//! A move of the morris family and its notation: `d2` (a placement),
-//! `a1-a4` (a step or a flight), `d1xd3` (a jump), `a1xc3xe5` (a chain of
-//! jumps, every landing written), `/g7` appended for the man a completed line
-//! removes, and `pass`.
+//! A decision of the morris family and its notation. A turn may hold
+//! several decisions by the same seat, each a [`Move`] of its own, as a
+//! player at the board (and Ludii, and OpenSpiel) takes them: the man
+//! moved, then each further jump of a chain, then the enemy man a completed
+//! line removes. Their notations, written one after the other, are the
+//! turn's: `a1-a4` then `/g7` is the turn `a1-a4/g7`; `a1xc3` then `xe5` is
+//! the chain `a1xc3xe5`.
+//!
+//! `d2` (a placement), `a1-a4` (a step or a flight), `d1xd3` (a jump),
+//! `xe5` (a chain's next jump), `stop` (ending a chain that may go on),
+//! `/g7` (a removal), `pass`.
 
 use std::fmt;
 
-use crate::games::morris::geometry::{BoardKind, Points};
+use crate::games::morris::geometry::BoardKind;
 
-/// No point (a placement's start, a move that removes nothing).
+/// No point (a placement's start, a pass).
 pub const NONE: u8 = u8::MAX;
 
-/// The most jumps one chain can make: one per enemy man of the largest side.
-pub const MAX_HOPS: usize = 12;
-
-/// What a move does.
+/// What a decision does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// A man from the hand onto an empty point.
     Place,
     /// A man to an adjacent empty point, or anywhere when flying.
     Step,
-    /// One or more jumps by one man.
+    /// A man's first jump of the turn, over an enemy man.
     Jump,
+    /// The same man's next jump in a chain.
+    JumpOn,
+    /// Ending a chain that could go on (`chain=optional`).
+    Stop,
+    /// The enemy man a completed line removes.
+    Remove,
     /// Nothing: the seat has no legal move and the rules let it pass.
     Pass,
 }
 
-/// One move. `Copy` and small, so that move lists cost no allocation.
+/// One decision. `Copy` and four bytes, so that move lists cost no allocation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// What the move does.
+    /// What the decision does.
     pub kind: MoveKind,
     /// The board, so that the move can name its points.
     pub board: BoardKind,
-    /// Where the man starts (`NONE` for a placement or a pass).
+    /// Where the man starts (`NONE` for a placement, a removal, a stop or a pass).
     pub from: u8,
-    /// Where it ends (`NONE` for a pass).
+    /// Where it ends, or the man removed (`NONE` for a stop or a pass).
     pub to: u8,
-    /// The enemy man a completed line removes, or `NONE`.
-    pub removes: u8,
-    /// How many jumps.
-    pub hops: u8,
-    /// The landings in order, 5 bits each (the last is `to`). The men
-    /// jumped over follow from them ([`Move::taken`]): a move stays 16
-    /// bytes, small enough to be returned in registers.
-    pub path: u64,
 }
 
 impl Move {
@@ -58,6 +60,26 @@ impl Move {
         Move::new(MoveKind::Step, board, from, to)
     }
 
+    /// A first jump from `from` to `to` (over the point between).
+    pub fn jump(board: BoardKind, from: u8, to: u8) -> Move {
+        Move::new(MoveKind::Jump, board, from, to)
+    }
+
+    /// A chain's next jump, from `from` (where the man stands) to `to`.
+    pub fn jump_on(board: BoardKind, from: u8, to: u8) -> Move {
+        Move::new(MoveKind::JumpOn, board, from, to)
+    }
+
+    /// The end of a chain that could go on.
+    pub fn stop(board: BoardKind) -> Move {
+        Move::new(MoveKind::Stop, board, NONE, NONE)
+    }
+
+    /// The removal of the enemy man on `at`.
+    pub fn remove(board: BoardKind, at: u8) -> Move {
+        Move::new(MoveKind::Remove, board, NONE, at)
+    }
+
     /// The pass of a blocked seat.
     pub fn pass(board: BoardKind) -> Move {
         Move::new(MoveKind::Pass, board, NONE, NONE)
@@ -69,60 +91,24 @@ impl Move {
             board,
             from,
             to,
-            removes: NONE,
-            hops: 0,
-            path: 0,
         }
     }
 
-    /// This move extended by a jump over `over` to `to`.
+    /// Whether the decision moves a man over an enemy man.
     #[inline]
-    pub fn then_jump(self, to: u8) -> Move {
-        Move {
-            kind: MoveKind::Jump,
-            to,
-            hops: self.hops + 1,
-            path: self.path | u64::from(to) << (5 * self.hops),
-            ..self
-        }
+    pub fn is_jump(&self) -> bool {
+        matches!(self.kind, MoveKind::Jump | MoveKind::JumpOn)
     }
 
-    /// This move, removing the enemy man on `at`.
-    #[inline]
-    pub fn removing(self, at: u8) -> Move {
-        Move {
-            removes: at,
-            ..self
-        }
-    }
-
-    /// The landings of a jump, in order.
-    pub fn landings(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.hops).map(|i| ((self.path >> (5 * i)) & 31) as u8)
-    }
-
-    /// The men jumped over.
-    pub fn taken(&self) -> Points {
-        let g = self.board.geometry();
-        let mut at = self.from;
-        self.landings().fold(0, |m, to| {
-            let over = g.between(at, to);
-            at = to;
-            m | 1 << over
-        })
-    }
-
-    /// The enemy men the move takes: jumped over, or removed by a line.
-    pub fn takes(&self) -> Points {
-        let removed = if self.removes == NONE {
-            0
-        } else {
-            1 << self.removes
-        };
-        if self.kind == MoveKind::Jump {
-            self.taken() | removed
-        } else {
-            removed
+    /// The enemy man this decision takes: the one jumped over, or the one
+    /// removed; `None` for the others.
+    pub fn takes(&self) -> Option<u8> {
+        match self.kind {
+            MoveKind::Jump | MoveKind::JumpOn => {
+                Some(self.board.geometry().between(self.from, self.to))
+            }
+            MoveKind::Remove => Some(self.to),
+            _ => None,
         }
     }
 }
@@ -131,20 +117,14 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = self.board.geometry();
         match self.kind {
-            MoveKind::Pass => return f.write_str("pass"),
-            MoveKind::Place => f.write_str(g.name(self.to))?,
-            MoveKind::Step => write!(f, "{}-{}", g.name(self.from), g.name(self.to))?,
-            MoveKind::Jump => {
-                f.write_str(g.name(self.from))?;
-                for p in self.landings() {
-                    write!(f, "x{}", g.name(p))?;
-                }
-            }
+            MoveKind::Pass => f.write_str("pass"),
+            MoveKind::Stop => f.write_str("stop"),
+            MoveKind::Place => f.write_str(g.name(self.to)),
+            MoveKind::Step => write!(f, "{}-{}", g.name(self.from), g.name(self.to)),
+            MoveKind::Jump => write!(f, "{}x{}", g.name(self.from), g.name(self.to)),
+            MoveKind::JumpOn => write!(f, "x{}", g.name(self.to)),
+            MoveKind::Remove => write!(f, "/{}", g.name(self.to)),
         }
-        if self.removes != NONE {
-            write!(f, "/{}", g.name(self.removes))?;
-        }
-        Ok(())
     }
 }
 

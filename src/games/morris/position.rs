@@ -5,8 +5,8 @@
 
 use crate::games::board::ending::Ending;
 use crate::games::morris::geometry::{Geometry, Points};
-use crate::games::morris::moves::{Move, MoveKind, NONE};
-use crate::games::morris::rules::{First, Rules};
+use crate::games::morris::moves::{Move, MoveKind};
+use crate::games::morris::rules::{Chain, First, Rules};
 
 /// A seat with no legal move loses (where it may not pass).
 pub const BLOCKED: &str = "blocked";
@@ -25,6 +25,27 @@ pub const PLACED: &str = "placed";
 /// The game reached its cap of plies.
 pub const CAP: &str = "cap";
 
+/// What is left to decide of the turn under way: a turn is one decision
+/// or several, all by the seat to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Pending {
+    /// Nothing: the seat to move begins its turn.
+    #[default]
+    Turn,
+    /// The man moved completed a line: the seat removes an enemy man.
+    Removal,
+    /// The man on `at` has jumped over the enemy men `taken` this turn and
+    /// may (or must) jump on. The men jumped stay on the board, not to be
+    /// jumped again, until the chain ends (as the whole chain was judged
+    /// when it was one move).
+    Chain {
+        /// Where the jumping man stands.
+        at: u8,
+        /// The enemy men it has jumped over.
+        taken: Points,
+    },
+}
+
 /// A position.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -36,6 +57,7 @@ pub struct Position {
     pub(crate) to_move: u8,
     pub(crate) first: Option<u8>,
     pub(crate) line_pending: bool,
+    pub(crate) pending: Pending,
     pub(crate) ply: u32,
     pub(crate) ending: Option<Ending>,
 }
@@ -55,7 +77,9 @@ pub struct Parts {
     pub first: u8,
     /// Three men's morris: the first mover made a line, the second answers.
     pub line_pending: bool,
-    /// Plies played.
+    /// What is left of the turn under way.
+    pub pending: Pending,
+    /// Turns played.
     pub ply: u32,
 }
 
@@ -75,6 +99,7 @@ impl Position {
             to_move: first.unwrap_or(0),
             first,
             line_pending: false,
+            pending: Pending::Turn,
             ply: 0,
             ending: None,
         };
@@ -84,7 +109,8 @@ impl Position {
         pos
     }
 
-    /// A position from its parts, judged as if its last move had just been played.
+    /// A position from its parts, judged as if its last turn had just
+    /// been played (not judged in the middle of a turn).
     pub fn from_parts(rules: Rules, parts: Parts) -> Position {
         let mut pos = Position {
             rules,
@@ -95,9 +121,13 @@ impl Position {
             to_move: parts.to_move,
             first: Some(parts.first),
             line_pending: parts.line_pending,
+            pending: parts.pending,
             ply: parts.ply,
             ending: None,
         };
+        if pos.pending != Pending::Turn {
+            return pos;
+        }
         let mover = 1 - parts.to_move;
         pos.judge_standing(mover);
         if pos.ending.is_none() {
@@ -154,7 +184,12 @@ impl Position {
         self.line_pending
     }
 
-    /// Plies played.
+    /// What is left to decide of the turn under way.
+    pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
+    /// Turns played (a turn's several decisions count once).
     pub fn ply(&self) -> u32 {
         self.ply
     }
@@ -179,7 +214,7 @@ impl Position {
             && self.men[seat as usize].count_ones() == 3
     }
 
-    /// Plays a legal move and judges what it ends.
+    /// Plays a legal decision; at the end of a turn, judges what it ends.
     pub fn play(&mut self, mv: Move) {
         let s = self.to_move as usize;
         let o = 1 - s;
@@ -187,22 +222,83 @@ impl Position {
             MoveKind::Place => {
                 self.men[s] |= 1 << mv.to;
                 self.hand[s] -= 1;
+                self.arrived(mv.to, false);
             }
-            MoveKind::Step => self.men[s] ^= 1 << mv.from | 1 << mv.to,
-            MoveKind::Jump => {
-                // A chain may end where it began: clear, then set.
-                self.men[s] = (self.men[s] & !(1 << mv.from)) | 1 << mv.to;
-                self.men[o] &= !mv.taken();
+            MoveKind::Step => {
+                let flying = self.flying(s as u8);
+                self.men[s] ^= 1 << mv.from | 1 << mv.to;
+                self.arrived(mv.to, flying);
             }
-            MoveKind::Pass => {}
+            MoveKind::Jump | MoveKind::JumpOn => {
+                let before = match self.pending {
+                    Pending::Chain { taken, .. } => taken,
+                    _ => 0,
+                };
+                let taken = before | 1 << self.geometry().between(mv.from, mv.to);
+                self.men[s] ^= 1 << mv.from | 1 << mv.to;
+                if self.rules.chain != Chain::Off && self.can_jump_on(mv.to, taken) {
+                    self.pending = Pending::Chain { at: mv.to, taken };
+                } else {
+                    self.end_chain(mv.to, taken);
+                }
+            }
+            MoveKind::Stop => {
+                if let Pending::Chain { at, taken } = self.pending {
+                    self.end_chain(at, taken);
+                }
+            }
+            MoveKind::Remove => {
+                self.men[o] &= !(1 << mv.to);
+                self.captured[s] += 1;
+                self.end_turn(None);
+            }
+            MoveKind::Pass => self.end_turn(None),
         }
-        if mv.removes != NONE {
-            self.men[o] &= !(1 << mv.removes);
+    }
+
+    /// Whether the man on `at`, having jumped over `taken`, can jump on.
+    #[inline]
+    pub(crate) fn can_jump_on(&self, at: u8, taken: Points) -> bool {
+        let them = self.men[1 - self.to_move as usize] & !taken;
+        let empty = self.empty();
+        self.geometry().jumps[at as usize]
+            .iter()
+            .any(|j| them & 1 << j.over != 0 && empty & 1 << j.to != 0)
+    }
+
+    /// The chain that brought the man to `at` ends: the men it jumped over
+    /// leave the board.
+    fn end_chain(&mut self, at: u8, taken: Points) {
+        let s = self.to_move as usize;
+        self.men[1 - s] &= !taken;
+        self.captured[s] += taken.count_ones() as u8;
+        self.arrived(at, false);
+    }
+
+    /// The man moved this turn (not `flying`) came to rest on `at`: a line
+    /// it completes, where lines remove men, leaves a removal to decide;
+    /// otherwise the turn is over.
+    fn arrived(&mut self, at: u8, flying: bool) {
+        let s = self.to_move as usize;
+        if self.rules.mills
+            && (self.rules.flyer_mills || !flying)
+            && self.geometry().line_through(at, self.men[s])
+            && self.removable() != 0
+        {
+            self.pending = Pending::Removal;
+            return;
         }
-        self.captured[s] += mv.takes().count_ones() as u8;
+        self.end_turn(Some(at));
+    }
+
+    /// Ends the turn (whose man came to rest on `at`, if it moved one) and
+    /// judges what it ended.
+    fn end_turn(&mut self, at: Option<u8>) {
+        let s = self.to_move as usize;
+        self.pending = Pending::Turn;
         self.ply += 1;
-        self.to_move = o as u8;
-        if self.rules.line_wins && self.judge_line(mv) {
+        self.to_move = 1 - s as u8;
+        if self.rules.line_wins && self.judge_line(at) {
             return;
         }
         self.judge_standing(s as u8);
@@ -217,13 +313,20 @@ impl Position {
         }
     }
 
-    /// Three men's morris: whether the move's line (or a line left
-    /// unanswered) ended the game.
-    fn judge_line(&mut self, mv: Move) -> bool {
+    /// The enemy men a completed line may remove: those not in a line of
+    /// their own, or any if all are.
+    pub(crate) fn removable(&self) -> Points {
+        let them = self.men[1 - self.to_move as usize];
+        let free = them & !self.geometry().in_lines(them);
+        if free != 0 { free } else { them }
+    }
+
+    /// Three men's morris: whether the line of the man that came to rest on
+    /// `at` (or a line left unanswered) ended the game.
+    fn judge_line(&mut self, at: Option<u8>) -> bool {
         let s = 1 - self.to_move;
         let first = self.first.unwrap_or(0);
-        let made =
-            mv.kind != MoveKind::Pass && self.geometry().line_through(mv.to, self.men[s as usize]);
+        let made = at.is_some_and(|p| self.geometry().line_through(p, self.men[s as usize]));
         let end = |winner, reason| Some(Ending { winner, reason });
         if made {
             if !self.rules.draw_rule || s != first {

@@ -8,8 +8,10 @@
 //!
 //! `to_move` and `points` are required. `game` (checked against the game),
 //! `ply`, `first` (the side that moved first: by default the side to move
-//! at an even ply, the other at an odd one), `hand`, `captured` and
-//! `line_pending` may be given; `legal_moves` and `outcome` follow from
+//! at an even ply, the other at an odd one), `hand`, `captured`,
+//! `line_pending` and `pending` (a turn half played: `"removal"` after a
+//! completed line, or `{"at": "c3", "jumped": ["b2"]}` in a chain of
+//! jumps) may be given; `legal_moves` and `outcome` follow from
 //! the rest and are not read. Any other key is an error, so that a misspelt
 //! key is not silently dropped.
 
@@ -20,8 +22,9 @@ use serde::de::IgnoredAny;
 
 use crate::games::board::position_file::{check_game, read};
 use crate::games::board::sides::side;
-use crate::games::morris::position::Parts;
-use crate::games::morris::rules::Rules;
+use crate::games::morris::geometry::Points;
+use crate::games::morris::position::{Parts, Pending};
+use crate::games::morris::rules::{Chain, Rules};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,10 +41,29 @@ struct File {
     captured: BTreeMap<String, u8>,
     #[serde(default)]
     line_pending: bool,
+    pending: Option<PendingFile>,
     #[serde(default, rename = "legal_moves")]
     _legal_moves: Option<IgnoredAny>,
     #[serde(default, rename = "outcome")]
     _outcome: Option<IgnoredAny>,
+}
+
+/// A turn half played, as a file writes it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum PendingFile {
+    /// `"removal"` (or `null`-like `"turn"`, a turn not begun).
+    Word(String),
+    /// A chain under way.
+    Chain(ChainFile),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChainFile {
+    at: String,
+    #[serde(default)]
+    jumped: Vec<String>,
 }
 
 fn per_side(sides: &[&str], map: &BTreeMap<String, u8>, key: &str) -> Result<[u8; 2], String> {
@@ -89,6 +111,10 @@ pub(crate) fn parse(
     }
     let ply = crate::core::input::check_ply(file.ply).map_err(|e| e.to_string())?;
     let to_move = side(sides, &file.to_move, "to_move")?;
+    let pending = match &file.pending {
+        None => Pending::Turn,
+        Some(p) => pending(p, rules, men, to_move)?,
+    };
     let first = match &file.first {
         Some(name) => side(sides, name, "first")?,
         None if ply.is_multiple_of(2) => to_move,
@@ -101,6 +127,80 @@ pub(crate) fn parse(
         to_move,
         first,
         line_pending: file.line_pending,
+        pending,
         ply,
     })
+}
+
+/// The half-played turn a file gives, checked against the rules and the
+/// men: a removal needs a rule that removes, a chain the mover's man on
+/// `at`, enemy men jumped, and a jump still open (or the chain had ended).
+fn pending(
+    p: &PendingFile,
+    rules: &Rules,
+    men: [Points; 2],
+    to_move: u8,
+) -> Result<Pending, String> {
+    let g = rules.geometry();
+    let point = |name: &str, key: &str| {
+        g.point(name)
+            .ok_or_else(|| format!("{key}: `{name}` is not a point of this board"))
+    };
+    let (me, them) = (men[to_move as usize], men[1 - to_move as usize]);
+    match p {
+        PendingFile::Word(w) if w == "turn" => Ok(Pending::Turn),
+        PendingFile::Word(w) if w == "removal" => {
+            if !rules.mills {
+                return Err(
+                    "pending: a removal, but completed lines remove no man under these rules"
+                        .into(),
+                );
+            }
+            if them == 0 {
+                return Err(
+                    "pending: a removal, but the other side has no man on the board".into(),
+                );
+            }
+            Ok(Pending::Removal)
+        }
+        PendingFile::Word(w) => Err(format!(
+            "pending: `{w}` is not a turn half played (\"removal\", or {{\"at\": point, \"jumped\": [points]}})"
+        )),
+        PendingFile::Chain(c) => {
+            if rules.chain == Chain::Off || !rules.jumpers[to_move as usize] {
+                return Err("pending: a chain of jumps, but these rules make no chains for the side to move".into());
+            }
+            let at = point(&c.at, "pending.at")?;
+            if me & 1 << at == 0 {
+                return Err(format!(
+                    "pending.at: no man of the side to move on {}",
+                    c.at
+                ));
+            }
+            let mut taken: Points = 0;
+            for name in &c.jumped {
+                let p = point(name, "pending.jumped")?;
+                if them & 1 << p == 0 {
+                    return Err(format!(
+                        "pending.jumped: no man of the other side on {name}"
+                    ));
+                }
+                taken |= 1 << p;
+            }
+            if taken == 0 {
+                return Err("pending.jumped: a chain has jumped at least one man".into());
+            }
+            let empty = g.all & !(me | them);
+            let open = g.jumps[at as usize]
+                .iter()
+                .any(|j| (them & !taken) & 1 << j.over != 0 && empty & 1 << j.to != 0);
+            if !open {
+                return Err(format!(
+                    "pending: the man on {} has no jump left, so its chain has ended",
+                    c.at
+                ));
+            }
+            Ok(Pending::Chain { at, taken })
+        }
+    }
 }

@@ -1,13 +1,13 @@
 //! What a script may read of a morris-family game beyond the generic
 //! calls: the men, one point, the hands and tallies, the board's links and
-//! lines, and what a move would take.
+//! lines, what a decision would take, and what is left of the turn.
 
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::core::view_error::ViewError;
 use crate::games::board::view_arg::{legal_move, place};
 use crate::games::morris::geometry::{Points, bits};
 use crate::games::morris::moves::Move;
-use crate::games::morris::position::Position;
+use crate::games::morris::position::{Pending, Position};
 
 /// The views of every game of the family.
 pub const VIEWS: &[ViewInfo] = &[
@@ -37,7 +37,15 @@ pub const VIEWS: &[ViewInfo] = &[
     },
     ViewInfo {
         name: "takes",
-        doc: "takes(move): the points of the enemy men the move would take (jumped, or removed by a line)",
+        doc: "takes(move): the point of the enemy man the decision takes (jumped over, or removed), as a list of none or one",
+    },
+    ViewInfo {
+        name: "makes_line",
+        doc: "makes_line(move): whether the decision ends with a completed line, so that a removal follows",
+    },
+    ViewInfo {
+        name: "pending",
+        doc: "what is left of the turn: nil at its start, \"removal\" after a completed line, or {at = \"c3\", jumped = {...}} in a chain of jumps",
     },
     ViewInfo {
         name: "phase",
@@ -85,8 +93,22 @@ pub fn view(
         "lines" => View::List(g.lines.iter().map(|&l| names(pos, l)).collect()),
         "takes" => {
             let mv = legal_move(name, arg)?;
-            names(pos, mv.takes())
+            names(pos, mv.takes().map_or(0, |p| 1 << p))
         }
+        "makes_line" => {
+            let mv = legal_move(name, arg)?;
+            let mut after = pos.clone();
+            after.play(mv);
+            View::Bool(after.pending() == Pending::Removal)
+        }
+        "pending" => match pos.pending() {
+            Pending::Turn => View::Nil,
+            Pending::Removal => View::text("removal"),
+            Pending::Chain { at, taken } => View::record(vec![
+                ("at", View::text(g.name(at))),
+                ("jumped", names(pos, taken)),
+            ]),
+        },
         "phase" => View::text(if pos.hand(pos.to_move()) > 0 {
             "placing"
         } else {
