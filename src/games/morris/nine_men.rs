@@ -97,24 +97,15 @@ impl Variant for NineMen {
         let capture = o.choice("capture");
         let jumps = capture != "mill";
         Ok(Rules {
-            board: BoardKind::NineMen,
-            setup: [0, 0],
             hand: [9, 9],
-            first: first(&o),
             jumpers: [jumps, jumps],
             chain: chain(o.choice("chain")),
-            forced_capture: false,
             mills: capture != "jump",
             flying: o.choice("flying") == "on",
             flyer_mills: o.choice("flyer_mills") == "true",
             blocked_passes: o.choice("blocked") == "passes",
-            line_wins: false,
-            draw_rule: false,
-            moving: true,
             too_few_loses: capture != "jump",
-            win_at_captures: [0, 0],
-            cap: cap(&o),
-            cap_winner: None,
+            ..Rules::plain(BoardKind::NineMen, first(&o), cap(&o))
         })
     }
 }
