@@ -3,6 +3,7 @@
 //! vectors, no bitboards: its legal moves must be the engine's, move for
 //! move, at the start, four plies deep and along random games.
 
+use ludus::analysis::start::Start;
 use std::collections::BTreeSet;
 
 use crate::support::{after, entry, legal, options};
@@ -253,7 +254,7 @@ fn perft_to_depth_four_equals_the_reference() {
     for (game, given) in VARIANTS {
         for depth in 1..=4 {
             let engine = entry(game)
-                .perft(&options(game, given), None, depth)
+                .perft(&Start::new(&options(game, given), None), depth)
                 .unwrap();
             let reference = reference_perft(game, given, &mut Vec::new(), depth);
             assert_eq!(engine, reference, "{game} {given:?} depth {depth}");
