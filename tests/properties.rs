@@ -11,6 +11,7 @@ use ludus::registry;
 use ludus::runner::batch::run_cell;
 use ludus::runner::cell::Cell;
 use ludus::runner::on_bot_error::OnBotError;
+use ludus::runner::play_one::OneGame;
 use ludus::runner::tally::Tally;
 
 fn random_seats(players: usize) -> Vec<PolicySpec> {
@@ -24,14 +25,16 @@ fn random_play_ends_and_replays_identically_for_every_game() {
         let players = entry.players(&options).unwrap();
         let seats = random_seats(players);
         for seed in 0..200u64 {
+            let one = OneGame {
+                options: &options,
+                seats: &seats,
+                seed,
+                max_plies: 1_000_000,
+            };
             let mut first = Transcript::default();
-            let a = entry
-                .play_one(&options, &seats, seed, 1_000_000, &mut first)
-                .unwrap();
+            let a = entry.play_one(&one, &mut first).unwrap();
             let mut second = Transcript::default();
-            let b = entry
-                .play_one(&options, &seats, seed, 1_000_000, &mut second)
-                .unwrap();
+            let b = entry.play_one(&one, &mut second).unwrap();
             assert_eq!(
                 first.lines,
                 second.lines,
@@ -100,10 +103,12 @@ fn every_option_value_at_its_bounds_plays() {
                 for seed in 0..20 {
                     entry
                         .play_one(
-                            &options,
-                            &random_seats(players),
-                            seed,
-                            5_000,
+                            &OneGame {
+                                options: &options,
+                                seats: &random_seats(players),
+                                seed,
+                                max_plies: 5_000,
+                            },
                             &mut Transcript::default(),
                         )
                         .unwrap();

@@ -6,12 +6,29 @@ use crate::analysis::analysis_error::AnalysisError;
 use crate::core::game::Game;
 use crate::core::options::Options;
 
-/// The start of `G` under `options`, or the position `position` (a
-/// position file's text) sets up.
-pub fn load<G: Game>(options: &Options, position: Option<&str>) -> Result<G, AnalysisError> {
-    match position {
-        Some(text) => Ok(G::from_position(options, text)?),
-        None => Ok(G::new(options)?),
+/// Where play starts: a game's options, and the text of a position file
+/// where play starts from that position instead of the options' start.
+#[derive(Clone, Copy, Debug)]
+pub struct Start<'a> {
+    /// The game's options.
+    pub options: &'a Options,
+    /// A position file's text, if play starts from its position.
+    pub position: Option<&'a str>,
+}
+
+impl<'a> Start<'a> {
+    /// Play under `options`, from `position` (a position file's text) or
+    /// else from the options' start.
+    pub fn new(options: &'a Options, position: Option<&'a str>) -> Start<'a> {
+        Start { options, position }
+    }
+
+    /// The game `G` set up here.
+    pub fn load<G: Game>(&self) -> Result<G, AnalysisError> {
+        match self.position {
+            Some(text) => Ok(G::from_position(self.options, text)?),
+            None => Ok(G::new(self.options)?),
+        }
     }
 }
 

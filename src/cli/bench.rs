@@ -273,7 +273,7 @@ fn bench_search(args: &BenchArgs) -> Result<(), Failure> {
             let mut runs = Vec::new();
             let mut last = None;
             for _ in 0..args.repeat {
-                let s = match entry.search_speed(&options, &spec, count, 1) {
+                let s = match entry.search_speed(&options, &spec, count) {
                     Ok(s) => s,
                     Err(e) if args.games.is_empty() => {
                         println!("{:<16} {:<20} {e}", entry.name(), name);

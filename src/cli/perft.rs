@@ -8,6 +8,7 @@ use clap::Args;
 use crate::cli::game_options::GameOptions;
 use crate::cli::position::read_position;
 use crate::cli::{Failure, find_game};
+use ludus::analysis::start::Start;
 
 /// Arguments of `ludus perft`.
 #[derive(Args, Debug)]
@@ -32,6 +33,7 @@ pub fn perft(args: PerftArgs) -> Result<(), Failure> {
     let entry = find_game(&args.game)?;
     let options = args.options.resolve(entry)?;
     let text = read_position(&args.position)?;
+    let start = Start::new(&options, text.as_deref());
     if args.depth == 0 {
         return Err(Failure::Input(
             "--depth must be at least 1 (perft(0) is 1, the position itself)".into(),
@@ -48,7 +50,7 @@ pub fn perft(args: PerftArgs) -> Result<(), Failure> {
     for d in 1..=args.depth {
         let t = Instant::now();
         let n = entry
-            .perft(&options, text.as_deref(), d)
+            .perft(&start, d)
             .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
         println!("perft({d}) = {n}  ({:.2} s)", t.elapsed().as_secs_f64());
     }

@@ -9,7 +9,7 @@ use ludus::core::text::{bounded, printable};
 use ludus::plan::experiment::{DEFAULT_MAX_PLIES, Experiment};
 use ludus::policies::policy_spec::PolicySpec;
 use ludus::runner::game_entry::GameEntry;
-use ludus::runner::play_one::LogDyn;
+use ludus::runner::play_one::{LogDyn, OneGame};
 
 use crate::cli::game_options::GameOptions;
 use crate::cli::{Failure, find_game};
@@ -199,7 +199,15 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
     }
     println!("{} — {options} — seed {seed}", entry.title());
     let played = entry
-        .play_one(&options, &seats, seed, max_plies, &mut Printer)
+        .play_one(
+            &OneGame {
+                options: &options,
+                seats: &seats,
+                seed,
+                max_plies,
+            },
+            &mut Printer,
+        )
         .map_err(|f| {
             Failure::Bot(format!(
                 "seat {} ({}) failed at length {}: {}",

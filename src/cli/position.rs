@@ -4,6 +4,7 @@ use clap::Args;
 
 use crate::cli::game_options::GameOptions;
 use crate::cli::{Failure, find_game};
+use ludus::analysis::start::Start;
 
 /// Arguments of `ludus position`.
 #[derive(Args, Debug)]
@@ -58,6 +59,7 @@ pub fn position(args: PositionArgs) -> Result<(), Failure> {
     let implied = record.as_ref().map_or(&[][..], |r| &r.options[..]);
     let options = args.options.resolve_over(entry, implied)?;
     let text = read_position(&args.position)?;
+    let start = Start::new(&options, text.as_deref());
     let moves: Vec<String> = match &record {
         Some(r) => r.moves.clone(),
         None => args
@@ -68,16 +70,14 @@ pub fn position(args: PositionArgs) -> Result<(), Failure> {
             .map(str::to_string)
             .collect(),
     };
-    let shown = entry
-        .position(&options, text.as_deref(), &moves, args.json)
-        .map_err(|e| {
-            let place = args
-                .record
-                .as_deref()
-                .or(args.position.as_deref())
-                .unwrap_or(entry.name());
-            Failure::Input(format!("{place}: {e}"))
-        })?;
+    let shown = entry.position(&start, &moves, args.json).map_err(|e| {
+        let place = args
+            .record
+            .as_deref()
+            .or(args.position.as_deref())
+            .unwrap_or(entry.name());
+        Failure::Input(format!("{place}: {e}"))
+    })?;
     if let (Some(r), Some(path)) = (&record, &args.record) {
         // The notes quote the record, and the path is the user's: both
         // escaped, as every message is.

@@ -7,6 +7,7 @@ use crate::cli::game_options::GameOptions;
 use crate::cli::position::read_position;
 use crate::cli::{Failure, find_game};
 use ludus::analysis::retrograde::{Solved, Value};
+use ludus::analysis::start::Start;
 
 /// Arguments of `ludus solve`.
 #[derive(Args, Debug)]
@@ -46,8 +47,9 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     let entry = find_game(&args.game)?;
     let options = args.options.resolve(entry)?;
     let text = read_position(&args.position)?;
+    let start = Start::new(&options, text.as_deref());
     let solution = entry
-        .solve(&options, text.as_deref(), args.limit)
+        .solve(&start, args.limit)
         .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
     if args.json {
         let moves: Vec<serde_json::Value> = solution

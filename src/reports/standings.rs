@@ -3,41 +3,28 @@
 
 use crate::plan::tournament::Tournament;
 use crate::reports::bradley_terry::{Pairing, Rating, fit, likelihood_of_superiority};
-use crate::reports::summary::{fixed, score_fields};
+use crate::reports::summary::{SCORE_COLUMNS, columns, fixed, score_fields};
 use crate::runner::tournament::PairingResult;
 
 /// The columns of standings.csv (documented in reports/README.md).
-pub const STANDINGS: &[&str] = &[
-    "rank",
-    "policy",
-    "games",
-    "wins",
-    "draws",
-    "losses",
-    "score",
-    "score_rate",
-    "elo",
-    "elo_low",
-    "elo_high",
-    "anchor",
-];
+pub const STANDINGS: &[&str] = &columns::<12>(&[
+    &["rank", "policy"],
+    &SCORE_COLUMNS,
+    &["elo", "elo_low", "elo_high", "anchor"],
+]);
 
 /// The columns of pairings.csv: every count from `policy_a`'s side.
-pub const PAIRINGS: &[&str] = &[
-    "policy_a",
-    "policy_b",
-    "games",
-    "wins",
-    "draws",
-    "losses",
-    "score",
-    "score_rate",
-    "los",
-    "wins_as_seat1",
-    "losses_as_seat1",
-    "wins_as_seat2",
-    "losses_as_seat2",
-];
+pub const PAIRINGS: &[&str] = &columns::<13>(&[
+    &["policy_a", "policy_b"],
+    &SCORE_COLUMNS,
+    &[
+        "los",
+        "wins_as_seat1",
+        "losses_as_seat1",
+        "wins_as_seat2",
+        "losses_as_seat2",
+    ],
+]);
 
 /// One policy's line of the standings.
 #[derive(Clone, Debug)]

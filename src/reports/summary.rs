@@ -7,40 +7,55 @@ use crate::reports::payoff::PayoffStats;
 use crate::runner::tally::Tally;
 
 /// The columns of summary.csv, in order (documented in reports/README.md).
-pub const COLUMNS: &[&str] = &[
-    "cell",
-    "game",
-    "options",
-    "seat",
-    "side",
-    "policy",
-    "games",
-    "wins",
-    "draws",
-    "losses",
-    "score",
-    "score_rate",
-    "mean_place",
-    "win_rate",
-    "wilson_low",
-    "wilson_high",
-    "cp_low",
-    "cp_high",
-    "mean_payoff",
-    "se_payoff",
-    "sd_payoff",
-    "mean_length",
-    "sd_length",
-    "min_length",
-    "median_length",
-    "p90_length",
-    "max_length",
-    "mean_decisions",
-    "sd_decisions",
-    "moved_first",
-    "first_wins",
-    "first_win_rate",
-];
+pub const COLUMNS: &[&str] = &columns::<32>(&[
+    &["cell", "game", "options", "seat", "side", "policy"],
+    &SCORE_COLUMNS,
+    &[
+        "mean_place",
+        "win_rate",
+        "wilson_low",
+        "wilson_high",
+        "cp_low",
+        "cp_high",
+        "mean_payoff",
+        "se_payoff",
+        "sd_payoff",
+        "mean_length",
+        "sd_length",
+        "min_length",
+        "median_length",
+        "p90_length",
+        "max_length",
+        "mean_decisions",
+        "sd_decisions",
+        "moved_first",
+        "first_wins",
+        "first_win_rate",
+    ],
+]);
+
+/// The columns of a score, in the order [`score_fields`] writes them:
+/// summary.csv's, standings.csv's and pairings.csv's.
+pub const SCORE_COLUMNS: [&str; 6] = ["games", "wins", "draws", "losses", "score", "score_rate"];
+
+/// A table's columns, `parts` one after another; `N`, how many there are,
+/// is checked when the program is compiled.
+pub const fn columns<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut n = 0;
+    let mut p = 0;
+    while p < parts.len() {
+        let mut i = 0;
+        while i < parts[p].len() {
+            out[n] = parts[p][i];
+            n += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    assert!(n == N, "fewer columns than N");
+    out
+}
 
 /// A rate or statistic as the reports print it: six decimals.
 pub fn fixed(x: f64) -> String {
@@ -85,6 +100,7 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
             let (cl, ch) = clopper_pearson(tally.wins[s], n);
             let pay = PayoffStats::new(tally.payoff_sum[s], tally.payoff_sq[s], n);
             let (wins, draws) = (tally.wins[s], tally.draws[s]);
+            let losses = n - wins - draws;
             let mut row = vec![
                 plan.cell.index.to_string(),
                 plan.game.to_string(),
@@ -93,13 +109,7 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
                 entry.side_name(s).unwrap_or("").to_string(),
                 plan.cell.seats[s].to_string(),
             ];
-            row.extend(score_fields(
-                n,
-                wins,
-                draws,
-                n - wins - draws,
-                tally.score(s),
-            ));
+            row.extend(score_fields(n, wins, draws, losses, tally.score(s)));
             row.extend([
                 tally.mean_place(s).map_or_else(String::new, fixed),
                 fixed(per_game(tally.wins[s] as f64)),

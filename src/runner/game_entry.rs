@@ -13,7 +13,7 @@ use crate::analysis::analysis_error::AnalysisError;
 use crate::analysis::perft;
 use crate::analysis::position_replay;
 use crate::analysis::retrograde::{self, Solution};
-use crate::analysis::start::load;
+use crate::analysis::start::Start;
 use crate::core::game::Game;
 use crate::core::native_policies::NativePolicyInfo;
 use crate::core::options::{OptionSpec, Options};
@@ -26,8 +26,12 @@ use crate::runner::cell_error::CellError;
 use crate::runner::cell_job::CellJob;
 use crate::runner::cell_run::CellRun;
 use crate::runner::drive::SeatFailure;
-use crate::runner::play_one::{self, LogDyn, PlayedGame};
+use crate::runner::play_one::{self, LogDyn, OneGame, PlayedGame};
 use crate::runner::search_speed::{self, SearchSpeed};
+
+/// The seed of the random games whose positions [`GameEntry::search_speed`]
+/// searches from: one seed, so that every measurement times the same work.
+pub const SEARCH_SEED: u64 = 1;
 
 /// A game as the game-agnostic layers see it.
 pub trait GameEntry: Sync {
@@ -59,47 +63,29 @@ pub trait GameEntry: Sync {
     fn check_policy(&self, policy: &PolicySpec, in_force: &Options) -> Result<(), PolicyError>;
     /// Sets up a cell for the batch runner.
     fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, OptionError>;
-    /// Plays one game from its seed, narrating to `log`.
-    fn play_one(
-        &self,
-        options: &Options,
-        seats: &[PolicySpec],
-        game_seed: u64,
-        max_plies: u32,
-        log: &mut dyn LogDyn,
-    ) -> Result<PlayedGame, SeatFailure>;
+    /// Plays `one` from its seed, narrating to `log`.
+    fn play_one(&self, one: &OneGame<'_>, log: &mut dyn LogDyn) -> Result<PlayedGame, SeatFailure>;
     /// Times one decision of a search policy from each of `count` positions
-    /// met in random games ([`search_speed::measure`]).
+    /// met in random games, the same positions every time
+    /// ([`search_speed::measure`] under [`SEARCH_SEED`]).
     fn search_speed(
         &self,
         options: &Options,
         spec: &PolicySpec,
         count: usize,
-        seed: u64,
     ) -> Result<SearchSpeed, CellError>;
-    /// Counts the leaf positions `depth` decisions deep (a finished game is
-    /// a leaf), from the start or from a position file's text.
-    fn perft(
-        &self,
-        options: &Options,
-        position: Option<&str>,
-        depth: u32,
-    ) -> Result<u64, AnalysisError>;
-    /// Solves the game exactly from the start or a position file's text
-    /// (small chance-free games), refusing more than `limit` positions.
-    fn solve(
-        &self,
-        options: &Options,
-        position: Option<&str>,
-        limit: usize,
-    ) -> Result<Solution, AnalysisError>;
-    /// Sets up the start or a position file's text, plays `moves` (written
-    /// as the game writes them) and shows the result as text or JSON; an
-    /// error for a game that has no positions (the dice games).
+    /// Counts the leaf positions `depth` decisions deep from `start` (a
+    /// finished game is a leaf).
+    fn perft(&self, start: &Start<'_>, depth: u32) -> Result<u64, AnalysisError>;
+    /// Solves the game exactly from `start` (small chance-free games),
+    /// refusing more than `limit` positions.
+    fn solve(&self, start: &Start<'_>, limit: usize) -> Result<Solution, AnalysisError>;
+    /// Sets up `start`, plays `moves` (written as the game writes them) and
+    /// shows the result as text or JSON; an error for a game that has no
+    /// positions (the dice games).
     fn position(
         &self,
-        options: &Options,
-        position: Option<&str>,
+        start: &Start<'_>,
         moves: &[String],
         json: bool,
     ) -> Result<String, AnalysisError>;
@@ -168,40 +154,22 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
     fn cell_job(&self, cell: &Cell) -> Result<Box<dyn CellJob>, OptionError> {
         Ok(Box::new(CellRun::<G>::new(cell.clone())?))
     }
-    fn play_one(
-        &self,
-        options: &Options,
-        seats: &[PolicySpec],
-        game_seed: u64,
-        max_plies: u32,
-        log: &mut dyn LogDyn,
-    ) -> Result<PlayedGame, SeatFailure> {
-        play_one::play_one::<G>(options, seats, game_seed, max_plies, log)
+    fn play_one(&self, one: &OneGame<'_>, log: &mut dyn LogDyn) -> Result<PlayedGame, SeatFailure> {
+        play_one::play_one::<G>(one, log)
     }
     fn search_speed(
         &self,
         options: &Options,
         spec: &PolicySpec,
         count: usize,
-        seed: u64,
     ) -> Result<SearchSpeed, CellError> {
-        search_speed::measure::<G>(options, spec, count, seed)
+        search_speed::measure::<G>(options, spec, count, SEARCH_SEED)
     }
-    fn perft(
-        &self,
-        options: &Options,
-        position: Option<&str>,
-        depth: u32,
-    ) -> Result<u64, AnalysisError> {
-        perft::perft(&load::<G>(options, position)?, depth)
+    fn perft(&self, start: &Start<'_>, depth: u32) -> Result<u64, AnalysisError> {
+        perft::perft(&start.load::<G>()?, depth)
     }
-    fn solve(
-        &self,
-        options: &Options,
-        position: Option<&str>,
-        limit: usize,
-    ) -> Result<Solution, AnalysisError> {
-        retrograde::solve(&load::<G>(options, position)?, limit)
+    fn solve(&self, start: &Start<'_>, limit: usize) -> Result<Solution, AnalysisError> {
+        retrograde::solve(&start.load::<G>()?, limit)
     }
     fn record_formats(&self) -> &'static [&'static str] {
         G::record_formats()
@@ -211,12 +179,11 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
     }
     fn position(
         &self,
-        options: &Options,
-        position: Option<&str>,
+        start: &Start<'_>,
         moves: &[String],
         json: bool,
     ) -> Result<String, AnalysisError> {
-        let mut game: G = load(options, position)?;
+        let mut game: G = start.load()?;
         position_replay::replay(&mut game, moves)?;
         position_replay::show(&game, json)
     }

@@ -49,25 +49,36 @@ impl Log for DynLog<'_> {
     }
 }
 
-/// Plays the game of seed `game_seed` of `G` under `options` (checked by
-/// the caller, as the policies are), one policy per seat, narrating to `log`.
+/// One game to play: its options and a policy per seat (both checked by
+/// the caller), its seed, and the length at which it is stopped.
+#[derive(Clone, Copy, Debug)]
+pub struct OneGame<'a> {
+    /// The options.
+    pub options: &'a Options,
+    /// One policy per seat.
+    pub seats: &'a [PolicySpec],
+    /// The game's seed.
+    pub seed: u64,
+    /// Longest game before it is stopped as a draw.
+    pub max_plies: u32,
+}
+
+/// Plays `one` as game `G`, narrating to `log`.
 pub fn play_one<G: Game + NativePolicies>(
-    options: &Options,
-    seats: &[PolicySpec],
-    game_seed: u64,
-    max_plies: u32,
+    one: &OneGame<'_>,
     log: &mut dyn LogDyn,
 ) -> Result<PlayedGame, SeatFailure> {
-    let mut game = G::new(options).expect("options were checked");
-    let in_force = G::options_in_force(options).expect("options were checked");
-    let mut policies: Vec<Box<dyn Policy<G>>> = seats
+    let mut game = G::new(one.options).expect("options were checked");
+    let in_force = G::options_in_force(one.options).expect("options were checked");
+    let mut policies: Vec<Box<dyn Policy<G>>> = one
+        .seats
         .iter()
         .map(|s| s.build_for::<G>(&in_force).expect("policies were checked"))
         .collect();
     let mut rngs: Vec<_> = (0..game.players())
-        .map(|s| SeatRng::new(game_seed, s))
+        .map(|s| SeatRng::new(one.seed, s))
         .collect();
-    let mut dice = Dice::seeded(stream(game_seed, Stream::Dice));
+    let mut dice = Dice::seeded(stream(one.seed, Stream::Dice));
     let mut log = DynLog(log);
     let mut decisions = Decisions::default();
     let outcome = drive(
@@ -75,7 +86,7 @@ pub fn play_one<G: Game + NativePolicies>(
         &mut dice,
         &mut policies,
         &mut rngs,
-        max_plies,
+        one.max_plies,
         &mut Vec::new(),
         &mut log,
         &mut decisions,

@@ -1,6 +1,7 @@
 //! Positions made by hand for the tests: pieces placed by square, written
 //! as a position file.
 
+use ludus::analysis::start::Start;
 use serde_json::{Value, json};
 
 use crate::support::{entry, from_file, options};
@@ -66,7 +67,11 @@ pub fn acedrex_after(
     let text = file((12, 12), pieces, to_move, extra);
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     let out = entry("grande-acedrex")
-        .position(&options("grande-acedrex", opts), Some(&text), &moves, true)
+        .position(
+            &Start::new(&options("grande-acedrex", opts), Some(&text)),
+            &moves,
+            true,
+        )
         .unwrap();
     serde_json::from_str(&out).unwrap()
 }
@@ -92,7 +97,11 @@ pub fn seasons_after(
     let text = seasons_file(pieces, to_move, extra);
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     let out = entry("four-seasons")
-        .position(&options("four-seasons", opts), Some(&text), &moves, true)
+        .position(
+            &Start::new(&options("four-seasons", opts), Some(&text)),
+            &moves,
+            true,
+        )
         .unwrap_or_else(|e| panic!("{e}"));
     serde_json::from_str(&out).unwrap()
 }

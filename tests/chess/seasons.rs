@@ -2,6 +2,7 @@
 //! a test on the start or a position made for it, and the rules brief's
 //! first-move counts per seat under the centre and first-move options.
 
+use ludus::analysis::start::Start;
 use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Silent;
@@ -138,7 +139,11 @@ fn start_for(seat: usize, opts: &[(&str, &str)]) -> Vec<String> {
     start["to_move"] = json!(SIDES[seat]);
     let text = start.to_string();
     let shown = entry("four-seasons")
-        .position(&options("four-seasons", opts), Some(&text), &[], true)
+        .position(
+            &Start::new(&options("four-seasons", opts), Some(&text)),
+            &[],
+            true,
+        )
         .unwrap();
     let mut m = legal(&serde_json::from_str(&shown).unwrap());
     m.sort();

@@ -6,6 +6,7 @@ use ludus::core::log::Transcript;
 use ludus::core::options::Options;
 use ludus::policies::policy_spec::PolicySpec;
 use ludus::registry;
+use ludus::runner::play_one::OneGame;
 
 /// How many of the 216 throws of three dice make each total 7..14.
 pub const COUNTS_7_14: [u64; 8] = [15, 21, 25, 27, 27, 25, 21, 15];
@@ -58,7 +59,15 @@ pub fn money_is_conserved(name: &str, option_sets: &[Vec<(&str, &str)>]) {
                 pair.iter().map(|p| PolicySpec::parse(p).unwrap()).collect();
             for seed in 0..300u64 {
                 let g = entry
-                    .play_one(&options, &seats, seed, u32::MAX, &mut Transcript::default())
+                    .play_one(
+                        &OneGame {
+                            options: &options,
+                            seats: &seats,
+                            seed,
+                            max_plies: u32::MAX,
+                        },
+                        &mut Transcript::default(),
+                    )
                     .unwrap();
                 let what = format!("{name} {opts:?} {pair:?} seed {seed}");
                 assert_eq!(g.payoffs.iter().sum::<i64>(), 0, "{what}");

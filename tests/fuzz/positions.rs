@@ -4,6 +4,7 @@
 //! value of every choice option. An accepted position must also show, be
 //! played on, and read back from what ludus prints of it.
 
+use ludus::analysis::start::Start;
 use ludus::core::options::{OptionKind, Options};
 use ludus::registry;
 use ludus::runner::game_entry::GameEntry;
@@ -68,7 +69,7 @@ fn legal(json: &str) -> Vec<String> {
 /// each position read back from the last one printed and a move played.
 fn seeds(entry: &dyn GameEntry, options: &Options, rng: &mut Rng) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
-    let Ok(start) = entry.position(options, None, &[], true) else {
+    let Ok(start) = entry.position(&Start::new(options, None), &[], true) else {
         return out;
     };
     out.push(start.clone().into_bytes());
@@ -80,7 +81,7 @@ fn seeds(entry: &dyn GameEntry, options: &Options, rng: &mut Rng) -> Vec<Vec<u8>
                 break;
             }
             let mv = [rng.pick(&moves).clone()];
-            let Ok(next) = entry.position(options, Some(&now), &mv, true) else {
+            let Ok(next) = entry.position(&Start::new(options, Some(&now)), &mv, true) else {
                 break;
             };
             now = next;
@@ -120,14 +121,14 @@ fn check(
     text: &str,
     rng: &mut Rng,
 ) -> Result<(), String> {
-    let Ok(shown) = entry.position(options, Some(text), &[], true) else {
+    let Ok(shown) = entry.position(&Start::new(options, Some(text)), &[], true) else {
         return Ok(());
     };
     entry
-        .position(options, Some(text), &[], false)
+        .position(&Start::new(options, Some(text)), &[], false)
         .map_err(|e| format!("shows as JSON but not as a diagram: {e}"))?;
     let again = entry
-        .position(options, Some(&shown), &[], true)
+        .position(&Start::new(options, Some(&shown)), &[], true)
         .map_err(|e| {
             format!(
                 "accepted, but what ludus printed of it does not read back: {e}\nprinted: {shown}"
@@ -147,14 +148,14 @@ fn check(
         }
         moves.push(rng.pick(&legal).clone());
         now = entry
-            .position(options, Some(text), &moves, true)
+            .position(&Start::new(options, Some(text)), &moves, true)
             .map_err(|e| format!("the legal moves {moves:?} do not play: {e}"))?;
     }
     if rng.one_in(4) {
-        let _ = entry.perft(options, Some(text), 1);
+        let _ = entry.perft(&Start::new(options, Some(text)), 1);
     }
     if rng.one_in(16) {
-        let _ = entry.solve(options, Some(text), 2_000);
+        let _ = entry.solve(&Start::new(options, Some(text)), 2_000);
     }
     Ok(())
 }
@@ -227,9 +228,9 @@ fn a_four_seasons_game_over_by_its_cap_reads_back() {
                  "4R 4B 4P> 4N . 4P> 1B .","4K . . . 1P< . 1N 1K"],
         "game":"four-seasons","places":{},"ply":24000,"to_move":"green"}"#;
     let shown = entry
-        .position(&options, Some(text), &[], true)
+        .position(&Start::new(&options, Some(text)), &[], true)
         .expect("a position");
     assert!(shown.contains(r#""reason":"cap""#), "{shown}");
-    let again = entry.position(&options, Some(&shown), &[], true);
+    let again = entry.position(&Start::new(&options, Some(&shown)), &[], true);
     assert_eq!(again.as_deref(), Ok(shown.as_str()));
 }

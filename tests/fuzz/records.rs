@@ -2,6 +2,7 @@
 //! from random games written as boardspace.net writes them: moves at once
 //! or picked up, put down and confirmed, with take-backs.
 
+use ludus::analysis::start::Start;
 use ludus::core::options::Options;
 use ludus::registry;
 use ludus::runner::game_entry::GameEntry;
@@ -73,7 +74,7 @@ fn seeds(entry: &dyn GameEntry, rng: &mut Rng) -> Vec<Vec<u8>> {
         let mut moves: Vec<String> = Vec::new();
         let length = rng.below(60);
         let mut json = entry
-            .position(&options, None, &[], true)
+            .position(&Start::new(&options, None), &[], true)
             .expect("the start");
         while moves.len() < length {
             let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
@@ -92,7 +93,11 @@ fn seeds(entry: &dyn GameEntry, rng: &mut Rng) -> Vec<Vec<u8>> {
             }
             let mv = rng.pick(&plain).clone();
             // From the position printed last, so that a game costs its length.
-            match entry.position(&options, Some(&json), std::slice::from_ref(&mv), true) {
+            match entry.position(
+                &Start::new(&options, Some(&json)),
+                std::slice::from_ref(&mv),
+                true,
+            ) {
                 Ok(next) => json = next,
                 Err(_) => break,
             }
@@ -112,7 +117,7 @@ fn check(entry: &dyn GameEntry, text: &str, json: bool) -> Result<(), String> {
     let Ok(options) = Options::resolve(entry.option_specs(), &r.options) else {
         return Ok(());
     };
-    let _ = entry.position(&options, None, &r.moves, json);
+    let _ = entry.position(&Start::new(&options, None), &r.moves, json);
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 //! error naming the entry.
 
 use crate::support::{after, entry, from_file, options};
+use ludus::analysis::start::Start;
 
 #[test]
 fn the_json_output_reads_back_as_a_position_file() {
@@ -117,8 +118,7 @@ fn bad_files_and_moves_name_the_entry() {
     );
     let illegal = entry("alquerque")
         .position(
-            &options("alquerque", &[("first", "seat1")]),
-            None,
+            &Start::new(&options("alquerque", &[("first", "seat1")]), None),
             &["b2-c3".into(), "a1-a2".into()],
             true,
         )
@@ -131,16 +131,18 @@ fn bad_files_and_moves_name_the_entry() {
 fn perft_and_moves_need_a_fixed_start_when_lots_are_drawn() {
     let o = options("alquerque", &[]);
     let err = entry("alquerque")
-        .perft(&o, None, 1)
+        .perft(&Start::new(&o, None), 1)
         .unwrap_err()
         .to_string();
     assert!(err.contains("first=seat1"), "{err}");
     let err = entry("alquerque")
-        .position(&o, None, &["b2-c3".into()], false)
+        .position(&Start::new(&o, None), &["b2-c3".into()], false)
         .unwrap_err()
         .to_string();
     assert!(err.contains("first=seat1"), "{err}");
     // The start itself shows, lots still to draw.
-    let start = entry("alquerque").position(&o, None, &[], false).unwrap();
+    let start = entry("alquerque")
+        .position(&Start::new(&o, None), &[], false)
+        .unwrap();
     assert!(start.contains("lots are still to draw"), "{start}");
 }

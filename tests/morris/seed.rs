@@ -1,8 +1,10 @@
 //! Every sentence of seed 004's four morris games ("O młynkach w XIII
 //! wieku"), each test quoting the sentence it checks.
 
+use ludus::analysis::start::Start;
 use ludus::core::log::Transcript;
 use ludus::policies::policy_spec::PolicySpec;
+use ludus::runner::play_one::OneGame;
 
 use crate::support::{after, entry, from_file, legal, options};
 
@@ -34,7 +36,13 @@ fn lots_decide_who_moves_first() {
         let mut firsts = [0; 2];
         for seed in 0..200 {
             let mut log = Transcript::default();
-            e.play_one(&o, &random(2), seed, 100_000, &mut log).unwrap();
+            let one = OneGame {
+                options: &o,
+                seats: &random(2),
+                seed,
+                max_plies: 100_000,
+            };
+            e.play_one(&one, &mut log).unwrap();
             let line = &log.lines[0];
             assert!(line.starts_with("lots"), "{game}: {line}");
             firsts[usize::from(line.contains("black moves first"))] += 1;
@@ -66,8 +74,7 @@ fn alquerque_one_or_several_men_at_once() {
         let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         let text = entry("alquerque")
             .position(
-                &options("alquerque", &[("chain", chain)]),
-                Some(file),
+                &Start::new(&options("alquerque", &[("chain", chain)]), Some(file)),
                 &moves,
                 true,
             )
@@ -117,8 +124,7 @@ fn blocked_or_without_men_loses() {
     let last = r#"{"to_move": "white", "points": {"c3": "white", "c4": "black"}}"#;
     let done = entry("alquerque")
         .position(
-            &options("alquerque", &[]),
-            Some(last),
+            &Start::new(&options("alquerque", &[]), Some(last)),
             &["c3xc5".into()],
             true,
         )
@@ -166,7 +172,11 @@ fn hunters_never_capture_block_to_win_and_lose_when_thinned() {
     // Three captures from twelve leave nine: the hare wins.
     let thin = r#"{"to_move": "hare", "captured": {"hare": 2}, "points": {"c3": "hare", "c4": "hunters", "a1": "hunters", "b1": "hunters", "c1": "hunters", "d1": "hunters", "e1": "hunters", "a2": "hunters", "b2": "hunters", "d2": "hunters", "e2": "hunters"}}"#;
     let done = entry("rabbit")
-        .position(&options("rabbit", &[]), Some(thin), &["c3xc5".into()], true)
+        .position(
+            &Start::new(&options("rabbit", &[]), Some(thin)),
+            &["c3xc5".into()],
+            true,
+        )
         .unwrap();
     assert!(
         done.contains(r#""winner":"hare""#) && done.contains(r#""reason":"captures""#),

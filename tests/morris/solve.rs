@@ -3,6 +3,7 @@
 //! first player wins, and only by opening in the centre, as the Libro advises.
 
 use ludus::analysis::retrograde::{Solution, Value};
+use ludus::analysis::start::Start;
 
 use crate::support::{entry, options};
 
@@ -10,7 +11,7 @@ fn solve(given: &[(&str, &str)]) -> Solution {
     let mut all = vec![("first", "seat1"), ("cap", "100000000")];
     all.extend_from_slice(given);
     entry("three-men")
-        .solve(&options("three-men", &all), None, 1_000_000)
+        .solve(&Start::new(&options("three-men", &all), None), 1_000_000)
         .unwrap()
 }
 
@@ -58,12 +59,15 @@ fn without_diagonals_or_without_moving_it_is_a_draw() {
 #[test]
 fn the_solver_refuses_the_lot_and_big_games() {
     let lots = entry("three-men")
-        .solve(&options("three-men", &[]), None, 1_000_000)
+        .solve(&Start::new(&options("three-men", &[]), None), 1_000_000)
         .unwrap_err()
         .to_string();
     assert!(lots.contains("first=seat1"), "{lots}");
     let big = entry("nine-men")
-        .solve(&options("nine-men", &[("first", "seat1")]), None, 10_000)
+        .solve(
+            &Start::new(&options("nine-men", &[("first", "seat1")]), None),
+            10_000,
+        )
         .unwrap_err()
         .to_string();
     assert!(big.contains("more than 10000 positions"), "{big}");

@@ -1,5 +1,6 @@
 //! Reaching the games through the registry, as users do.
 
+use ludus::analysis::start::Start;
 use ludus::core::options::Options;
 use ludus::registry;
 use ludus::runner::game_entry::GameEntry;
@@ -21,7 +22,7 @@ pub fn options(game: &str, given: &[(&str, &str)]) -> Options {
 pub fn after(game: &str, given: &[(&str, &str)], moves: &str) -> Value {
     let moves: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
     let text = entry(game)
-        .position(&options(game, given), None, &moves, true)
+        .position(&Start::new(&options(game, given), None), &moves, true)
         .unwrap();
     serde_json::from_str(&text).unwrap()
 }
@@ -29,7 +30,7 @@ pub fn after(game: &str, given: &[(&str, &str)], moves: &str) -> Value {
 /// A position file's JSON, as JSON.
 pub fn from_file(game: &str, given: &[(&str, &str)], file: &str) -> Result<Value, String> {
     entry(game)
-        .position(&options(game, given), Some(file), &[], true)
+        .position(&Start::new(&options(game, given), Some(file)), &[], true)
         .map(|t| serde_json::from_str(&t).unwrap())
         .map_err(|e| e.to_string())
 }
@@ -45,6 +46,6 @@ pub fn legal(v: &Value) -> Vec<String> {
 
 pub fn perft(game: &str, given: &[(&str, &str)], depth: u32) -> u64 {
     entry(game)
-        .perft(&options(game, given), None, depth)
+        .perft(&Start::new(&options(game, given), None), depth)
         .unwrap()
 }

@@ -3,6 +3,7 @@
 //! up, put down and confirmed, with take-backs) read alike, and whole
 //! random games written as boardspace.net writes them ending as they ended.
 
+use ludus::analysis::start::Start;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Silent;
 use ludus::core::presentation::Presentation;
@@ -113,7 +114,9 @@ fn recorded_random_games_replay_to_the_same_end() {
             Rithmomachy::options_in_force(&opts).unwrap(),
             "seed {seed}: the record implies the options played"
         );
-        let shown = entry.position(&replay_opts, None, &r.moves, true).unwrap();
+        let shown = entry
+            .position(&Start::new(&replay_opts, None), &r.moves, true)
+            .unwrap();
         assert_eq!(shown, game.to_json().to_string(), "seed {seed}");
         assert!(shown.contains("\"outcome\":{"), "seed {seed}: {shown}");
     }

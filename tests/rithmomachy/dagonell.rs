@@ -3,6 +3,7 @@
 //! position or from the start.
 
 use crate::support::{at, captures, legal, options, play, setup_taken, setup_with, targets};
+use ludus::analysis::start::Start;
 use ludus::core::game::Game;
 use ludus::core::options::Options;
 use ludus::games::rithmomachy::Rithmomachy;
@@ -80,10 +81,10 @@ fn from_the_start_white_moves_first_with_twenty_four_moves() {
     //   blocked (f1 is one step from the edge);
     // - no capture: no enemy within a move, and no line from a White man to
     //   a Black one has the sally's proportion.
-    assert_eq!(entry.perft(&opts, None, 1).unwrap(), 24);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 1).unwrap(), 24);
     // Regression anchors of this engine, checked against no other program.
-    assert_eq!(entry.perft(&opts, None, 2).unwrap(), PERFT_2);
-    assert_eq!(entry.perft(&opts, None, 3).unwrap(), PERFT_3);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 2).unwrap(), PERFT_2);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 3).unwrap(), PERFT_3);
 }
 
 const PERFT_2: u64 = 576;
@@ -1011,9 +1012,9 @@ fn the_board_may_be_fourteen_ranks_long() {
     // White's first moves are those of the long board: Black is too far
     // away to matter. Anchors of this engine's own counts follow; at depth 3
     // the nearer camps give one more line than the long board's 16,224.
-    assert_eq!(entry.perft(&opts, None, 1).unwrap(), 24);
-    assert_eq!(entry.perft(&opts, None, 2).unwrap(), 576);
-    assert_eq!(entry.perft(&opts, None, 3).unwrap(), 16_225);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 1).unwrap(), 24);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 2).unwrap(), 576);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 3).unwrap(), 16_225);
     // Nothing moves off the shorter board: a square on a12 has no move up.
     let o = options(
         "dagonell",

@@ -10,6 +10,7 @@
 //! H c8, Y d8, I g8, T f8, L e11, M e5, N b8, O h8.
 
 use crate::support::{at, captures, legal, options, play, setup_taken, setup_with, targets};
+use ludus::analysis::start::Start;
 use ludus::core::game::Game;
 use ludus::core::log::Silent;
 use ludus::games::rithmomachy::Rithmomachy;
@@ -64,10 +65,10 @@ fn black_moves_first_from_the_forward_setup_with_36_moves() {
     let opts = options("fulke", &[]);
     let g = Rithmomachy::new(&opts).unwrap();
     assert_eq!(g.position().to_move(), Side::Black);
-    assert_eq!(entry.perft(&opts, None, 1).unwrap(), 36);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 1).unwrap(), 36);
     // Regression anchors: this engine's own counts.
-    assert_eq!(entry.perft(&opts, None, 2).unwrap(), 1_332);
-    assert_eq!(entry.perft(&opts, None, 3).unwrap(), 50_357);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 2).unwrap(), 1_332);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 3).unwrap(), 50_357);
     // An option gives White the first move.
     let white = Rithmomachy::new(&options("fulke", &[("first", "white")])).unwrap();
     assert_eq!(white.position().to_move(), Side::White);

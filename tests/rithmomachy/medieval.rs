@@ -2,6 +2,7 @@
 //! position or from the start.
 
 use crate::support::{at, captures, legal, options, play, setup_with};
+use ludus::analysis::start::Start;
 use ludus::core::game::Game;
 use ludus::games::rithmomachy::Rithmomachy;
 use ludus::games::rithmomachy::piece::Side;
@@ -29,10 +30,10 @@ fn from_the_start_white_moves_first_with_seventeen_moves() {
     // and b1 three files along rank 1, and the pyramid g2 as a round to f1.
     let entry = ludus::registry::find("rithmomachy").unwrap();
     let opts = options("medieval", &[]);
-    assert_eq!(entry.perft(&opts, None, 1).unwrap(), 17);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 1).unwrap(), 17);
     // Regression anchors of this engine, checked against no other program.
-    assert_eq!(entry.perft(&opts, None, 2).unwrap(), 272);
-    assert_eq!(entry.perft(&opts, None, 3).unwrap(), 5_183);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 2).unwrap(), 272);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 3).unwrap(), 5_183);
     let g = Rithmomachy::new(&opts).unwrap();
     assert_eq!(g.position().to_move(), Side::White);
 }

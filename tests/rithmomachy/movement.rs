@@ -1,6 +1,7 @@
 //! Seed 001, "Moves:" — each sentence on a hand-made position.
 
 use crate::support::{legal, play, setup, targets};
+use ludus::analysis::start::Start;
 use ludus::core::game::Game;
 use ludus::games::rithmomachy::Rithmomachy;
 
@@ -129,12 +130,15 @@ fn the_start_has_69_moves_and_perft_matches_boardspace() {
     // The acceptance anchor of the boardspace rule set.
     let entry = ludus::registry::find("rithmomachy").unwrap();
     let opts = crate::support::options("boardspace", &[]);
-    assert_eq!(entry.perft(&opts, None, 1).unwrap(), 69);
-    assert_eq!(entry.perft(&opts, None, 2).unwrap(), 4_898);
-    assert_eq!(entry.perft(&opts, None, 3).unwrap(), 346_800);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 1).unwrap(), 69);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 2).unwrap(), 4_898);
+    assert_eq!(entry.perft(&Start::new(&opts, None), 3).unwrap(), 346_800);
     // Depth 4 turns on which games are over at ply 3: glorious victories
     // walked like lines, the L's arms included.
-    assert_eq!(entry.perft(&opts, None, 4).unwrap(), 25_115_698);
+    assert_eq!(
+        entry.perft(&Start::new(&opts, None), 4).unwrap(),
+        25_115_698
+    );
 }
 
 #[test]

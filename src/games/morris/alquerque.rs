@@ -49,7 +49,6 @@ impl Variant for Alquerque {
     fn rules(options: &Options) -> Result<Rules, OptionError> {
         let board = BoardKind::Alquerque;
         Ok(Rules {
-            board,
             // "Piony są ustawione jak na obrazku poniżej, środkowe pole jest
             // na początku gry puste": each side's two near ranks and the two
             // points of the middle rank to its right; c3 empty.
@@ -57,22 +56,10 @@ impl Variant for Alquerque {
                 ranks(1) | points(board, &["d3", "e3"]),
                 ranks(4) | points(board, &["a3", "b3"]),
             ],
-            hand: [0, 0],
-            first: first(options),
             jumpers: [true, true],
             chain: chain(options.choice("chain")),
             forced_capture: flag(options, "forced_capture"),
-            mills: false,
-            flying: false,
-            flyer_mills: false,
-            blocked_passes: false,
-            line_wins: false,
-            draw_rule: false,
-            moving: true,
-            too_few_loses: false,
-            win_at_captures: [0, 0],
-            cap: cap(options),
-            cap_winner: None,
+            ..Rules::plain(board, first(options), cap(options))
         })
     }
 }

@@ -14,6 +14,21 @@ use crate::games::morris::shared_options::{CAP, FIRST, first};
 /// Nine men's morris.
 pub struct NineMen;
 
+/// An option whose default, `preset` (the first of `values`), takes the
+/// value the `rules` option's rule set gives it ([`preset`]).
+const fn preset_option(
+    name: &'static str,
+    values: &'static [&'static str],
+    doc: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        name,
+        doc,
+        kind: OptionKind::Choice(values),
+        default: "preset",
+    }
+}
+
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "rules",
@@ -22,36 +37,32 @@ const OPTIONS: &[OptionSpec] = &[
         default: "seed",
     },
     FIRST,
-    OptionSpec {
-        name: "capture",
-        doc: "how men are taken: by jumping (seed 004), by completing a line of three (mill: the Libro, Murray, Ludii), or both",
-        kind: OptionKind::Choice(&["preset", "jump", "mill", "both"]),
-        default: "preset",
-    },
+    preset_option(
+        "capture",
+        &["preset", "jump", "mill", "both"],
+        "how men are taken: by jumping (seed 004), by completing a line of three (mill: the Libro, Murray, Ludii), or both",
+    ),
     OptionSpec {
         name: "chain",
         doc: "with jump captures, whether a man may (optional) or must (must_continue) jump on; off: one jump (seed 004 names none)",
         kind: OptionKind::Choice(&["off", "optional", "must_continue"]),
         default: "off",
     },
-    OptionSpec {
-        name: "flying",
-        doc: "a side down to three men may move one to any empty point (Ludii; neither the seed nor the Libro)",
-        kind: OptionKind::Choice(&["preset", "off", "on"]),
-        default: "preset",
-    },
-    OptionSpec {
-        name: "blocked",
-        doc: "a side that cannot move loses (seed 004) or passes (Ludii)",
-        kind: OptionKind::Choice(&["preset", "loses", "passes"]),
-        default: "preset",
-    },
-    OptionSpec {
-        name: "flyer_mills",
-        doc: "whether a flying move that completes a line removes a man (Ludii's rules: it does not)",
-        kind: OptionKind::Choice(&["preset", "true", "false"]),
-        default: "preset",
-    },
+    preset_option(
+        "flying",
+        &["preset", "off", "on"],
+        "a side down to three men may move one to any empty point (Ludii; neither the seed nor the Libro)",
+    ),
+    preset_option(
+        "blocked",
+        &["preset", "loses", "passes"],
+        "a side that cannot move loses (seed 004) or passes (Ludii)",
+    ),
+    preset_option(
+        "flyer_mills",
+        &["preset", "true", "false"],
+        "whether a flying move that completes a line removes a man (Ludii's rules: it does not)",
+    ),
     CAP,
 ];
 
@@ -97,24 +108,15 @@ impl Variant for NineMen {
         let capture = o.choice("capture");
         let jumps = capture != "mill";
         Ok(Rules {
-            board: BoardKind::NineMen,
-            setup: [0, 0],
             hand: [9, 9],
-            first: first(&o),
             jumpers: [jumps, jumps],
             chain: chain(o.choice("chain")),
-            forced_capture: false,
             mills: capture != "jump",
             flying: o.choice("flying") == "on",
             flyer_mills: o.choice("flyer_mills") == "true",
             blocked_passes: o.choice("blocked") == "passes",
-            line_wins: false,
-            draw_rule: false,
-            moving: true,
             too_few_loses: capture != "jump",
-            win_at_captures: [0, 0],
-            cap: cap(&o),
-            cap_winner: None,
+            ..Rules::plain(BoardKind::NineMen, first(&o), cap(&o))
         })
     }
 }

@@ -69,29 +69,18 @@ impl Variant for Rabbit {
             "three_captures" => 3,
             _ => hunters - 9,
         };
+        let first = First::Seat(u8::from(options.choice("first") == "hunters"));
         Ok(Rules {
-            board,
             setup: [points(board, &["c3"]), ranks(1) | points(board, extra)],
-            hand: [0, 0],
-            first: First::Seat(u8::from(options.choice("first") == "hunters")),
             jumpers: [true, false],
             chain: if flag(options, "hare_chain") {
                 Chain::Optional
             } else {
                 Chain::Off
             },
-            forced_capture: false,
-            mills: false,
-            flying: false,
-            flyer_mills: false,
-            blocked_passes: false,
-            line_wins: false,
-            draw_rule: false,
-            moving: true,
-            too_few_loses: false,
             win_at_captures: [goal, 0],
-            cap: cap(options),
             cap_winner: (options.choice("at_cap") == "hare_wins").then_some(HARE),
+            ..Rules::plain(board, first, cap(options))
         })
     }
 }

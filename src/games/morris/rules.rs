@@ -66,6 +66,33 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The rules each game starts from and adds its own to (`..Rules::plain(..)`):
+    /// `first` moves first on `board`, no men set up or in hand, no capture,
+    /// no flying, no win by a line or by captures, a blocked seat loses, men
+    /// move once placed, and the game is a draw at `cap`.
+    pub fn plain(board: BoardKind, first: First, cap: u32) -> Rules {
+        Rules {
+            board,
+            setup: [0, 0],
+            hand: [0, 0],
+            first,
+            jumpers: [false, false],
+            chain: Chain::Off,
+            forced_capture: false,
+            mills: false,
+            flying: false,
+            flyer_mills: false,
+            blocked_passes: false,
+            line_wins: false,
+            draw_rule: false,
+            moving: true,
+            too_few_loses: false,
+            win_at_captures: [0, 0],
+            cap,
+            cap_winner: None,
+        }
+    }
+
     /// The board's geometry.
     #[inline]
     pub fn geometry(&self) -> &'static Geometry {

@@ -6,7 +6,7 @@ use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::games::board::options::{FLAG, cap, flag};
 use crate::games::board::variant::Variant;
 use crate::games::morris::geometry::BoardKind;
-use crate::games::morris::rules::{Chain, Rules};
+use crate::games::morris::rules::Rules;
 use crate::games::morris::shared_options::{CAP, FIRST, first};
 
 /// Three men's morris.
@@ -50,29 +50,18 @@ impl Variant for ThreeMen {
     type Rules = Rules;
 
     fn rules(options: &Options) -> Result<Rules, OptionError> {
+        let board = if flag(options, "diagonals") {
+            BoardKind::ThreeDiagonal
+        } else {
+            BoardKind::ThreeGrid
+        };
         Ok(Rules {
-            board: if flag(options, "diagonals") {
-                BoardKind::ThreeDiagonal
-            } else {
-                BoardKind::ThreeGrid
-            },
-            setup: [0, 0],
             hand: [3, 3],
-            first: first(options),
-            jumpers: [false, false],
-            chain: Chain::Off,
-            forced_capture: false,
-            mills: false,
-            flying: false,
-            flyer_mills: false,
             blocked_passes: options.choice("blocked") == "passes",
             line_wins: true,
             draw_rule: flag(options, "draw_rule"),
             moving: flag(options, "moving"),
-            too_few_loses: false,
-            win_at_captures: [0, 0],
-            cap: cap(options),
-            cap_winner: None,
+            ..Rules::plain(board, first(options), cap(options))
         })
     }
 }
