@@ -480,3 +480,59 @@ fn a_failing_seat_that_cannot_retire_ends_the_game_last() {
         (40, 40, 40)
     );
 }
+
+/// Issue 30: the runner records who moved first where lots or opening
+/// throws decide it, and counts decisions apart from turns.
+#[test]
+fn first_movers_and_decisions_are_tallied() {
+    use ludus::core::game::Game;
+    use ludus::games::dice::hazard::Hazard;
+    use ludus::games::morris::NineMen;
+    fn cell<G: Game + ludus::core::native_policies::NativePolicies>(
+        given: &[(&str, &str)],
+        games: u64,
+    ) -> Tally {
+        let given: Vec<(String, String)> = given
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let options = Options::resolve(G::option_specs(), &given).unwrap();
+        let players = G::new(&options).unwrap().players();
+        let plan = Cell::single::<G>(options, random_seats(players), games, 11).unwrap();
+        run_cell::<G>(&plan).unwrap()
+    }
+    let turns = |t: &Tally| -> u64 {
+        t.lengths
+            .iter()
+            .enumerate()
+            .map(|(l, n)| l as u64 * n)
+            .sum()
+    };
+    let lots = cell::<NineMen>(&[("rules", "ludii")], 400);
+    assert_eq!(lots.first_moves[0] + lots.first_moves[1], 400);
+    assert!(
+        lots.first_moves[0] > 150 && lots.first_moves[1] > 150,
+        "{:?}",
+        lots.first_moves
+    );
+    for s in 0..2 {
+        assert!(lots.first_wins[s] <= lots.wins[s].min(lots.first_moves[s]));
+    }
+    // Every mill is a second decision of its turn.
+    assert!(
+        lots.decisions > turns(&lots),
+        "{} decisions, {} turns",
+        lots.decisions,
+        turns(&lots)
+    );
+    let fixed = cell::<NineMen>(&[("rules", "ludii"), ("first", "seat2")], 50);
+    assert_eq!(fixed.first_moves[..2], [0, 50]);
+    let thrown = cell::<Hazard>(&[("players", "3"), ("order", "highest")], 600);
+    assert_eq!(thrown.first_moves[..3].iter().sum::<u64>(), 600);
+    assert!(
+        thrown.first_moves[..3].iter().all(|&n| n > 120),
+        "{:?}",
+        thrown.first_moves
+    );
+    assert_eq!(thrown.decisions, 0, "hazard has no decisions");
+}

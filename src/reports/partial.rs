@@ -405,7 +405,11 @@ impl CellRecord {
                 ),
             ));
         }
-        let moved: u64 = self.first_moves.iter().sum();
+        let moved = self
+            .first_moves
+            .iter()
+            .try_fold(0u64, |a, &b| a.checked_add(b))
+            .unwrap_or(u64::MAX);
         if moved > self.games {
             return Err(PartialError::at(
                 "first_moves",

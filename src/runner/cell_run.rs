@@ -12,7 +12,7 @@ use crate::core::text::{bounded, printable};
 use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
 use crate::runner::decisions::Decisions;
-use crate::runner::drive::{Retirements, SeatFailure, drive, drive_retiring, forfeit_after};
+use crate::runner::drive::{Drive, Retirements, SeatFailure, drive, drive_retiring, forfeit_after};
 use crate::runner::on_bot_error::OnBotError;
 use crate::runner::tally::{GameFailure, MESSAGE_BYTES, Tally};
 
@@ -68,33 +68,22 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
             rngs.clear();
             rngs.extend((0..players).map(|s| SeatRng::new(seed, s)));
             game.clone_from(proto);
-            let (game, dice, policies, rngs, buf) =
-                (&mut game, &mut dice, &mut policies, &mut rngs, &mut buf);
             let mut decisions = Decisions::default();
+            let d = Drive {
+                game: &mut game,
+                dice: &mut dice,
+                policies: &mut policies,
+                rngs: &mut rngs,
+                max_plies: plan.max_plies,
+                buf: &mut buf,
+                log: &mut Silent,
+                decisions: &mut decisions,
+            };
             let played = match plan.on_bot_error {
-                OnBotError::Stop => drive(
-                    game,
-                    dice,
-                    policies,
-                    rngs,
-                    plan.max_plies,
-                    buf,
-                    &mut Silent,
-                    &mut decisions,
-                ),
+                OnBotError::Stop => drive(d),
                 OnBotError::Forfeit => {
                     retired.clear();
-                    drive_retiring(
-                        game,
-                        dice,
-                        policies,
-                        rngs,
-                        plan.max_plies,
-                        buf,
-                        &mut Silent,
-                        &mut retired,
-                        &mut decisions,
-                    )
+                    drive_retiring(d, &mut retired)
                 }
             };
             // Where lots or opening throws decide who begins, the game

@@ -96,93 +96,75 @@ fn no_moves_check<G: Game>(n: usize, seat: Seat) {
     );
 }
 
-/// Plays `game` to its end (or to `max_plies`, counted in the game's own
-/// length unit and checked between steps) and returns how it ended; the
-/// first failing policy ends it with that failure.
-///
-/// `policies[s]` and `rngs[s]` are seat `s`'s policy and stream; `buf` is
-/// scratch space for the legal moves, reused across calls; `decisions`
-/// (cleared by the caller) counts the decisions taken.
-#[allow(clippy::too_many_arguments)]
-pub fn drive<G: Game, L: Log>(
-    game: &mut G,
-    dice: &mut Dice,
-    policies: &mut [Box<dyn Policy<G>>],
-    rngs: &mut [SeatRng],
-    max_plies: u32,
-    buf: &mut Vec<G::Move>,
-    log: &mut L,
-    decisions: &mut Decisions,
-) -> Result<Outcome, SeatFailure> {
-    play_out(
-        game,
-        dice,
-        policies,
-        rngs,
-        max_plies,
-        buf,
-        log,
-        decisions,
-        |_, f| Err(f),
-    )
+/// What driving a game needs besides its policies' choices: the game, its
+/// dice, each seat's policy and stream, the limit, scratch space and what
+/// the runner counts.
+pub struct Drive<'a, G: Game, L: Log> {
+    /// The game, at its start.
+    pub game: &'a mut G,
+    /// Its dice.
+    pub dice: &'a mut Dice,
+    /// `policies[s]`: seat `s`'s policy.
+    pub policies: &'a mut [Box<dyn Policy<G>>],
+    /// `rngs[s]`: seat `s`'s stream.
+    pub rngs: &'a mut [SeatRng],
+    /// The game stops, a draw, at this length (in its own unit), checked
+    /// between steps.
+    pub max_plies: u32,
+    /// Scratch space for the legal moves, reused across calls.
+    pub buf: &'a mut Vec<G::Move>,
+    /// Where the game is narrated.
+    pub log: &'a mut L,
+    /// The decisions taken, counted (cleared by the caller).
+    pub decisions: &'a mut Decisions,
 }
 
-/// Plays `game` as [`drive`] does, but a seat whose policy fails is taken
+/// Plays the game of `d` to its end (or to `max_plies`) and returns how it
+/// ended; the first failing policy ends it with that failure.
+pub fn drive<G: Game, L: Log>(d: Drive<'_, G, L>) -> Result<Outcome, SeatFailure> {
+    play_out(d, |_, f| Err(f))
+}
+
+/// Plays as [`drive`] does, but a seat whose policy fails is taken
 /// out ([`Game::retire`]) when the game can go on without it; `retired`
 /// (cleared by the caller) records it and the game plays on. A failure the
 /// game cannot absorb ends it as in [`drive`]: the caller then scores it
 /// with [`forfeit_after`]. `retired.first` is the game's first failure either way.
-#[allow(clippy::too_many_arguments)]
 pub fn drive_retiring<G: Game, L: Log>(
-    game: &mut G,
-    dice: &mut Dice,
-    policies: &mut [Box<dyn Policy<G>>],
-    rngs: &mut [SeatRng],
-    max_plies: u32,
-    buf: &mut Vec<G::Move>,
-    log: &mut L,
+    d: Drive<'_, G, L>,
     retired: &mut Retirements,
-    decisions: &mut Decisions,
 ) -> Result<Outcome, SeatFailure> {
-    play_out(
-        game,
-        dice,
-        policies,
-        rngs,
-        max_plies,
-        buf,
-        log,
-        decisions,
-        |game, f| {
-            if retired.first.is_none() {
-                retired.first = Some(f.clone());
-            }
-            if game.retire(f.seat) {
-                retired.seats[retired.len] = f.seat;
-                retired.len += 1;
-                Ok(())
-            } else {
-                Err(f)
-            }
-        },
-    )
+    play_out(d, |game, f| {
+        if retired.first.is_none() {
+            retired.first = Some(f.clone());
+        }
+        if game.retire(f.seat) {
+            retired.seats[retired.len] = f.seat;
+            retired.len += 1;
+            Ok(())
+        } else {
+            Err(f)
+        }
+    })
 }
 
 /// The loop of [`drive`] and [`drive_retiring`]: `fail` hears of every
 /// failing policy and says whether the game goes on (`Ok`) or ends with
 /// the failure. Only the failure path calls it, so the moves cost nothing more.
-#[allow(clippy::too_many_arguments)]
 fn play_out<G: Game, L: Log>(
-    game: &mut G,
-    dice: &mut Dice,
-    policies: &mut [Box<dyn Policy<G>>],
-    rngs: &mut [SeatRng],
-    max_plies: u32,
-    buf: &mut Vec<G::Move>,
-    log: &mut L,
-    decisions: &mut Decisions,
+    d: Drive<'_, G, L>,
     mut fail: impl FnMut(&mut G, SeatFailure) -> Result<(), SeatFailure>,
 ) -> Result<Outcome, SeatFailure> {
+    let Drive {
+        game,
+        dice,
+        policies,
+        rngs,
+        max_plies,
+        buf,
+        log,
+        decisions,
+    } = d;
     for (seat, policy) in policies.iter_mut().enumerate() {
         if let Err(error) = policy.start(seat, game, &mut rngs[seat]) {
             let ply = game.length();

@@ -11,7 +11,7 @@ use crate::core::policy::Policy;
 use crate::core::seed::{SeatRng, Stream, stream};
 use crate::policies::policy_spec::PolicySpec;
 use crate::runner::decisions::Decisions;
-use crate::runner::drive::{SeatFailure, drive};
+use crate::runner::drive::{Drive, SeatFailure, drive};
 
 /// One game played by [`play_one`].
 #[derive(Clone, Debug)]
@@ -81,16 +81,16 @@ pub fn play_one<G: Game + NativePolicies>(
     let mut dice = Dice::seeded(stream(one.seed, Stream::Dice));
     let mut log = DynLog(log);
     let mut decisions = Decisions::default();
-    let outcome = drive(
-        &mut game,
-        &mut dice,
-        &mut policies,
-        &mut rngs,
-        one.max_plies,
-        &mut Vec::new(),
-        &mut log,
-        &mut decisions,
-    )?;
+    let outcome = drive(Drive {
+        game: &mut game,
+        dice: &mut dice,
+        policies: &mut policies,
+        rngs: &mut rngs,
+        max_plies: one.max_plies,
+        buf: &mut Vec::new(),
+        log: &mut log,
+        decisions: &mut decisions,
+    })?;
     Ok(PlayedGame {
         outcome,
         length: game.length(),

@@ -505,7 +505,8 @@ fn figures(states: &[CellState]) -> Vec<(String, String)> {
 /// What the figures cannot tell, sealed again (reports/README.md): a
 /// game moved between lengths, an ending renamed, the payoffs of two
 /// seats swapped (in a game of two, one's are the other's negated), where
-/// and by which seat the first forfeit failed.
+/// and by which seat the first forfeit failed, the decisions and first
+/// movers within their bounds.
 fn figures_cannot_tell(path: &[String]) -> bool {
     let p: Vec<&str> = path.iter().map(String::as_str).collect();
     matches!(
@@ -514,6 +515,12 @@ fn figures_cannot_tell(path: &[String]) -> bool {
             | ["cells", _, "endings", _, "reason"]
             | ["cells", _, "payoff_sum"]
             | ["cells", _, "first_forfeit", "seat" | "ply" | "message"]
+            | [
+                "cells",
+                _,
+                "decisions" | "decisions_sq" | "first_moves" | "first_wins",
+                ..
+            ]
     )
 }
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
-use ludus::core::log::{Silent, Transcript};
+use ludus::core::log::{Log, Silent, Transcript};
 use ludus::core::native_policies::NativePolicies;
 use ludus::core::options::Options;
 use ludus::core::policy::{BotError, Policy};
@@ -14,7 +14,7 @@ use ludus::games::rithmomachy::Rithmomachy;
 use ludus::policies::policy_spec::PolicySpec;
 use ludus::runner::batch::run_cell;
 use ludus::runner::cell::Cell;
-use ludus::runner::drive::{SeatFailure, drive};
+use ludus::runner::drive::{Drive, SeatFailure, drive};
 use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::tally::GameFailure;
 use ludus::runner::tally::Tally;
@@ -67,31 +67,42 @@ pub fn decide<G: Game + NativePolicies>(
     Ok(moves[i])
 }
 
-/// Plays one game from its seed and returns its transcript.
-pub fn transcript<G: Game + NativePolicies>(
+/// Plays one game from its seed, narrating to `log`; returns how it ended
+/// and its length.
+fn play_logged<G: Game + NativePolicies, L: Log>(
     opts: &[(&str, &str)],
     seats: &[&str],
     seed: u64,
-) -> Result<Vec<String>, SeatFailure> {
+    log: &mut L,
+) -> Result<(ludus::core::outcome::Outcome, u32), SeatFailure> {
     let options = options::<G>(opts);
     let mut game = G::new(&options).unwrap();
     let mut policies: Vec<Box<dyn Policy<G>>> =
         seats.iter().map(|s| policy::<G>(s, &options)).collect();
     let mut rngs: Vec<SeatRng> = (0..game.players()).map(|s| SeatRng::new(seed, s)).collect();
     let mut dice = Dice::seeded(stream(seed, Stream::Dice));
+    let outcome = drive(Drive {
+        game: &mut game,
+        dice: &mut dice,
+        policies: &mut policies,
+        rngs: &mut rngs,
+        max_plies: 100_000,
+        buf: &mut Vec::new(),
+        log,
+        decisions: &mut Default::default(),
+    })?;
+    Ok((outcome, game.length()))
+}
+
+/// Plays one game from its seed and returns its transcript.
+pub fn transcript<G: Game + NativePolicies>(
+    opts: &[(&str, &str)],
+    seats: &[&str],
+    seed: u64,
+) -> Result<Vec<String>, SeatFailure> {
     let mut log = Transcript::default();
-    let outcome = drive(
-        &mut game,
-        &mut dice,
-        &mut policies,
-        &mut rngs,
-        100_000,
-        &mut Vec::new(),
-        &mut log,
-        &mut Default::default(),
-    )?;
-    log.lines
-        .push(format!("{outcome:?} length {}", game.length()));
+    let (outcome, length) = play_logged::<G, _>(opts, seats, seed, &mut log)?;
+    log.lines.push(format!("{outcome:?} length {length}"));
     Ok(log.lines)
 }
 
@@ -101,23 +112,7 @@ pub fn play<G: Game + NativePolicies>(
     seats: &[&str],
     seed: u64,
 ) -> Result<(ludus::core::outcome::Outcome, u32), SeatFailure> {
-    let options = options::<G>(opts);
-    let mut game = G::new(&options).unwrap();
-    let mut policies: Vec<Box<dyn Policy<G>>> =
-        seats.iter().map(|s| policy::<G>(s, &options)).collect();
-    let mut rngs: Vec<SeatRng> = (0..game.players()).map(|s| SeatRng::new(seed, s)).collect();
-    let mut dice = Dice::seeded(stream(seed, Stream::Dice));
-    let o = drive(
-        &mut game,
-        &mut dice,
-        &mut policies,
-        &mut rngs,
-        100_000,
-        &mut Vec::new(),
-        &mut Silent,
-        &mut Default::default(),
-    )?;
-    Ok((o, game.length()))
+    play_logged::<G, _>(opts, seats, seed, &mut Silent)
 }
 
 /// Plays a cell of `games` games.

@@ -11,6 +11,7 @@ use ludus::games::rithmomachy::lines::first_in_line;
 use ludus::games::rithmomachy::moves::Move;
 use ludus::games::rithmomachy::piece::Side;
 use ludus::games::rithmomachy::position::Position;
+use ludus::games::rithmomachy::position_file::PositionSpec;
 use ludus::games::rithmomachy::rules::{CaptureRule, CapturedGo, Distance, EruptionAttacker, Made};
 use ludus::games::rithmomachy::square::squares;
 use ludus::games::rithmomachy::variant::Variant;
@@ -181,20 +182,21 @@ fn assert_sallies_as_line_searches(pos: &Position, rules: &str, seed: u64) {
 /// the same contents set up from scratch.
 fn assert_hash_is_of_contents(pos: &Position, rules: &str, seed: u64) {
     let announced = pos.announced(Side::White) | pos.announced(Side::Black);
-    let rebuilt = Position::from_parts(
-        Arc::new(pos.variant().clone()),
-        pos.board().clone(),
-        pos.to_move(),
-        [
+    let parts = PositionSpec {
+        rules: None,
+        to_move: pos.to_move(),
+        board: pos.board().clone(),
+        captured: [
             pos.captured(Side::White).clone(),
             pos.captured(Side::Black).clone(),
         ],
-        [
+        reserve: [
             pos.reserve(Side::White).clone(),
             pos.reserve(Side::Black).clone(),
         ],
-        pos.ply(),
-    );
+        ply: pos.ply(),
+    };
+    let rebuilt = Position::from_parts(Arc::new(pos.variant().clone()), parts);
     if announced == 0 && rebuilt.phase() == pos.phase() {
         assert_eq!(
             pos.key(),

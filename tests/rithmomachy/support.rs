@@ -168,12 +168,5 @@ pub fn setup_rules_taken(
     let text = position_json_captured(to_move, pieces, white_took, black_took);
     let spec = position_file::parse(&text).unwrap();
     let variant = Arc::new(Variant::new(rules).unwrap());
-    Rithmomachy::from(Position::from_parts(
-        variant,
-        spec.board,
-        spec.to_move,
-        spec.captured,
-        spec.reserve,
-        spec.ply,
-    ))
+    Rithmomachy::from(Position::from_parts(variant, spec))
 }

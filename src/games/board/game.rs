@@ -102,6 +102,10 @@ impl<P: Position, V: Variant<Rules = P::Rules>> Game for Board<P, V> {
         self.pos.turn_end()
     }
 
+    fn first_mover(&self) -> Option<Seat> {
+        self.pos.first_mover()
+    }
+
     fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
         self.pos.resolve_chance(dice, V::SIDES, log);
     }

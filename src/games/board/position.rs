@@ -53,6 +53,10 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn turn_end(&self) -> Option<Self::Move> {
         None
     }
+    /// See [`crate::core::game::Game::first_mover`].
+    fn first_mover(&self) -> Option<Seat> {
+        None
+    }
     /// Resolves chance, narrating to `log`.
     fn resolve_chance<L: Log>(
         &mut self,

@@ -154,6 +154,13 @@ impl BoardPosition for Position {
         }
     }
 
+    /// The rules' first seat: with the die, a first throw that names a
+    /// kind with no move loses the turn, so the first decision may be the
+    /// next seat's.
+    fn first_mover(&self) -> Option<Seat> {
+        Some(usize::from(self.rules().first))
+    }
+
     fn retire_seat(&mut self, seat: Seat) -> bool {
         self.retire(seat as u8)
     }

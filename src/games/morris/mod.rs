@@ -112,6 +112,11 @@ impl BoardPosition for Position {
         }
     }
 
+    /// The lot's seat, or the rules'.
+    fn first_mover(&self) -> Option<Seat> {
+        self.first.map(usize::from)
+    }
+
     fn turn_end(&self) -> Option<Move> {
         match self.pending {
             Pending::Chain { .. } if self.rules.chain == Chain::Optional => {

@@ -126,14 +126,7 @@ impl Game for Rithmomachy {
             )));
         }
         Ok(Rithmomachy {
-            pos: Position::from_parts(
-                variant,
-                spec.board,
-                spec.to_move,
-                spec.captured,
-                spec.reserve,
-                spec.ply,
-            ),
+            pos: Position::from_parts(variant, spec),
         })
     }
 

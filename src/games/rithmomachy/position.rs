@@ -1,6 +1,7 @@
 //! A Rithmomachy game in progress: the board, whose move it is, the
 //! captures so far, and how the game ended.
 
+use crate::games::rithmomachy::position_file::PositionSpec;
 use std::sync::Arc;
 
 use crate::games::rithmomachy::board::Board;
@@ -168,37 +169,32 @@ impl Position {
     pub fn start(variant: Arc<Variant>) -> Position {
         let board = initial(variant.rules.setup, variant.rules.ranks);
         let first = variant.rules.first;
-        Position::from_parts(
-            variant,
+        let parts = PositionSpec {
+            rules: None,
+            to_move: first,
             board,
-            first,
-            Default::default(),
-            Default::default(),
-            0,
-        )
+            captured: Default::default(),
+            reserve: Default::default(),
+            ply: 0,
+        };
+        Position::from_parts(variant, parts)
     }
 
     /// A position from its parts (a position file, a test), `ply` moves
     /// into the game (a position file's `ply`, so that a `cap` counts the
-    /// moves played before it too).
-    pub fn from_parts(
-        variant: Arc<Variant>,
-        board: Board,
-        to_move: Side,
-        captured: [Captured; 2],
-        reserve: [Reserve; 2],
-        ply: u32,
-    ) -> Position {
-        let mut board = board;
+    /// moves played before it too). The spec's `rules` are the caller's
+    /// to check against `variant`.
+    pub fn from_parts(variant: Arc<Variant>, parts: PositionSpec) -> Position {
+        let mut board = parts.board;
         board.set_pyramid_bottom(variant.rules.movement.pyramid == PyramidMoves::Bottom);
         board.set_ranks(variant.rules.ranks);
         let mut p = Position {
             variant,
             board,
-            to_move,
-            captured,
-            reserve,
-            ply,
+            to_move: parts.to_move,
+            captured: parts.captured,
+            reserve: parts.reserve,
+            ply: parts.ply,
             last: Vec::new(),
             ending: None,
             hash: 0,
