@@ -527,6 +527,16 @@ fn first_movers_and_decisions_are_tallied() {
     );
     let fixed = cell::<NineMen>(&[("rules", "ludii"), ("first", "seat2")], 50);
     assert_eq!(fixed.first_moves[..2], [0, 50]);
+    // Ludii's other presets hold one decision a turn: their random games
+    // are what they were before turns split, and agree with Ludii as before.
+    let one_each = [
+        cell::<ludus::games::morris::Alquerque>(&[("chain", "off"), ("first", "seat1")], 200),
+        cell::<ludus::games::morris::Rabbit>(&[("first", "hunters"), ("hare_chain", "false")], 200),
+        cell::<ludus::games::morris::ThreeMen>(&[("draw_rule", "false"), ("first", "seat1")], 200),
+    ];
+    for t in &one_each {
+        assert_eq!(t.decisions, turns(t));
+    }
     let thrown = cell::<Hazard>(&[("players", "3"), ("order", "highest")], 600);
     assert_eq!(thrown.first_moves[..3].iter().sum::<u64>(), 600);
     assert!(

@@ -221,20 +221,24 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
             ))
         })?;
     let o = played.outcome;
+    // Where a turn may hold several decisions, both counts.
+    let length = if played.decisions > 0 && played.decisions != played.length {
+        format!("{} ({} decisions)", played.length, played.decisions)
+    } else {
+        played.length.to_string()
+    };
     match o.sole_winner() {
         Some(w) => println!(
-            "{} wins ({}); length {}",
+            "{} wins ({}); length {length}",
             entry.seat_name(w),
             o.reason,
-            played.length
         ),
         None => {
             let who: Vec<String> = o.winners.iter().map(|s| entry.seat_name(s)).collect();
             println!(
-                "draw between {} ({}); length {}",
+                "draw between {} ({}); length {length}",
                 who.join(", "),
                 o.reason,
-                played.length
             );
         }
     }

@@ -87,3 +87,16 @@ fn perft_to_depth_four() {
         }
     }
 }
+
+#[test]
+fn alquerque_perft_counts_decisions_and_whole_turns_apart() {
+    // The rules page: whole turns 4, 8, 33, 219 (a chain one turn); perft
+    // counts decisions (each jump of a chain, and `stop`): 4, 8, 33, 210.
+    let w = [("first", "seat1")];
+    let decisions: Vec<u64> = (1..=4).map(|d| perft("alquerque", &w, d)).collect();
+    assert_eq!(decisions, [4, 8, 33, 210]);
+    let turns: Vec<u64> = (1..=4)
+        .map(|d| crate::whole_turns::turn_perft("alquerque", &w, &mut Vec::new(), d))
+        .collect();
+    assert_eq!(turns, [4, 8, 33, 219]);
+}

@@ -225,7 +225,8 @@ impl Position {
                 self.arrived(mv.to, false);
             }
             MoveKind::Step => {
-                let flying = self.flying(s as u8);
+                // Only a line's removal asks whether the man flew.
+                let flying = self.rules.mills && self.flying(s as u8);
                 self.men[s] ^= 1 << mv.from | 1 << mv.to;
                 self.arrived(mv.to, flying);
             }
