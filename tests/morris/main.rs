@@ -5,6 +5,7 @@
 
 mod anchors;
 mod files;
+mod ludii;
 mod reference;
 mod seed;
 mod solve;
