@@ -269,6 +269,7 @@ impl Position {
 
     /// The chain that brought the man to `at` ends: the men it jumped over
     /// leave the board.
+    #[inline]
     fn end_chain(&mut self, at: u8, taken: Points) {
         let s = self.to_move as usize;
         self.men[1 - s] &= !taken;
@@ -279,6 +280,7 @@ impl Position {
     /// The man moved this turn (not `flying`) came to rest on `at`: a line
     /// it completes, where lines remove men, leaves a removal to decide;
     /// otherwise the turn is over.
+    #[inline]
     fn arrived(&mut self, at: u8, flying: bool) {
         let s = self.to_move as usize;
         if self.rules.mills
@@ -294,6 +296,7 @@ impl Position {
 
     /// Ends the turn (whose man came to rest on `at`, if it moved one) and
     /// judges what it ended.
+    #[inline]
     fn end_turn(&mut self, at: Option<u8>) {
         let s = self.to_move as usize;
         self.pending = Pending::Turn;
