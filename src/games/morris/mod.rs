@@ -67,7 +67,17 @@ impl BoardPosition for Position {
     ) -> Result<Self, PositionError> {
         let parts =
             position_file::parse(text, game, sides, &rules).map_err(PositionError::Content)?;
-        Ok(Position::from_parts(rules, parts))
+        let pos = Position::from_parts(rules, parts);
+        // A chain with no jump left would have ended: the file is wrong.
+        if let Pending::Chain { at, taken } = pos.pending
+            && !pos.can_jump_on(at, taken)
+        {
+            return Err(PositionError::Content(format!(
+                "pending: the man on {} has no jump left, so its chain has ended",
+                pos.geometry().name(at)
+            )));
+        }
+        Ok(pos)
     }
 
     fn diagram(&self, sides: &'static [&'static str]) -> String {
@@ -155,10 +165,7 @@ impl BoardPosition for Position {
     /// Men left (on the board and in hand), as a share: (mine - theirs) /
     /// (mine + theirs); men jumped in a chain under way are gone.
     fn value(&self, seat: Seat) -> Option<f64> {
-        let taken = match self.pending {
-            Pending::Chain { taken, .. } => taken,
-            _ => 0,
-        };
+        let taken = self.pending.jumped();
         let left =
             |s: usize| f64::from((self.men[s] & !taken).count_ones()) + f64::from(self.hand[s]);
         let (mine, theirs) = (left(seat), left(1 - seat));

@@ -46,6 +46,17 @@ pub enum Pending {
     },
 }
 
+impl Pending {
+    /// The enemy men a chain under way has jumped (none otherwise).
+    #[inline]
+    pub fn jumped(self) -> Points {
+        match self {
+            Pending::Chain { taken, .. } => taken,
+            _ => 0,
+        }
+    }
+}
+
 /// A position.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -231,11 +242,7 @@ impl Position {
                 self.arrived(mv.to, flying);
             }
             MoveKind::Jump | MoveKind::JumpOn => {
-                let before = match self.pending {
-                    Pending::Chain { taken, .. } => taken,
-                    _ => 0,
-                };
-                let taken = before | 1 << self.geometry().between(mv.from, mv.to);
+                let taken = self.pending.jumped() | 1 << self.geometry().between(mv.from, mv.to);
                 self.men[s] ^= 1 << mv.from | 1 << mv.to;
                 if self.rules.chain != Chain::Off && self.can_jump_on(mv.to, taken) {
                     self.pending = Pending::Chain { at: mv.to, taken };

@@ -134,7 +134,7 @@ pub(crate) fn parse(
 
 /// The half-played turn a file gives, checked against the rules and the
 /// men: a removal needs a rule that removes, a chain the mover's man on
-/// `at`, enemy men jumped, and a jump still open (or the chain had ended).
+/// `at`, enemy men jumped (whether a jump is left is judged on the position).
 fn pending(
     p: &PendingFile,
     rules: &Rules,
@@ -189,16 +189,6 @@ fn pending(
             }
             if taken == 0 {
                 return Err("pending.jumped: a chain has jumped at least one man".into());
-            }
-            let empty = g.all & !(me | them);
-            let open = g.jumps[at as usize]
-                .iter()
-                .any(|j| (them & !taken) & 1 << j.over != 0 && empty & 1 << j.to != 0);
-            if !open {
-                return Err(format!(
-                    "pending: the man on {} has no jump left, so its chain has ended",
-                    c.at
-                ));
             }
             Ok(Pending::Chain { at, taken })
         }
