@@ -103,6 +103,21 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether [`Game::pick_move`]'s first call of `draw` is given the
+    /// number of legal decisions: true unless the game draws among
+    /// candidates that may be illegal (chess, Rithmomachy). Where it is
+    /// false, the runner asks [`Game::count_moves`] for the options of a
+    /// decision it drew, to report the branching factor.
+    const PICK_COUNTS: bool = true;
+
+    /// How many legal decisions the seat to move has: the length of
+    /// [`Game::legal_moves`]'s list (`buf` is scratch space), unless a game
+    /// counts them cheaper.
+    fn count_moves(&self, buf: &mut Vec<Self::Move>) -> usize {
+        self.legal_moves(buf);
+        buf.len()
+    }
+
     /// Plays a decision returned by [`Game::legal_moves`].
     fn play<L: Log>(&mut self, mv: Self::Move, log: &mut L);
 

@@ -2,6 +2,11 @@
 
 use crate::core::seat::{MAX_SEATS, Seat, SeatSet};
 
+/// The ending of a game drawn by its own move limit (an option of the
+/// board games): what metrics.csv counts as a timeout, with the runner's
+/// `max-plies`.
+pub const CAP: &str = "cap";
+
 /// The end of a game: who won, every seat's place, and why.
 ///
 /// One seat in `winners` is a win for that seat; several seats share a draw.

@@ -306,11 +306,13 @@ pub fn option_text(
 /// The sweep key whose values are seat lists rather than option values.
 const SEATS_KEY: &str = "seats";
 
-/// One value of a sweep axis: an option's text, or the seats of a cell.
+/// One value of a sweep axis: an option's text, the seats of a cell, or
+/// a policy parameter's text, put in place of `{key}` in every seat.
 #[derive(Clone, Debug)]
 enum AxisValue {
     Option(String),
     Seats(SeatsFile),
+    Param(String),
 }
 
 impl AxisValue {
@@ -318,10 +320,37 @@ impl AxisValue {
     /// policies joined by commas as `--seats` takes them.
     fn label(&self) -> String {
         match self {
-            AxisValue::Option(t) => t.clone(),
+            AxisValue::Option(t) | AxisValue::Param(t) => t.clone(),
             AxisValue::Seats(SeatsFile::Every(p)) => p.clone(),
             AxisValue::Seats(SeatsFile::Each(list)) => list.join(","),
         }
+    }
+}
+
+/// The policies a cell's `seats` names, if it names any.
+fn seat_texts(seats: Option<&SeatsFile>) -> impl Iterator<Item = &String> {
+    let list: &[String] = match seats {
+        None => &[],
+        Some(SeatsFile::Every(p)) => std::slice::from_ref(p),
+        Some(SeatsFile::Each(list)) => list,
+    };
+    list.iter()
+}
+
+/// A policy parameter's value as it is put in a seat's text: a number or
+/// a word.
+fn param_text(x: &toml::Value) -> Option<String> {
+    match x {
+        toml::Value::Integer(i) => Some(i.to_string()),
+        toml::Value::Float(f) if f.is_finite() => Some(f.to_string()),
+        toml::Value::String(t)
+            if !t.is_empty()
+                && t.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)) =>
+        {
+            Some(t.clone())
+        }
+        _ => None,
     }
 }
 
@@ -369,9 +398,27 @@ fn expand(
                 },
             )
         })?;
+        // A key that is no option of the game but stands as `{key}` in
+        // the seats is a policy's parameter (`mcts:{budget}`): the skill
+        // of every seat swept in one line.
+        let placeholder = format!("{{{k}}}");
+        let is_param = k != SEATS_KEY
+            && entry.option_specs().iter().all(|o| o.name != k)
+            && (seat_texts(cell.seats.as_ref()).any(|t| t.contains(&placeholder))
+                || cell
+                    .sweep
+                    .get(SEATS_KEY)
+                    .is_some_and(|v| v.to_string().contains(&placeholder)));
         let mut axis = Vec::new();
         for (j, x) in values.iter().enumerate() {
-            let value = if k == SEATS_KEY {
+            let value = if is_param {
+                param_text(x).map(AxisValue::Param).ok_or_else(|| {
+                    at(
+                        &format!("sweep.{k}[{j}]"),
+                        format!("`{x}` is not a number or a word to put in place of {placeholder}"),
+                    )
+                })?
+            } else if k == SEATS_KEY {
                 // A sweep's seat list reads as a cell's `seats` does.
                 x.clone().try_into().map(AxisValue::Seats).map_err(|_| {
                     at(
@@ -411,10 +458,12 @@ fn expand(
     for point in points {
         let mut given = fixed.clone();
         let mut seats_file = cell.seats.clone();
+        let mut params = Vec::new();
         for (k, v) in &point {
             match v {
                 AxisValue::Option(t) => given.push((k.clone(), t.clone())),
                 AxisValue::Seats(s) => seats_file = Some(s.clone()),
+                AxisValue::Param(t) => params.push((format!("{{{k}}}"), t.clone())),
             }
         }
         let swept: Vec<(String, String)> =
@@ -461,6 +510,14 @@ fn expand(
                 list.clone()
             }
         };
+        let seats: Vec<String> = seats
+            .into_iter()
+            .map(|text| {
+                params
+                    .iter()
+                    .fold(text, |t, (holder, value)| t.replace(holder, value))
+            })
+            .collect();
         let mut specs = Vec::new();
         for (s, text) in seats.iter().enumerate() {
             let spec = PolicySpec::parse(text)

@@ -6,6 +6,13 @@ use statrs::function::beta::inv_beta_reg;
 /// The two-sided 95% level.
 const ALPHA: f64 = 0.05;
 
+/// The normal quantile of a two-sided 95% interval, 1.96.
+pub fn z95() -> f64 {
+    Normal::new(0.0, 1.0)
+        .expect("standard normal")
+        .inverse_cdf(1.0 - ALPHA / 2.0)
+}
+
 /// The Wilson score interval for `k` successes in `n` trials.
 ///
 /// ```
@@ -17,9 +24,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let z = Normal::new(0.0, 1.0)
-        .expect("standard normal")
-        .inverse_cdf(1.0 - ALPHA / 2.0);
+    let z = z95();
     let n = n as f64;
     let p = k as f64 / n;
     let z2 = z * z;

@@ -16,6 +16,8 @@ pub mod length_stats;
 pub mod lengths;
 pub mod manifest;
 pub mod merge;
+pub mod metric_record;
+pub mod metrics;
 pub mod packed_state;
 pub mod partial;
 pub mod partial_error;

@@ -21,6 +21,7 @@ use crate::core::text::printable;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
 use crate::plan::tournament::Tournament;
+use crate::reports::metric_record::MetricRecord;
 use crate::reports::partial_error::{PartialError, PartialFileError};
 use crate::runner::checkpoint::CellState;
 use crate::runner::drive::{BOT_ERROR, MAX_PLIES};
@@ -37,7 +38,7 @@ pub const FILE: &str = "partial.json";
 pub const FORMAT: &str = "ludus-partial";
 
 /// The version of the format this ludus writes and reads.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// `kind` of a partial of `ludus run`.
 pub const EXPERIMENT: &str = "experiment";
@@ -185,6 +186,8 @@ pub struct CellRecord {
     pub first_moves: Vec<u64>,
     /// Games each seat moved first and won alone.
     pub first_wins: Vec<u64>,
+    /// The sums behind metrics.csv.
+    pub metrics: MetricRecord,
     /// Games per ending rule and winner.
     pub endings: Vec<EndingRecord>,
     /// Games in which a policy failed (under `forfeit`).
@@ -277,6 +280,7 @@ impl CellRecord {
             decisions_sq: t.decisions_sq.to_string(),
             first_moves: t.first_moves[..p].to_vec(),
             first_wins: t.first_wins[..p].to_vec(),
+            metrics: MetricRecord::new(t),
             endings: {
                 let mut e = t.endings.clone();
                 e.sort_by_key(|e| (e.reason, e.winner.is_none(), e.winner));
@@ -359,6 +363,9 @@ impl CellRecord {
         self.check_seats(plan, &mut t)?;
         self.check_payoffs(&mut t)?;
         self.check_decisions(&mut t)?;
+        self.metrics
+            .read_into(&mut t)
+            .map_err(|e| e.within("metrics"))?;
         self.check_forfeits(plan, &done, &mut t)?;
         for (key, x) in [
             ("thread_seconds", self.thread_seconds),

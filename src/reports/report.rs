@@ -8,7 +8,7 @@ use crate::plan::cell_plan::CellPlan;
 use crate::reports::atomic::write_atomic_with;
 use crate::reports::cell_result::{CellRef, CellResult};
 use crate::reports::manifest::Manifest;
-use crate::reports::{cells, endings, lengths, places, summary, timings};
+use crate::reports::{cells, endings, lengths, metrics, places, summary, timings};
 
 /// A CSV file's bytes: the header, then the rows.
 pub fn csv_bytes<H: AsRef<[u8]>>(
@@ -105,6 +105,9 @@ const PER_CELL: &[Table] = &[
     }),
     Table::new("places.csv", places::COLUMNS, |c| {
         places::rows(c.plan, c.tally)
+    }),
+    Table::new("metrics.csv", metrics::COLUMNS, |c| {
+        vec![metrics::row(c.plan, c.tally)]
     }),
     Table::new("timings.csv", timings::COLUMNS, |c| {
         vec![timings::row(c.plan, c.tally, c.timing)]

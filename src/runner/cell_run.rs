@@ -59,6 +59,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
         // One game, reset from the prototype before each: `clone_from` lets
         // a game keep the room its lists grew to.
         let mut game = proto.clone();
+        let mut decisions = Decisions::default();
         for index in games {
             if !go_on(index) {
                 break;
@@ -68,7 +69,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
             rngs.clear();
             rngs.extend((0..players).map(|s| SeatRng::new(seed, s)));
             game.clone_from(proto);
-            let mut decisions = Decisions::default();
+            decisions.start_game();
             let d = Drive {
                 game: &mut game,
                 dice: &mut dice,
@@ -100,20 +101,21 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
                 message: bounded(&printable(f.error.message.as_bytes(), true), MESSAGE_BYTES),
             };
             match played {
-                Ok(outcome) => tally.add(&outcome, game.length(), decisions, |s| game.payoff(s)),
+                Ok(outcome) => tally.add(&outcome, game.length(), &decisions, |s| game.payoff(s)),
                 Err(f) => {
                     if plan.on_bot_error == OnBotError::Stop {
                         return Err(failure(f));
                     }
                     // A forfeited game counts no money: the pot was not settled.
                     let outcome = forfeit_after(players, retired.seats(), f.seat);
-                    tally.add(&outcome, game.length(), decisions, |_| 0);
+                    tally.add(&outcome, game.length(), &decisions, |_| 0);
                 }
             }
             if let Some(f) = retired.first.take() {
                 tally.note_forfeit(failure(f));
             }
         }
+        tally.options = decisions.seen;
         Ok(tally)
     }
 }

@@ -177,10 +177,16 @@ fn play_out<G: Game, L: Log>(
             Turn::Over => return Ok(game.outcome().expect("a game that is over has an outcome")),
             Turn::Chance => game.chance(dice, log),
             Turn::Decide(seat) => {
+                // The decision's options, for the branching counts: the
+                // count a fast draw is given, or the list's length.
+                let mut options = 0;
                 let picked = if policies[seat].uniform() {
                     let rng = rngs[seat].get();
                     game.pick_move(&mut |n| {
                         no_moves_check::<G>(n, seat);
+                        if options == 0 {
+                            options = n;
+                        }
                         below(rng, n as u32) as usize
                     })
                 } else {
@@ -188,10 +194,16 @@ fn play_out<G: Game, L: Log>(
                 };
                 let chosen = match picked {
                     // A uniform draw needs only the count and the one drawn.
-                    Some(mv) => Ok(mv),
+                    Some(mv) => {
+                        if !G::PICK_COUNTS {
+                            options = game.count_moves(buf);
+                        }
+                        Ok(mv)
+                    }
                     None => {
                         game.legal_moves(buf);
                         no_moves_check::<G>(buf.len(), seat);
+                        options = buf.len();
                         match policies[seat].choose(game, buf, rngs[seat].get()) {
                             Ok(i) => buf.get(i).copied().ok_or_else(|| BotError {
                                 message: format!("chose move {} of {}", i + 1, buf.len()),
@@ -203,7 +215,7 @@ fn play_out<G: Game, L: Log>(
                 match chosen {
                     Ok(mv) => {
                         say!(log, "{} chooses {}", G::seat_name(seat), mv);
-                        decisions.note(seat);
+                        decisions.note(seat, options);
                         game.play(mv, log);
                     }
                     Err(error) => {

@@ -10,6 +10,7 @@ pub mod checkpoint;
 pub mod decisions;
 pub mod dispatch;
 pub mod drive;
+pub mod fixed_mean;
 pub mod game_entry;
 pub mod game_ranges;
 pub mod on_bot_error;

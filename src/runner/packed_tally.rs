@@ -8,6 +8,7 @@
 use std::sync::Mutex;
 
 use crate::core::seat::MAX_SEATS;
+use crate::runner::fixed_mean::FixedMean;
 use crate::runner::tally::{Ending, FirstForfeit, Tally};
 
 /// A tally as variable-length integers: seats, games, the per-seat counts
@@ -55,6 +56,19 @@ fn put_signed(out: &mut Vec<u8>, v: i64) {
     put(out, u128::from(((v << 1) ^ (v >> 63)) as u64));
 }
 
+/// A histogram (`h[k]`: how many had `k`) as its length and its
+/// non-zero entries, each as the step from the one before and the count.
+fn put_histogram(out: &mut Vec<u8>, h: &[u64]) {
+    put(out, h.len() as u128);
+    put(out, h.iter().filter(|&&n| n > 0).count() as u128);
+    let mut last = 0;
+    for (k, &n) in h.iter().enumerate().filter(|(_, n)| **n > 0) {
+        put(out, (k - last) as u128);
+        put(out, u128::from(n));
+        last = k;
+    }
+}
+
 fn put_text(out: &mut Vec<u8>, text: &str) {
     put(out, text.len() as u128);
     out.extend_from_slice(text.as_bytes());
@@ -91,6 +105,16 @@ impl Reader<'_> {
         ((z >> 1) as i64) ^ -((z & 1) as i64)
     }
 
+    fn histogram(&mut self) -> Vec<u64> {
+        let mut h = vec![0; self.u64() as usize];
+        let mut at = 0;
+        for _ in 0..self.u64() {
+            at += self.u64() as usize;
+            h[at] = self.u64();
+        }
+        h
+    }
+
     fn text(&mut self) -> String {
         let len = self.u64() as usize;
         let text = &self.bytes[self.at..self.at + len];
@@ -118,6 +142,12 @@ impl PackedTally {
             decisions_sq,
             first_moves,
             first_wins,
+            first_score,
+            first_score_sq,
+            branching,
+            decision_moves,
+            decision_factor,
+            options,
             endings,
             forfeits,
             first_forfeit,
@@ -158,14 +188,15 @@ impl PackedTally {
         }
         put(&mut out, u128::from(*decisions));
         put(&mut out, *decisions_sq);
-        put(&mut out, lengths.len() as u128);
-        put(&mut out, lengths.iter().filter(|&&n| n > 0).count() as u128);
-        let mut last = 0;
-        for (len, &n) in lengths.iter().enumerate().filter(|(_, n)| **n > 0) {
-            put(&mut out, (len - last) as u128);
-            put(&mut out, u128::from(n));
-            last = len;
+        put(&mut out, u128::from(*first_score));
+        put(&mut out, *first_score_sq);
+        for m in [branching, decision_moves, decision_factor] {
+            put(&mut out, u128::from(m.n));
+            put(&mut out, m.sum);
+            put(&mut out, m.sq);
         }
+        put_histogram(&mut out, options);
+        put_histogram(&mut out, lengths);
         put(&mut out, endings.len() as u128);
         for e in endings {
             put(&mut out, u128::from(reason_number(e.reason)));
@@ -211,13 +242,21 @@ impl PackedTally {
         }
         t.decisions = r.u64();
         t.decisions_sq = r.next();
-        let len = r.u64() as usize;
-        t.lengths = vec![0; len];
-        let mut at = 0;
-        for _ in 0..r.u64() {
-            at += r.u64() as usize;
-            t.lengths[at] = r.u64();
+        t.first_score = r.u64();
+        t.first_score_sq = r.next();
+        for m in [
+            &mut t.branching,
+            &mut t.decision_moves,
+            &mut t.decision_factor,
+        ] {
+            *m = FixedMean {
+                n: r.u64(),
+                sum: r.next(),
+                sq: r.next(),
+            };
         }
+        t.options = r.histogram();
+        t.lengths = r.histogram();
         let endings = r.u64() as usize;
         t.endings = (0..endings)
             .map(|_| Ending {
@@ -270,8 +309,19 @@ mod tests {
     use crate::core::outcome::Outcome;
     use crate::runner::decisions::Decisions;
 
+    /// A game of `count` decisions of three options but the last, forced.
     fn played(count: u32, first: Option<usize>) -> Decisions {
-        Decisions { count, first }
+        let mut d = Decisions::default();
+        for _ in 0..count {
+            d.note(first.unwrap_or(0), 3);
+        }
+        if count > 0 {
+            d.choices -= 1;
+            d.choice_options -= 3;
+            d.options -= 2;
+        }
+        d.first = first;
+        d
     }
 
     fn round_trip(t: &Tally) {
@@ -290,14 +340,17 @@ mod tests {
     #[test]
     fn every_count_comes_back_exactly() {
         let mut t = Tally::new(3);
-        t.add(&Outcome::win(1, "mate"), 7, played(9, Some(1)), |s| {
+        t.add(&Outcome::win(1, "mate"), 7, &played(9, Some(1)), |s| {
             [-5, 3, i64::MIN / 4][s]
         });
-        t.add(&Outcome::win(0, "mate"), 4000, played(4001, Some(0)), |s| {
-            [i64::MAX / 4, 0, 1][s]
-        });
-        t.add(&Outcome::win(2, "bodies"), 0, played(0, None), |_| 0);
-        t.games += 0;
+        t.add(
+            &Outcome::win(0, "mate"),
+            4000,
+            &played(4001, Some(0)),
+            |s| [i64::MAX / 4, 0, 1][s],
+        );
+        t.add(&Outcome::win(2, "bodies"), 0, &played(0, None), |_| 0);
+        t.options = vec![0, 1, 0, 4009];
         t.wins[1] = u64::MAX;
         t.payoff_sq[2] = u128::MAX;
         t.note_forfeit(crate::runner::tally::GameFailure {
@@ -310,15 +363,21 @@ mod tests {
         });
         round_trip(&t);
         let p = PackedTally::pack(&t);
-        assert!(p.len() < 160, "{} bytes", p.len());
+        // The metrics' fixed-point sums take about 40 bytes.
+        assert!(p.len() < 240, "{} bytes", p.len());
     }
 
     #[test]
     fn a_long_game_costs_a_few_bytes_not_its_length() {
         let mut t = Tally::new(2);
-        t.add(&Outcome::win(0, "rounds"), 6_000, played(1, Some(0)), |_| 0);
+        t.add(
+            &Outcome::win(0, "rounds"),
+            6_000,
+            &played(1, Some(0)),
+            |_| 0,
+        );
         let p = PackedTally::pack(&t);
-        assert!(p.len() < 40, "{} bytes", p.len());
+        assert!(p.len() < 80, "{} bytes", p.len());
         assert_eq!(p.unpack().lengths.len(), 6_001);
         round_trip(&t);
     }

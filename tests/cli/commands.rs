@@ -37,13 +37,7 @@ fn reports_are_byte_identical_for_one_and_two_threads() {
         assert!(o.status.success(), "{}", stderr(&o));
         outputs.push(out);
     }
-    for file in [
-        "summary.csv",
-        "cells.csv",
-        "endings.csv",
-        "lengths.csv",
-        "places.csv",
-    ] {
+    for file in crate::shards::CSVS {
         let a = std::fs::read(outputs[0].join(file)).unwrap();
         assert!(!a.is_empty());
         for (other, threads) in outputs[1..].iter().zip([2, 3]) {

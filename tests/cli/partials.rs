@@ -506,7 +506,7 @@ fn figures(states: &[CellState]) -> Vec<(String, String)> {
 /// game moved between lengths, an ending renamed, the payoffs of two
 /// seats swapped (in a game of two, one's are the other's negated), where
 /// and by which seat the first forfeit failed, the decisions and first
-/// movers within their bounds.
+/// movers within their bounds, and so the sums behind metrics.csv.
 fn figures_cannot_tell(path: &[String]) -> bool {
     let p: Vec<&str> = path.iter().map(String::as_str).collect();
     matches!(
@@ -518,7 +518,7 @@ fn figures_cannot_tell(path: &[String]) -> bool {
             | [
                 "cells",
                 _,
-                "decisions" | "decisions_sq" | "first_moves" | "first_wins",
+                "decisions" | "decisions_sq" | "first_moves" | "first_wins" | "metrics",
                 ..
             ]
     )

@@ -38,7 +38,7 @@ games = 50
 sweep = { rules = ["modern", "medieval"] }
 "#;
 
-const KINDS: [&str; 3] = ["win-rates", "lengths", "endings"];
+const KINDS: [&str; 4] = ["win-rates", "metrics", "lengths", "endings"];
 
 fn svg_files(dir: &Path) -> BTreeSet<String> {
     std::fs::read_dir(dir)
@@ -192,6 +192,19 @@ fn every_chart_parses_and_the_page_shows_exactly_the_charts_and_rows_there_are()
         policies.contains("threshold:1") && policies.contains("draw"),
         "{policies}"
     );
+    let metrics = svg_text(&out, "metrics-3.svg");
+    for word in [
+        "balance",
+        "first mover",
+        "decision moves",
+        "medieval",
+        "95%",
+    ] {
+        assert!(
+            metrics.contains(word),
+            "metrics-3.svg lacks {word:?}: {metrics}"
+        );
+    }
     let rith = svg_text(&out, "win-rates-3.svg");
     assert!(rith.contains("white") && rith.contains("black"), "{rith}");
     let endings = svg_text(&out, "endings-0.svg");
@@ -345,7 +358,7 @@ fn only_the_first_entries_are_charted() {
     let (out, o) = run(&exp, &dir, "out", &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     let svgs = svg_files(&out);
-    assert_eq!(svgs.len(), 3 * 200);
+    assert_eq!(svgs.len(), KINDS.len() * 200);
     assert!(svgs.contains("endings-199.svg") && !svgs.contains("endings-200.svg"));
     let html = page(&out);
     assert_eq!(

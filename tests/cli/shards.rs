@@ -24,12 +24,13 @@ games = 303
 "#;
 
 /// The CSVs a merge must write byte-identical to a run's.
-pub const CSVS: [&str; 5] = [
+pub const CSVS: [&str; 6] = [
     "summary.csv",
     "cells.csv",
     "endings.csv",
     "lengths.csv",
     "places.csv",
+    "metrics.csv",
 ];
 
 /// Asserts that every CSV of `a` and `b` is the same, byte for byte.

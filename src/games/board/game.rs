@@ -53,6 +53,7 @@ impl<P: Position, V: Variant<Rules = P::Rules>> Game for Board<P, V> {
     type Move = P::Move;
     const NAME: &'static str = V::NAME;
     const FIXED_START: Option<&'static str> = P::FIXED_START;
+    const PICK_COUNTS: bool = P::PICK_COUNTS;
 
     fn option_specs() -> &'static [OptionSpec] {
         V::OPTIONS

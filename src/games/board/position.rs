@@ -45,6 +45,8 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn turn(&self) -> Turn;
     /// Fills `out` with the legal moves.
     fn legal(&self, out: &mut Vec<Self::Move>);
+    /// See [`crate::core::game::Game::PICK_COUNTS`].
+    const PICK_COUNTS: bool = true;
     /// See [`crate::core::game::Game::pick_move`].
     fn draw_move(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Self::Move>;
     /// Plays a legal move, narrating to `log`.

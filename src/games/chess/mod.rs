@@ -54,6 +54,8 @@ impl BoardPosition for Position {
     type Move = Move;
     type Rules = Rules;
     const VIEWS: &'static [ViewInfo] = view::VIEWS;
+    // The fast draw tries candidates that may leave the king attacked.
+    const PICK_COUNTS: bool = false;
 
     fn set_up(rules: Rules) -> Self {
         Position::start(Arc::new(rules))

@@ -709,7 +709,7 @@ impl Position {
                 return;
             }
             if self.ply >= self.rules.cap {
-                self.end("cap", None);
+                self.end(crate::core::outcome::CAP, None);
                 return;
             }
             let s = self.to_move;

@@ -23,7 +23,7 @@ pub const LINE_ANSWERED: &str = "line-answered";
 /// Every man placed without a line, where men do not move: a draw.
 pub const PLACED: &str = "placed";
 /// The game reached its cap of plies.
-pub const CAP: &str = "cap";
+pub use crate::core::outcome::CAP;
 
 /// What is left to decide of the turn under way: a turn is one decision
 /// or several, all by the seat to move.

@@ -150,6 +150,13 @@ impl Game for Rithmomachy {
         self.pos.pick_move(draw)
     }
 
+    // The fast draw tries candidates, some blocked: it does not count.
+    const PICK_COUNTS: bool = false;
+
+    fn count_moves(&self, _buf: &mut Vec<Move>) -> usize {
+        self.pos.count_moves()
+    }
+
     fn play<L: Log>(&mut self, mv: Move, log: &mut L) {
         self.pos.play(mv);
         for c in self.pos.last_captures() {

@@ -509,6 +509,17 @@ impl Position {
         self.pick_by(moves::pick_counted, draw)
     }
 
+    /// How many moves [`Position::legal_moves`] lists, counted without
+    /// listing them.
+    pub fn count_moves(&self) -> usize {
+        let mut n = 0;
+        self.pick_listed(&mut |count| {
+            n = count;
+            0
+        });
+        n
+    }
+
     #[inline]
     fn pick_by(&self, how: moves::Picker, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
         if self.ending.is_some() {
@@ -911,7 +922,7 @@ impl Position {
         if v.cap.is_some_and(|c| self.ply >= c) {
             return Some(Ending {
                 winner: None,
-                reason: "cap",
+                reason: crate::core::outcome::CAP,
             });
         }
         if self.drop_targets() == 0

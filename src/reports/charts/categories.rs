@@ -53,9 +53,10 @@ pub fn layout(ticks: &[Vec<String>], items: &[LegendItem]) -> Layout {
     Layout::new(frame::category_width(ticks.len()), 1, lines, items)
 }
 
-/// The chart of shares `y` over the `n` cells of `group` on `plot`, its
-/// grid and axes drawn and its cells labelled with `ticks` under it (on
-/// `root`); with the width of one cell's slot in pixels.
+/// The chart of shares `y` (the axis named `y_desc`) over the `n` cells
+/// of `group` on `plot`, its grid and axes drawn and its cells labelled
+/// with `ticks` under it (on `root`); with the width of one cell's slot in
+/// pixels.
 pub fn share_chart<'a, 'b>(
     root: &Area<'a>,
     plot: &'b Area<'a>,
@@ -63,6 +64,7 @@ pub fn share_chart<'a, 'b>(
     group: &EntryGroup,
     ticks: &[Vec<String>],
     y: Range<f64>,
+    y_desc: &str,
 ) -> Result<(ShareChart<'a, 'b>, u32), Box<dyn std::error::Error>> {
     let y0 = y.start;
     let mut chart = ChartBuilder::on(plot)
@@ -77,7 +79,7 @@ pub fn share_chart<'a, 'b>(
         .x_label_formatter(&|_| String::new())
         .y_label_formatter(&percent)
         .x_desc(group.axis_name())
-        .y_desc("share of games")
+        .y_desc(y_desc)
         .label_style(frame::font(12))
         .max_light_lines(0)
         .axis_desc_style(frame::font(13))

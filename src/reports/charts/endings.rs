@@ -124,8 +124,15 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     frame::render(layout.width(), layout.height, |root| {
         frame::title(root, &group.heading(), &what)?;
         let (plot, legend) = layout.split(root);
-        let (mut chart, slot) =
-            categories::share_chart(root, &plot, &layout, group, &ticks, 0.0..1.0)?;
+        let (mut chart, slot) = categories::share_chart(
+            root,
+            &plot,
+            &layout,
+            group,
+            &ticks,
+            0.0..1.0,
+            "share of games",
+        )?;
         // Bars at most 80 pixels wide, so that a lone cell's bar is no slab.
         let half = (40.0 / f64::from(slot.max(1))).min(0.35);
         let centre = Pos::new(HPos::Center, VPos::Center);

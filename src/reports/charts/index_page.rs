@@ -1,7 +1,7 @@
 //! index.html: the report as one page a browser shows without a network or
-//! scripts: a header, then per entry its charts and its rows of
-//! summary.csv, endings.csv and cells.csv, made by the same functions as
-//! the CSVs so that the two never disagree.
+//! scripts: a header, then per entry its charts, the designer's table of
+//! its metrics and its rows of summary.csv, endings.csv and cells.csv,
+//! made by the same functions as the CSVs so that the two never disagree.
 //!
 //! The page is XHTML-compatible HTML5 (lower-case tags, every element
 //! closed, every attribute quoted, only XML's own entities), so that a
@@ -12,6 +12,7 @@ use std::fmt::Write;
 use crate::core::plural::plural;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
+use crate::reports::charts::designer_table;
 use crate::reports::charts::entry_group::EntryGroup;
 use crate::reports::charts::{
     ChartKind, MAX_CHARTED_ENTRIES, MAX_PAGE_CELLS, MAX_PAGE_ENTRIES, MAX_SHOWN_CELLS,
@@ -274,6 +275,15 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
     let per_cell = |rows: fn(&CellPlan, &Tally) -> Vec<Vec<String>>| -> Vec<Vec<String>> {
         shown.iter().flat_map(|r| rows(&r.plan, &r.tally)).collect()
     };
+    out.push_str("<h3>Which settings make the better game (metrics.csv)</h3>\n");
+    out.push_str(
+        "<p>Each cell on the metrics a designer judges a rule set by, with 95% intervals: \
+         balance (1 is even), the first mover's score (0.5 is no edge in a game of two), \
+         how often games end with a winner, drawn or stopped by a limit, the share of \
+         decisions that were real choices. Defined in docs/metrics.md.</p>\n",
+    );
+    let (head, rows) = designer_table::table(shown);
+    table(out, &head, &rows);
     out.push_str("<h3>Win rates and lengths (summary.csv)</h3>\n");
     table(out, summary::COLUMNS, &per_cell(summary::rows));
     out.push_str("<h3>Endings (endings.csv)</h3>\n");

@@ -4,11 +4,13 @@
 //! report's tables.
 
 pub mod categories;
+pub mod designer_table;
 pub mod endings;
 pub mod entry_group;
 pub mod frame;
 pub mod index_page;
 pub mod lengths;
+pub mod metrics_chart;
 pub mod standings;
 pub mod win_rates;
 
@@ -28,11 +30,18 @@ pub enum ChartKind {
     Lengths,
     /// Endings per cell, stacked to 100%.
     Endings,
+    /// The game-quality metrics that are rates, per cell, with intervals.
+    Metrics,
 }
 
 impl ChartKind {
     /// Every kind, in the order the page shows them.
-    pub const ALL: [ChartKind; 3] = [ChartKind::WinRates, ChartKind::Lengths, ChartKind::Endings];
+    pub const ALL: [ChartKind; 4] = [
+        ChartKind::WinRates,
+        ChartKind::Metrics,
+        ChartKind::Lengths,
+        ChartKind::Endings,
+    ];
 
     /// The start of the kind's file names.
     pub fn stem(self) -> &'static str {
@@ -40,6 +49,7 @@ impl ChartKind {
             ChartKind::WinRates => "win-rates",
             ChartKind::Lengths => "lengths",
             ChartKind::Endings => "endings",
+            ChartKind::Metrics => "metrics",
         }
     }
 
@@ -54,6 +64,10 @@ impl ChartKind {
             ChartKind::WinRates => "Win rate per seat and cell with 95% Wilson intervals",
             ChartKind::Lengths => "Distribution of game lengths per cell",
             ChartKind::Endings => "Share of games by ending per cell, stacked to 100%",
+            ChartKind::Metrics => {
+                "Balance, first mover's score, completion, drawishness, timeouts and \
+                 decision moves per cell with 95% intervals"
+            }
         }
     }
 
@@ -63,6 +77,7 @@ impl ChartKind {
             ChartKind::WinRates => win_rates::svg(group),
             ChartKind::Lengths => lengths::svg(group),
             ChartKind::Endings => endings::svg(group),
+            ChartKind::Metrics => metrics_chart::svg(group),
         }
     }
 

@@ -100,8 +100,15 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     frame::render(layout.width(), layout.height, |root| {
         frame::title(root, &group.heading(), &what)?;
         let (plot, legend) = layout.split(root);
-        let (mut chart, slot) =
-            categories::share_chart(root, &plot, &layout, group, &ticks, y0..y1)?;
+        let (mut chart, slot) = categories::share_chart(
+            root,
+            &plot,
+            &layout,
+            group,
+            &ticks,
+            y0..y1,
+            "share of games",
+        )?;
         // Dashes of about 8 pixels with gaps as long, whatever the slot's width.
         let dashes = (slot / 16).max(2);
         let dash = 0.8 / f64::from(dashes);

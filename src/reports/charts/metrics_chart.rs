@@ -1,0 +1,118 @@
+//! metrics-N.svg: the game-quality metrics that are rates, cell by cell of
+//! an entry, each with its 95% interval: against a swept key (a victory
+//! setting, a policy's budget) it is the curve a designer reads, e.g. how
+//! the first mover's edge changes as play gets stronger. The figures are
+//! metrics.csv's, made by the same function.
+
+use plotters::prelude::*;
+
+use crate::reports::cell_result::CellResult;
+use crate::reports::charts::categories;
+use crate::reports::charts::entry_group::EntryGroup;
+use crate::reports::charts::frame::{self, GREY, LegendItem, Mark, colour};
+use crate::reports::interval::z95;
+use crate::reports::metrics;
+
+/// The metrics charted and their legend labels: each a rate or a share,
+/// between 0 and 1.
+const CHARTED: &[(&str, &str)] = &[
+    ("balance", "balance"),
+    ("advantage_first", "first mover's score"),
+    ("completion", "completion"),
+    ("drawishness", "drawishness"),
+    ("timeouts", "timeouts"),
+    ("decision_moves", "decision moves"),
+];
+
+/// Metric `name` of each cell with its interval: the `_low`/`_high`
+/// columns, or the mean plus or minus 1.96 standard errors; `None` where
+/// the cell has no value.
+fn points(cells: &[CellResult], name: &str) -> Vec<Option<(f64, f64, f64)>> {
+    let at = |col: &str| metrics::COLUMNS.iter().position(|c| *c == col);
+    let value = at(name).expect("a charted metric is a column");
+    let (low, high, se) = (
+        at(&format!("{name}_low")),
+        at(&format!("{name}_high")),
+        at(&format!("{name}_se")),
+    );
+    cells
+        .iter()
+        .map(|r| {
+            let row = metrics::row(&r.plan, &r.tally);
+            let num = |i: usize| row[i].parse::<f64>().ok();
+            let x = num(value)?;
+            let (lo, hi) = match (low, high, se) {
+                (Some(l), Some(h), _) => (num(l)?, num(h)?),
+                (_, _, Some(s)) => {
+                    let half = z95() * num(s).unwrap_or(0.0);
+                    ((x - half).max(0.0), (x + half).min(1.0))
+                }
+                _ => (x, x),
+            };
+            Some((x, lo, hi))
+        })
+        .collect()
+}
+
+/// The chart of a group with at least one finished cell.
+pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
+    let cells = &group.finished;
+    let series: Vec<(LegendItem, Vec<Option<(f64, f64, f64)>>)> = CHARTED
+        .iter()
+        .enumerate()
+        .map(|(k, (name, label))| {
+            (
+                LegendItem {
+                    label: label.to_string(),
+                    colour: if *name == "timeouts" { GREY } else { colour(k) },
+                    mark: Mark::Line,
+                },
+                points(cells, name),
+            )
+        })
+        .filter(|(_, p)| p.iter().any(Option::is_some))
+        .collect();
+    let items: Vec<LegendItem> = series.iter().map(|s| s.0.clone()).collect();
+    let ticks = group.ticks();
+    let layout = categories::layout(&ticks, &items);
+    let what = format!(
+        "Game-quality metrics per cell with 95% intervals (metrics.csv){}",
+        group.shown_note()
+    );
+    frame::render(layout.width(), layout.height, |root| {
+        frame::title(root, &group.heading(), &what)?;
+        let (plot, legend) = layout.split(root);
+        let (mut chart, _) = categories::share_chart(
+            root,
+            &plot,
+            &layout,
+            group,
+            &ticks,
+            0.0..1.0,
+            "value (a rate or a share)",
+        )?;
+        // Series side by side within a cell, so their bars do not hide
+        // each other.
+        let step = (0.6 / series.len().max(1) as f64).min(0.1);
+        for (k, (item, points)) in series.iter().enumerate() {
+            let dx = (k as f64 - (series.len() - 1) as f64 / 2.0) * step;
+            let c = item.colour;
+            let shown: Vec<(f64, f64, f64, f64)> = points
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| p.map(|(x, lo, hi)| (i as f64 + dx, x, lo, hi)))
+                .collect();
+            if shown.len() > 1 {
+                chart.draw_series(LineSeries::new(
+                    shown.iter().map(|&(x, y, _, _)| (x, y)),
+                    c.mix(0.6).stroke_width(1),
+                ))?;
+            }
+            chart.draw_series(shown.iter().map(|&(x, y, lo, hi)| {
+                ErrorBar::new_vertical(x, lo, y, hi, c.filled().stroke_width(2), 8)
+            }))?;
+        }
+        frame::legend(&legend, &items)?;
+        Ok(())
+    })
+}

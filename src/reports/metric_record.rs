@@ -1,0 +1,223 @@
+//! The sums behind metrics.csv as a partial file holds them (the
+//! `metrics` object of a cell, see reports/README.md), and their checks:
+//! a partial may hold any numbers, and only sums that games can make are
+//! read back.
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::text::printable;
+use crate::reports::partial_error::PartialError;
+use crate::runner::fixed_mean::FixedMean;
+use crate::runner::tally::{DRAW_UNIT, Tally};
+
+/// A cell's per-game metric sums and its options histogram.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MetricRecord {
+    /// The first movers' scores summed, in 1/840 points.
+    pub first_score: u64,
+    /// Their squares summed, as decimal text.
+    pub first_score_sq: String,
+    /// Each game's mean options per decision (games with a decision).
+    pub branching: FixedMeanRecord,
+    /// Each game's share of decisions with two options or more (every game).
+    pub decision_moves: FixedMeanRecord,
+    /// Each game's mean options where it had two or more (games with one).
+    pub decision_factor: FixedMeanRecord,
+    /// `[options, count]` for every number of options a decision had,
+    /// fewest first.
+    pub options: Vec<[u64; 2]>,
+}
+
+/// A [`FixedMean`]: games, and the sums of their values and squares in
+/// units of 2^-24 and 2^-48, as decimal text (they may pass 2^64).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FixedMeanRecord {
+    /// Games with a value.
+    pub games: u64,
+    /// The values summed.
+    pub sum: String,
+    /// Their squares summed.
+    pub sq: String,
+}
+
+impl FixedMeanRecord {
+    fn new(m: &FixedMean) -> FixedMeanRecord {
+        FixedMeanRecord {
+            games: m.n,
+            sum: m.sum.to_string(),
+            sq: m.sq.to_string(),
+        }
+    }
+
+    /// The sums, if they could come from `games` values in `[low, high]`.
+    fn read(&self, key: &str, low: f64, high: f64) -> Result<FixedMean, PartialError> {
+        let number = |field: &str, text: &str| {
+            text.parse::<u128>()
+                .ok()
+                .filter(|x| x.to_string() == text)
+                .ok_or_else(|| {
+                    PartialError::at(
+                        format!("{key}.{field}"),
+                        format!(
+                            "`{}` is not a whole number",
+                            printable(text.as_bytes(), false)
+                        ),
+                    )
+                })
+        };
+        let m = FixedMean {
+            n: self.games,
+            sum: number("sum", &self.sum)?,
+            sq: number("sq", &self.sq)?,
+        };
+        if !m.possible(low, high) {
+            return Err(PartialError::at(
+                key,
+                format!(
+                    "sums {} and {} cannot come from {} games' values between {low} and {high}",
+                    self.sum, self.sq, self.games
+                ),
+            ));
+        }
+        Ok(m)
+    }
+}
+
+impl MetricRecord {
+    /// The record of tally `t`'s sums.
+    pub fn new(t: &Tally) -> MetricRecord {
+        MetricRecord {
+            first_score: t.first_score,
+            first_score_sq: t.first_score_sq.to_string(),
+            branching: FixedMeanRecord::new(&t.branching),
+            decision_moves: FixedMeanRecord::new(&t.decision_moves),
+            decision_factor: FixedMeanRecord::new(&t.decision_factor),
+            options: t
+                .options
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(k, n)| [k as u64, *n])
+                .collect(),
+        }
+    }
+
+    /// Checks the sums against the cell's games, decisions and first
+    /// movers, read and checked into `t` before, and puts them in `t`.
+    /// The errors name the field within `metrics`.
+    pub fn read_into(&self, t: &mut Tally) -> Result<(), PartialError> {
+        let (games, decisions) = (t.games, t.decisions);
+        self.read_first_score(t)?;
+        let mut last = 0;
+        let mut sum = 0u64;
+        for (k, &[options, count]) in self.options.iter().enumerate() {
+            if options <= last || count == 0 || options > MAX_OPTIONS {
+                return Err(PartialError::at(
+                    format!("options[{k}]"),
+                    format!(
+                        "{count} decisions of {options} options: options run from 1 to \
+                         {MAX_OPTIONS}, increasing, and each count is 1 or more"
+                    ),
+                ));
+            }
+            sum = sum.saturating_add(count);
+            last = options;
+        }
+        if sum != decisions {
+            return Err(PartialError::at(
+                "options",
+                format!("count {sum} decisions, not the {decisions} taken"),
+            ));
+        }
+        let most = last as f64;
+        let branching = self.branching.read("branching", 1.0, most)?;
+        let moves = self.decision_moves.read("decision_moves", 0.0, 1.0)?;
+        let factor = self
+            .decision_factor
+            .read("decision_factor", 2.0, most.max(2.0))?;
+        let with_decisions = branching.n;
+        if with_decisions > games.min(decisions) || (decisions > 0 && with_decisions == 0) {
+            return Err(PartialError::at(
+                "branching.games",
+                format!("{with_decisions} games with decisions, in {games} games of {decisions}"),
+            ));
+        }
+        if moves.n != games {
+            return Err(PartialError::at(
+                "decision_moves.games",
+                format!("{}, not the {games} games held", moves.n),
+            ));
+        }
+        let choices: u64 = self.options.iter().filter(|e| e[0] > 1).map(|e| e[1]).sum();
+        if factor.n > with_decisions || factor.n > choices || (choices > 0) != (factor.n > 0) {
+            return Err(PartialError::at(
+                "decision_factor.games",
+                format!(
+                    "{} games with a choice, but {with_decisions} games had decisions and \
+                     {choices} decisions a choice",
+                    factor.n
+                ),
+            ));
+        }
+        t.branching = branching;
+        t.decision_moves = moves;
+        t.decision_factor = factor;
+        t.options = vec![0; last as usize + 1];
+        for &[options, count] in &self.options {
+            t.options[options as usize] = count;
+        }
+        Ok(())
+    }
+}
+
+impl MetricRecord {
+    /// The first movers' score: at least their wins, at most their games,
+    /// its squares between what the sum forces and what it allows.
+    fn read_first_score(&self, t: &mut Tally) -> Result<(), PartialError> {
+        let sq: u128 = self
+            .first_score_sq
+            .parse()
+            .ok()
+            .filter(|x: &u128| x.to_string() == self.first_score_sq)
+            .ok_or_else(|| {
+                PartialError::at(
+                    "first_score_sq",
+                    format!(
+                        "`{}` is not a whole number",
+                        printable(self.first_score_sq.as_bytes(), false)
+                    ),
+                )
+            })?;
+        let unit = u128::from(DRAW_UNIT);
+        let moved: u128 = t.first_moves.iter().map(|&m| u128::from(m)).sum();
+        let won: u128 = t.first_wins.iter().map(|&m| u128::from(m)).sum();
+        let score = u128::from(self.first_score);
+        if score < won * unit || score > moved * unit {
+            return Err(PartialError::at(
+                "first_score",
+                format!(
+                    "{score}, but the first movers won {won} of {moved} games (a game scores \
+                     0 to {DRAW_UNIT})"
+                ),
+            ));
+        }
+        // Each score s lies in [0, unit]: s*s <= unit*s; and the squares
+        // are at least the sum's square spread evenly (checked as
+        // score^2 <= moved * sq, in floats: both sides may pass 2^128).
+        if sq > unit * score || (score as f64).powi(2) > moved as f64 * sq as f64 * (1.0 + 1e-12) {
+            return Err(PartialError::at(
+                "first_score_sq",
+                format!("{sq} cannot be the squares of scores adding up to {score}"),
+            ));
+        }
+        t.first_score = self.first_score;
+        t.first_score_sq = sq;
+        Ok(())
+    }
+}
+
+/// The most options a decision of a partial file may have: far above any
+/// game's (a few hundred), low enough that the histogram is a small table.
+pub const MAX_OPTIONS: u64 = 1 << 20;

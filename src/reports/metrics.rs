@@ -1,0 +1,192 @@
+//! metrics.csv: one row per cell, the game-quality measures a designer
+//! judges a rule set by, under Ludii's names in snake case (defined in
+//! docs/metrics.md): who wins and how evenly, whether games end, how long
+//! they last and how much choice they offer. Rates come with a 95%
+//! interval, means with a standard error.
+
+use crate::core::outcome::CAP;
+use crate::plan::cell_plan::CellPlan;
+use crate::reports::interval::{wilson, z95};
+use crate::reports::length_stats::LengthStats;
+use crate::reports::summary::{changed_options, fixed};
+use crate::runner::drive::MAX_PLIES;
+use crate::runner::fixed_mean::FixedMean;
+use crate::runner::tally::{DRAW_UNIT, Tally};
+
+/// The columns of metrics.csv, in order (documented in reports/README.md).
+pub const COLUMNS: &[&str] = &[
+    "cell",
+    "game",
+    "options",
+    "seats",
+    "games",
+    "balance",
+    "balance_low",
+    "balance_high",
+    "advantage_first",
+    "advantage_first_low",
+    "advantage_first_high",
+    "completion",
+    "completion_low",
+    "completion_high",
+    "drawishness",
+    "drawishness_low",
+    "drawishness_high",
+    "timeouts",
+    "timeouts_low",
+    "timeouts_high",
+    "duration_turns",
+    "duration_turns_sd",
+    "duration_turns_se",
+    "duration_decisions",
+    "duration_decisions_sd",
+    "duration_decisions_se",
+    "decision_moves",
+    "decision_moves_se",
+    "branching_factor",
+    "branching_factor_se",
+    "branching_factor_median",
+    "branching_factor_max",
+    "decision_factor",
+    "decision_factor_se",
+];
+
+/// Balance, `1 - (largest gap between two seats' win rates)`, with a 95%
+/// interval: the normal interval of the gap between the two seats that
+/// make it (their rates' difference has variance `(a + b - (a - b)^2) /
+/// n` over `n` games), folded at 0, so a gap whose interval holds 0 gives
+/// balance up to 1. `None` under two seats or without games.
+///
+/// ```
+/// use ludus::reports::metrics::balance;
+/// let (b, low, high) = balance(&[500, 500], 1000).unwrap();
+/// assert_eq!((b, high), (1.0, 1.0));
+/// assert!(low > 0.93 && low < 0.96);
+/// let (b, _, high) = balance(&[700, 250, 50], 1000).unwrap();
+/// assert!((b - 0.35).abs() < 1e-12 && high < 0.4);
+/// ```
+pub fn balance(wins: &[u64], games: u64) -> Option<(f64, f64, f64)> {
+    if wins.len() < 2 || games == 0 {
+        return None;
+    }
+    let n = games as f64;
+    let most = wins.iter().max().copied().unwrap_or(0) as f64 / n;
+    let least = wins.iter().min().copied().unwrap_or(0) as f64 / n;
+    let gap = most - least;
+    let half = z95() * ((most + least - gap * gap).max(0.0) / n).sqrt();
+    let (low, high) = (gap - half, gap + half);
+    let gap_low = if low <= 0.0 { 0.0 } else { low };
+    let gap_high = high.min(1.0);
+    Some((1.0 - gap, 1.0 - gap_high, 1.0 - gap_low))
+}
+
+/// The rate `k / n` with its Wilson interval, as three fields; empty
+/// without games.
+fn rate(k: u64, n: u64) -> [String; 3] {
+    if n == 0 {
+        return Default::default();
+    }
+    let (low, high) = wilson(k, n);
+    [fixed(k as f64 / n as f64), fixed(low), fixed(high)]
+}
+
+/// The first mover's score rate (a draw shared by `k` seats scores
+/// `1/k`, as Ludii's AdvantageP1 counts a draw as half), with the Wilson
+/// interval where no first mover drew (every score 0 or 1), else the
+/// normal interval of the mean score. Empty where no game says who moved
+/// first.
+fn advantage_first(t: &Tally) -> [String; 3] {
+    let moved: u64 = t.first_moves.iter().sum();
+    let won: u64 = t.first_wins.iter().sum();
+    if moved == 0 {
+        return Default::default();
+    }
+    let unit = DRAW_UNIT as f64;
+    let n = moved as f64;
+    let mean = t.first_score as f64 / unit / n;
+    if t.first_score == won * DRAW_UNIT {
+        return rate(won, moved);
+    }
+    let ss = (t.first_score_sq as f64 / (unit * unit) - n * mean * mean).max(0.0);
+    let half = if moved > 1 {
+        z95() * (ss / (n - 1.0)).sqrt() / n.sqrt()
+    } else {
+        f64::INFINITY
+    };
+    [
+        fixed(mean),
+        fixed((mean - half).max(0.0)),
+        fixed((mean + half).min(1.0)),
+    ]
+}
+
+/// A mean, its standard deviation and standard error from the sums of `n`
+/// whole numbers and their squares (the deviation over `n`, as
+/// summary.csv's; the error from the sample's).
+fn counted_mean(sum: u128, sq: u128, n: u64) -> [String; 3] {
+    if n == 0 {
+        return Default::default();
+    }
+    let nf = n as f64;
+    let mean = sum as f64 / nf;
+    let ss = (sq as f64 - sum as f64 * sum as f64 / nf).max(0.0);
+    let se = if n > 1 {
+        fixed((ss / (nf - 1.0)).sqrt() / nf.sqrt())
+    } else {
+        String::new()
+    };
+    [fixed(mean), fixed((ss / nf).sqrt()), se]
+}
+
+/// A per-game mean and its standard error; empty where no game has one.
+fn fixed_mean(m: &FixedMean) -> [String; 2] {
+    [
+        m.mean().map_or_else(String::new, fixed),
+        m.se().map_or_else(String::new, fixed),
+    ]
+}
+
+/// The row of one cell.
+pub fn row(plan: &CellPlan, t: &Tally) -> Vec<String> {
+    let n = t.games;
+    let seats: Vec<String> = plan.cell.seats.iter().map(|s| s.to_string()).collect();
+    let mut row = vec![
+        plan.cell.index.to_string(),
+        plan.game.to_string(),
+        changed_options(plan),
+        seats.join(" vs "),
+        n.to_string(),
+    ];
+    match balance(&t.wins[..t.players], n) {
+        Some((b, low, high)) => row.extend([fixed(b), fixed(low), fixed(high)]),
+        None => row.extend([String::new(), String::new(), String::new()]),
+    }
+    row.extend(advantage_first(t));
+    let won: u64 = t.wins.iter().sum();
+    let timeouts = t.ended_by(MAX_PLIES) + t.ended_by(CAP);
+    let timed_out_wins: u64 = t
+        .endings
+        .iter()
+        .filter(|e| (e.reason == MAX_PLIES || e.reason == CAP) && e.winner.is_some())
+        .map(|e| e.count)
+        .sum();
+    let drawn = n - won - (timeouts - timed_out_wins);
+    row.extend(rate(won, n));
+    row.extend(rate(drawn, n));
+    row.extend(rate(timeouts, n));
+    let (mut sum, mut sq) = (0u128, 0u128);
+    for (len, &c) in t.lengths.iter().enumerate() {
+        sum += len as u128 * u128::from(c);
+        sq += (len as u128) * (len as u128) * u128::from(c);
+    }
+    row.extend(counted_mean(sum, sq, n));
+    row.extend(counted_mean(u128::from(t.decisions), t.decisions_sq, n));
+    row.extend(fixed_mean(&t.decision_moves));
+    row.extend(fixed_mean(&t.branching));
+    match LengthStats::from_histogram(&t.options) {
+        Some(o) => row.extend([o.median.to_string(), o.max.to_string()]),
+        None => row.extend([String::new(), String::new()]),
+    }
+    row.extend(fixed_mean(&t.decision_factor));
+    row
+}
