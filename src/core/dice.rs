@@ -5,11 +5,11 @@
 
 use crate::core::seed::{Rng, below};
 
-/// Where the faces come from.
+/// Faces given by a test, in order.
 #[derive(Clone, Debug)]
-enum Source {
-    Seeded(Rng),
-    Scripted { faces: Vec<u8>, next: usize },
+struct Script {
+    faces: Vec<u8>,
+    next: usize,
 }
 
 /// Dice, six-sided unless a throw says otherwise.
@@ -22,7 +22,11 @@ enum Source {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Dice {
-    source: Source,
+    rng: Rng,
+    // A script, where a test gives the faces: boxed and tested by one
+    // null check, so that a seeded throw, the one that runs millions of
+    // times, is a few instructions inlined.
+    script: Option<Box<Script>>,
     thrown: u64,
 }
 
@@ -30,7 +34,8 @@ impl Dice {
     /// Dice drawing from a seeded stream (see [`crate::core::seed::stream`]).
     pub fn seeded(rng: Rng) -> Dice {
         Dice {
-            source: Source::Seeded(rng),
+            rng,
+            script: None,
             thrown: 0,
         }
     }
@@ -43,10 +48,11 @@ impl Dice {
             "scripted faces start at 1: {faces:?}"
         );
         Dice {
-            source: Source::Scripted {
+            rng: crate::core::seed::stream(0, crate::core::seed::Stream::Dice),
+            script: Some(Box::new(Script {
                 faces: faces.to_vec(),
                 next: 0,
-            },
+            })),
             thrown: 0,
         }
     }
@@ -63,27 +69,21 @@ impl Dice {
     pub fn roll(&mut self, sides: u8) -> u8 {
         debug_assert!(sides >= 2, "a die has at least two faces");
         self.thrown += 1;
-        match &mut self.source {
-            Source::Seeded(rng) => below(rng, u32::from(sides)) as u8 + 1,
-            Source::Scripted { faces, next } => {
-                let f = *faces
-                    .get(*next)
-                    .unwrap_or_else(|| panic!("the script of {} faces ran out", faces.len()));
-                assert!(
-                    f <= sides,
-                    "scripted face {f} on a die of {sides} sides (face {} of the script)",
-                    *next + 1
-                );
-                *next += 1;
-                f
-            }
+        match &mut self.script {
+            None => below(&mut self.rng, u32::from(sides)) as u8 + 1,
+            Some(script) => script.face(sides),
         }
     }
 
     /// `N` dice thrown at once.
     #[inline]
     pub fn throw<const N: usize>(&mut self) -> [u8; N] {
-        std::array::from_fn(|_| self.die())
+        // A plain loop: `array::from_fn` here was left out of line.
+        let mut faces = [0; N];
+        for f in &mut faces {
+            *f = self.die();
+        }
+        faces
     }
 
     /// The total of `n` dice.
@@ -103,10 +103,27 @@ impl Dice {
 
     /// Whether a script has faces left (always false when seeded).
     pub fn script_left(&self) -> usize {
-        match &self.source {
-            Source::Seeded(_) => 0,
-            Source::Scripted { faces, next } => faces.len() - next,
-        }
+        self.script.as_ref().map_or(0, |s| s.faces.len() - s.next)
+    }
+}
+
+impl Script {
+    /// The next face, on a die of `sides`: out of line, as only tests
+    /// script their dice.
+    #[cold]
+    #[inline(never)]
+    fn face(&mut self, sides: u8) -> u8 {
+        let f = *self
+            .faces
+            .get(self.next)
+            .unwrap_or_else(|| panic!("the script of {} faces ran out", self.faces.len()));
+        assert!(
+            f <= sides,
+            "scripted face {f} on a die of {sides} sides (face {} of the script)",
+            self.next + 1
+        );
+        self.next += 1;
+        f
     }
 }
 
