@@ -51,6 +51,17 @@ pub const COLUMNS: &[&str] = &[
     "decision_factor_se",
 ];
 
+/// The metrics that are rates or shares (0 to 1), with the names a
+/// reader sees: what the report page and metrics-N.svg show first.
+pub const RATES: &[(&str, &str)] = &[
+    ("balance", "balance"),
+    ("advantage_first", "first mover's score"),
+    ("completion", "completion"),
+    ("drawishness", "drawishness"),
+    ("timeouts", "timeouts"),
+    ("decision_moves", "decision moves"),
+];
+
 /// Balance, `1 - (largest gap between two seats' win rates)`, with a 95%
 /// interval: the normal interval of the gap between the two seats that
 /// make it (their rates' difference has variance `(a + b - (a - b)^2) /

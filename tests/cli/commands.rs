@@ -395,10 +395,12 @@ fn the_readmes_experiment_example_is_a_valid_experiment() {
         .and_then(|s| s.split("```").next())
         .expect("a toml block");
     let e = ludus::plan::experiment::Experiment::parse(toml, "README.md").unwrap();
-    // hazard x 5 players, half-hazard 2 x 2, rithmomachy x 3 bodies, x 2 seat lists.
-    assert_eq!(e.cells.len(), 5 + 4 + 3 + 2);
+    // hazard x 5 players, half-hazard 2 x 2, rithmomachy x 3 bodies, x 2
+    // seat lists, x 4 budgets of every seat's mcts.
+    assert_eq!(e.cells.len(), 5 + 4 + 3 + 2 + 4);
+    assert_eq!(e.cells[13].cell.seats[0].name, "lua");
     let last = e.cells.last().unwrap();
-    assert_eq!(last.cell.seats[0].name, "lua");
+    assert_eq!(last.cell.seats[1].to_string(), "mcts:200");
 }
 
 /// `ludus bench --search`: a search policy's work per second, from

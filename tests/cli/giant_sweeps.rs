@@ -109,7 +109,7 @@ fn a_sweep_of_100000_cells_runs_in_bounded_memory_with_bounded_charts() {
             assert!(size < MAX_CHART_BYTES, "{name} is {size} bytes");
         }
     }
-    assert_eq!(charts, 34 * 3);
+    assert_eq!(charts, 34 * ludus::reports::charts::ChartKind::ALL.len());
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(
         (page.len() as u64) < MAX_PAGE_BYTES,

@@ -90,6 +90,40 @@ pub fn share_chart<'a, 'b>(
     Ok((chart, slot))
 }
 
+/// A rate per cell with its interval, `(rate, low, high)`; `None` where
+/// the cell has none.
+pub type RatePoints = [Option<(f64, f64, f64)>];
+
+/// Draws series of rates with their intervals as error bars joined by a
+/// line, each series in its colour and shifted within a cell's slot (by
+/// at most `widest` of a slot between neighbours) so that their bars do
+/// not hide each other.
+pub fn draw_rates(
+    chart: &mut ShareChart,
+    series: &[(RGBColor, &RatePoints)],
+    widest: f64,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let step = (0.5 / series.len().max(1) as f64).min(widest);
+    for (k, &(c, points)) in series.iter().enumerate() {
+        let dx = (k as f64 - (series.len() - 1) as f64 / 2.0) * step;
+        let shown: Vec<(f64, f64, f64, f64)> = points
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|(r, lo, hi)| (i as f64 + dx, r, lo, hi)))
+            .collect();
+        if shown.len() > 1 {
+            chart.draw_series(LineSeries::new(
+                shown.iter().map(|&(x, r, _, _)| (x, r)),
+                c.mix(0.6).stroke_width(1),
+            ))?;
+        }
+        chart.draw_series(shown.iter().map(|&(x, r, lo, hi)| {
+            ErrorBar::new_vertical(x, lo, r, hi, c.filled().stroke_width(2), 8)
+        }))?;
+    }
+    Ok(())
+}
+
 /// Draws category labels under a plot: `lines[i]` under `x = i`, one
 /// text per line, each cut to the slot's width. `at(i)` gives the pixel
 /// (in `root`'s coordinates) of the bottom of the plot under category `i`.

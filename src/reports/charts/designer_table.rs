@@ -8,17 +8,20 @@ use crate::reports::cell_result::CellResult;
 use crate::reports::metrics;
 use crate::reports::table::cell_settings;
 
-/// The metrics shown, each with its interval where it has one.
-const SHOWN: &[(&str, &str)] = &[
-    ("balance", "balance"),
-    ("advantage_first", "first mover's score"),
-    ("completion", "completion"),
-    ("drawishness", "drawishness"),
-    ("timeouts", "timeouts"),
-    ("decision_moves", "decision moves"),
-    ("branching_factor", "branching factor"),
-    ("duration_turns", "length"),
-];
+/// The metrics shown: the rates, then how many options and how long.
+const SHOWN: [(&str, &str); 8] = {
+    let r = metrics::RATES;
+    [
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        r[5],
+        ("branching_factor", "branching factor"),
+        ("duration_turns", "length"),
+    ]
+};
 
 /// The header and rows of the table of `cells`.
 pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
@@ -66,7 +69,7 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
                     settings.join(" ")
                 },
             ];
-            for (name, _) in SHOWN {
+            for (name, _) in &SHOWN {
                 let x = &v[column(name)];
                 let interval = metrics::COLUMNS
                     .iter()

@@ -4,8 +4,6 @@
 //! the first mover's edge changes as play gets stronger. The figures are
 //! metrics.csv's, made by the same function.
 
-use plotters::prelude::*;
-
 use crate::reports::cell_result::CellResult;
 use crate::reports::charts::categories;
 use crate::reports::charts::entry_group::EntryGroup;
@@ -13,21 +11,13 @@ use crate::reports::charts::frame::{self, GREY, LegendItem, Mark, colour};
 use crate::reports::interval::z95;
 use crate::reports::metrics;
 
-/// The metrics charted and their legend labels: each a rate or a share,
-/// between 0 and 1.
-const CHARTED: &[(&str, &str)] = &[
-    ("balance", "balance"),
-    ("advantage_first", "first mover's score"),
-    ("completion", "completion"),
-    ("drawishness", "drawishness"),
-    ("timeouts", "timeouts"),
-    ("decision_moves", "decision moves"),
-];
+/// A metric's value and interval in each cell.
+type Points = Vec<Option<(f64, f64, f64)>>;
 
 /// Metric `name` of each cell with its interval: the `_low`/`_high`
 /// columns, or the mean plus or minus 1.96 standard errors; `None` where
 /// the cell has no value.
-fn points(cells: &[CellResult], name: &str) -> Vec<Option<(f64, f64, f64)>> {
+fn points(cells: &[CellResult], name: &str) -> Points {
     let at = |col: &str| metrics::COLUMNS.iter().position(|c| *c == col);
     let value = at(name).expect("a charted metric is a column");
     let (low, high, se) = (
@@ -57,7 +47,7 @@ fn points(cells: &[CellResult], name: &str) -> Vec<Option<(f64, f64, f64)>> {
 /// The chart of a group with at least one finished cell.
 pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     let cells = &group.finished;
-    let series: Vec<(LegendItem, Vec<Option<(f64, f64, f64)>>)> = CHARTED
+    let series: Vec<(LegendItem, Points)> = metrics::RATES
         .iter()
         .enumerate()
         .map(|(k, (name, label))| {
@@ -91,27 +81,11 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
             0.0..1.0,
             "value (a rate or a share)",
         )?;
-        // Series side by side within a cell, so their bars do not hide
-        // each other.
-        let step = (0.6 / series.len().max(1) as f64).min(0.1);
-        for (k, (item, points)) in series.iter().enumerate() {
-            let dx = (k as f64 - (series.len() - 1) as f64 / 2.0) * step;
-            let c = item.colour;
-            let shown: Vec<(f64, f64, f64, f64)> = points
-                .iter()
-                .enumerate()
-                .filter_map(|(i, p)| p.map(|(x, lo, hi)| (i as f64 + dx, x, lo, hi)))
-                .collect();
-            if shown.len() > 1 {
-                chart.draw_series(LineSeries::new(
-                    shown.iter().map(|&(x, y, _, _)| (x, y)),
-                    c.mix(0.6).stroke_width(1),
-                ))?;
-            }
-            chart.draw_series(shown.iter().map(|&(x, y, lo, hi)| {
-                ErrorBar::new_vertical(x, lo, y, hi, c.filled().stroke_width(2), 8)
-            }))?;
-        }
+        let rates: Vec<_> = series
+            .iter()
+            .map(|(item, points)| (item.colour, points.as_slice()))
+            .collect();
+        categories::draw_rates(&mut chart, &rates, 0.1)?;
         frame::legend(&legend, &items)?;
         Ok(())
     })

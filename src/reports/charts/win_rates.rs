@@ -119,28 +119,11 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
                 PathElement::new(vec![(a, *e), (a + dash / 2.0, *e)], GREY.stroke_width(1))
             }))?;
         }
-        // Series sit side by side within a cell so their bars do not hide
-        // each other.
-        let step = (0.5 / series.len() as f64).min(0.12);
-        for (k, s) in series.iter().enumerate() {
-            let dx = (k as f64 - (series.len() - 1) as f64 / 2.0) * step;
-            let c = s.item.colour;
-            let points: Vec<(f64, f64, f64, f64)> = s
-                .points
-                .iter()
-                .enumerate()
-                .filter_map(|(i, p)| p.map(|(r, lo, hi)| (i as f64 + dx, r, lo, hi)))
-                .collect();
-            if points.len() > 1 {
-                chart.draw_series(LineSeries::new(
-                    points.iter().map(|&(x, r, _, _)| (x, r)),
-                    c.mix(0.6).stroke_width(1),
-                ))?;
-            }
-            chart.draw_series(points.iter().map(|&(x, r, lo, hi)| {
-                ErrorBar::new_vertical(x, lo, r, hi, c.filled().stroke_width(2), 8)
-            }))?;
-        }
+        let rates: Vec<_> = series
+            .iter()
+            .map(|s| (s.item.colour, s.points.as_slice()))
+            .collect();
+        categories::draw_rates(&mut chart, &rates, 0.12)?;
         frame::legend(&legend, &items)?;
         Ok(())
     })
