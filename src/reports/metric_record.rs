@@ -125,10 +125,11 @@ impl MetricRecord {
             sum = sum.saturating_add(count);
             last = options;
         }
-        if sum != decisions {
+        // Every decision's options, or a sample's where counting is dear.
+        if sum > decisions {
             return Err(PartialError::at(
                 "options",
-                format!("count {sum} decisions, not the {decisions} taken"),
+                format!("count {sum} decisions, more than the {decisions} taken"),
             ));
         }
         let most = last as f64;
@@ -138,16 +139,19 @@ impl MetricRecord {
             .decision_factor
             .read("decision_factor", 2.0, most.max(2.0))?;
         let with_decisions = branching.n;
-        if with_decisions > games.min(decisions) || (decisions > 0 && with_decisions == 0) {
+        if with_decisions > games.min(sum) || (sum > 0 && with_decisions == 0) {
             return Err(PartialError::at(
                 "branching.games",
                 format!("{with_decisions} games with decisions, in {games} games of {decisions}"),
             ));
         }
-        if moves.n != games {
+        if moves.n > games || moves.n < with_decisions {
             return Err(PartialError::at(
                 "decision_moves.games",
-                format!("{}, not the {games} games held", moves.n),
+                format!(
+                    "{}, but {games} games were held and {with_decisions} had decisions counted",
+                    moves.n
+                ),
             ));
         }
         let choices: u64 = self.options.iter().filter(|e| e[0] > 1).map(|e| e[1]).sum();

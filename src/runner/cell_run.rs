@@ -69,7 +69,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
             rngs.clear();
             rngs.extend((0..players).map(|s| SeatRng::new(seed, s)));
             game.clone_from(proto);
-            decisions.start_game();
+            decisions.start_game(seed);
             let d = Drive {
                 game: &mut game,
                 dice: &mut dice,

@@ -4,6 +4,15 @@
 //! metrics.csv reports).
 
 use crate::core::seat::Seat;
+use crate::core::seed::splitmix64;
+
+/// Where a game's fast random draw does not count the legal decisions
+/// ([`crate::core::game::Game::PICK_COUNTS`] false: chess, Rithmomachy),
+/// counting them costs more than the draw: the runner counts them at one
+/// decision in `SAMPLED`, each decision drawn by a hash of the game's salt
+/// and the decision's number (no stream of the game's is touched, so the
+/// games are the same).
+pub const SAMPLED: u64 = 8;
 
 /// A game's decisions, counted by [`crate::runner::drive`], and the
 /// options of every decision of every game counted so far.
@@ -14,8 +23,10 @@ use crate::core::seat::Seat;
 /// d.note(1, 3);
 /// d.note(1, 1);
 /// d.note(0, 4);
-/// assert_eq!((d.count, d.first, d.choices, d.options), (3, Some(1), 2, 8));
-/// d.start_game();
+/// d.note(0, 0);
+/// assert_eq!((d.count, d.counted, d.first), (4, 3, Some(1)));
+/// assert_eq!((d.choices, d.options), (2, 8));
+/// d.start_game(7);
 /// assert_eq!((d.count, d.first), (0, None));
 /// assert_eq!(d.seen, [0, 1, 0, 1, 1], "the options of all games stay");
 /// ```
@@ -25,6 +36,9 @@ pub struct Decisions {
     pub count: u32,
     /// The seat of the first decision.
     pub first: Option<Seat>,
+    /// Decisions whose options were counted: all of them, or a sample
+    /// (see [`SAMPLED`]).
+    pub counted: u32,
     /// Decisions that offered two options or more.
     pub choices: u32,
     /// The options of the game's decisions, summed.
@@ -34,16 +48,30 @@ pub struct Decisions {
     /// `seen[k]`: decisions with `k` options, in every game since the
     /// counter was made (not cleared by [`Decisions::start_game`]).
     pub seen: Vec<u64>,
+    /// The game's salt, for [`Decisions::samples_next`].
+    pub salt: u64,
 }
 
 impl Decisions {
-    /// Counts a decision by `seat` among `options` legal ones.
+    /// Whether the next decision is one of the sample whose options are
+    /// counted where counting is dear (one in [`SAMPLED`]).
+    #[inline]
+    pub fn samples_next(&self) -> bool {
+        splitmix64(self.salt ^ u64::from(self.count)).is_multiple_of(SAMPLED)
+    }
+
+    /// Counts a decision by `seat` among `options` legal ones (0: not
+    /// counted, see [`Decisions::samples_next`]).
     #[inline]
     pub fn note(&mut self, seat: Seat, options: usize) {
         if self.count == 0 {
             self.first = Some(seat);
         }
         self.count += 1;
+        if options == 0 {
+            return;
+        }
+        self.counted += 1;
         self.options += options as u64;
         if options > 1 {
             self.choices += 1;
@@ -55,10 +83,13 @@ impl Decisions {
         self.seen[options] += 1;
     }
 
-    /// Forgets the game's counts, for the next game; keeps [`Decisions::seen`].
+    /// Forgets the game's counts, for the next game of salt `salt` (its
+    /// seed); keeps [`Decisions::seen`].
     #[inline]
-    pub fn start_game(&mut self) {
+    pub fn start_game(&mut self, salt: u64) {
+        self.salt = salt;
         self.count = 0;
+        self.counted = 0;
         self.first = None;
         self.choices = 0;
         self.options = 0;

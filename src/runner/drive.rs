@@ -178,7 +178,8 @@ fn play_out<G: Game, L: Log>(
             Turn::Chance => game.chance(dice, log),
             Turn::Decide(seat) => {
                 // The decision's options, for the branching counts: the
-                // count a fast draw is given, or the list's length.
+                // count a fast draw is given, or the list's length, or
+                // where the draw does not count, a sample's counts.
                 let mut options = 0;
                 let picked = if policies[seat].uniform() {
                     let rng = rngs[seat].get();
@@ -196,7 +197,11 @@ fn play_out<G: Game, L: Log>(
                     // A uniform draw needs only the count and the one drawn.
                     Some(mv) => {
                         if !G::PICK_COUNTS {
-                            options = game.count_moves(buf);
+                            options = if decisions.samples_next() {
+                                game.count_moves(buf)
+                            } else {
+                                0
+                            };
                         }
                         Ok(mv)
                     }

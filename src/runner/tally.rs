@@ -70,7 +70,8 @@ pub struct Tally {
     /// decision (Ludii's BranchingFactorAvg).
     pub branching: FixedMean,
     /// Each game's share of decisions with two options or more, over every
-    /// game (0 in a game without decisions; Ludii's DecisionMoves).
+    /// game with its options counted (0 in a game without decisions;
+    /// Ludii's DecisionMoves).
     pub decision_moves: FixedMean,
     /// Each game's mean options at the decisions with two or more, over
     /// the games with such a decision (Ludii's DecisionFactorAvg).
@@ -184,12 +185,14 @@ impl Tally {
         let d = u64::from(decisions.count);
         self.decisions += d;
         self.decisions_sq += u128::from(d * d);
-        if decisions.count > 0 {
-            let count = f64::from(decisions.count);
-            self.branching.add(decisions.options as f64 / count);
+        // Over the decisions counted: all, or a sample where counting is
+        // dear (a game of decisions none of which was sampled has none).
+        if decisions.counted > 0 {
+            let counted = f64::from(decisions.counted);
+            self.branching.add(decisions.options as f64 / counted);
             self.decision_moves
-                .add(f64::from(decisions.choices) / count);
-        } else {
+                .add(f64::from(decisions.choices) / counted);
+        } else if decisions.count == 0 {
             self.decision_moves.add(0.0);
         }
         if decisions.choices > 0 {

@@ -326,6 +326,8 @@ fn a_counted_draw_is_the_listed_move() {
         let mut listed = Vec::new();
         for m in &moves {
             g.legal_moves(&mut listed);
+            // What metrics.csv's branching counts, where the fast draw does not.
+            assert_eq!(g.count_moves(&mut Vec::new()), listed.len());
             for k in 0..listed.len() {
                 let drawn = g.position().pick_listed(&mut |n| {
                     assert_eq!(n, listed.len());
