@@ -69,3 +69,20 @@ fn a_swept_key_that_is_neither_an_option_nor_a_parameter_is_refused() {
         assert!(err.contains(says) && err.contains("bad.toml"), "{err}");
     }
 }
+
+#[test]
+fn the_shipped_skill_experiments_sweep_every_seat() {
+    for (file, budgets) in [
+        ("data/experiments/skill-boardspace.toml", 8),
+        ("data/experiments/skill-nine-men.toml", 7),
+    ] {
+        let text = std::fs::read_to_string(file).unwrap();
+        let e = ludus::plan::experiment::Experiment::parse(&text, file).unwrap();
+        assert_eq!(e.cells.len(), budgets, "{file}");
+        for c in &e.cells {
+            let seats: Vec<String> = c.cell.seats.iter().map(|s| s.to_string()).collect();
+            assert_eq!(seats[0], seats[1], "{file}");
+            assert!(seats[0].starts_with("mcts:") && !seats[0].contains('{'), "{file}");
+        }
+    }
+}
