@@ -82,7 +82,10 @@ fn the_shipped_skill_experiments_sweep_every_seat() {
         for c in &e.cells {
             let seats: Vec<String> = c.cell.seats.iter().map(|s| s.to_string()).collect();
             assert_eq!(seats[0], seats[1], "{file}");
-            assert!(seats[0].starts_with("mcts:") && !seats[0].contains('{'), "{file}");
+            assert!(
+                seats[0].starts_with("mcts:") && !seats[0].contains('{'),
+                "{file}"
+            );
         }
     }
 }
