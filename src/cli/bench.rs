@@ -34,6 +34,7 @@ use ludus::runner::batch::{self, Ended, Unobserved};
 use ludus::runner::cell::Cell;
 use ludus::runner::cell_job::CellJob;
 use ludus::runner::game_entry::GameEntry;
+use ludus::runner::metrics_level::MetricsLevel;
 use ludus::runner::tally::Tally;
 
 use crate::cli::batch_args::pool;
@@ -60,6 +61,10 @@ pub struct BenchArgs {
     /// lua:scripts/random.lua,lua:scripts/random.lua`.
     #[arg(long, value_name = "P1,P2,...")]
     seats: Vec<String>,
+    /// What metrics.csv measures while the games are played: `basic` (what
+    /// every run counts) or `all` (an experiment's `metrics = "all"`).
+    #[arg(long, default_value = "basic", value_name = "LEVEL")]
+    metrics: String,
     /// Bench a whole experiment instead (the default one if no file is
     /// given): its wall time with 1 thread and with 2.
     #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "")]
@@ -170,6 +175,8 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
                 .map(|list| seats(entry, list, players, &in_force))
                 .collect::<Result<_, _>>()?
         };
+        let metrics = MetricsLevel::parse(&args.metrics)
+            .map_err(|e| Failure::Input(format!("--metrics: {e}")))?;
         let mut first: Option<(f64, f64)> = None;
         for seats in seat_lists {
             let shown = seats
@@ -186,6 +193,7 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
                 seed: 1,
                 max_plies: u32::MAX,
                 on_bot_error: Default::default(),
+                metrics,
             };
             let jobs = vec![entry.cell_job(&cell).map_err(Failure::from)?];
             let ([t1, t2], tallies) = time_1_and_2(&jobs, args.repeat)?;

@@ -8,6 +8,7 @@
 //! games = 100000          # per cell (a cell may set its own `games`)
 //! max_plies = 100000      # optional: longer games stop as a draw
 //! on_bot_error = "forfeit" # optional: a failing policy loses its game (default "stop")
+//! metrics = "all"           # optional: every decision's options counted (default "basic")
 //! [[cells]]
 //! game = "hazard"
 //! options = { order = "fixed" }  # numbers, strings, and true/false where an option takes them
@@ -28,6 +29,7 @@ use crate::plan::plan_error::PlanError;
 use crate::policies::policy_spec::PolicySpec;
 use crate::registry;
 use crate::runner::cell::Cell;
+use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 
 /// The experiment `ludus run` plays when given no file.
@@ -50,6 +52,7 @@ struct ExperimentFile {
     games: u64,
     max_plies: Option<u32>,
     on_bot_error: Option<String>,
+    metrics: Option<String>,
     cells: Vec<CellFile>,
     /// A tournament beside the cells, which `ludus tournament` plays
     /// (see [`crate::runner::tournament`]); `ludus run` leaves it.
@@ -157,6 +160,10 @@ impl Experiment {
             None => OnBotError::Stop,
             Some(text) => OnBotError::parse(text).map_err(|e| at("on_bot_error", e.to_string()))?,
         };
+        let metrics = match file.metrics.as_deref() {
+            None => MetricsLevel::Basic,
+            Some(text) => MetricsLevel::parse(text).map_err(|e| at("metrics", e.to_string()))?,
+        };
         // The cells every entry sweeps to, counted before any is made.
         let mut total = 0usize;
         for (i, cell) in file.cells.iter().enumerate() {
@@ -189,6 +196,7 @@ impl Experiment {
                     games: cell.games.unwrap_or(file.games),
                     max_plies,
                     on_bot_error,
+                    metrics,
                     ..plan.cell
                 };
                 cells.push(plan);
@@ -540,6 +548,7 @@ fn expand(
                 seed: 0,
                 max_plies: 0,
                 on_bot_error: OnBotError::Stop,
+                metrics: MetricsLevel::Basic,
             },
             entry: entry_index,
             swept,

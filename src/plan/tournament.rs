@@ -28,6 +28,7 @@ use crate::policies::policy_spec::PolicySpec;
 use crate::registry;
 use crate::runner::cell::Cell;
 use crate::runner::game_entry::GameEntry;
+use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 
 #[derive(Deserialize)]
@@ -222,6 +223,9 @@ impl Tournament {
                 seed: self.seed,
                 max_plies: self.max_plies,
                 on_bot_error: self.on_bot_error,
+                // A tournament rates policies; its pairings' metrics are
+                // what every run counts.
+                metrics: MetricsLevel::Basic,
             },
             entry: k,
             swept: Vec::new(),

@@ -5,6 +5,7 @@ use crate::core::game::Game;
 use crate::core::option_error::OptionError;
 use crate::core::options::Options;
 use crate::policies::policy_spec::PolicySpec;
+use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 
 /// One cell to play: its options and a policy per seat (the game is the
@@ -29,6 +30,8 @@ pub struct Cell {
     pub max_plies: u32,
     /// What a failing policy does to the run.
     pub on_bot_error: OnBotError,
+    /// How much of metrics.csv is measured.
+    pub metrics: MetricsLevel,
 }
 
 impl Cell {
@@ -50,6 +53,7 @@ impl Cell {
             seed,
             max_plies: u32::MAX,
             on_bot_error: OnBotError::Stop,
+            metrics: MetricsLevel::Basic,
         })
     }
 }

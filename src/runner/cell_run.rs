@@ -13,6 +13,7 @@ use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
 use crate::runner::decisions::Decisions;
 use crate::runner::drive::{Drive, Retirements, SeatFailure, drive, drive_retiring, forfeit_after};
+use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 use crate::runner::tally::{GameFailure, MESSAGE_BYTES, Tally};
 
@@ -59,7 +60,10 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
         // One game, reset from the prototype before each: `clone_from` lets
         // a game keep the room its lists grew to.
         let mut game = proto.clone();
-        let mut decisions = Decisions::default();
+        let mut decisions = Decisions {
+            count_all: plan.metrics == MetricsLevel::All,
+            ..Decisions::default()
+        };
         for index in games {
             if !go_on(index) {
                 break;

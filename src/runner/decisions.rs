@@ -50,6 +50,9 @@ pub struct Decisions {
     pub seen: Vec<u64>,
     /// The game's salt, for [`Decisions::samples_next`].
     pub salt: u64,
+    /// Whether every decision is counted, not a sample
+    /// ([`crate::runner::metrics_level::MetricsLevel::All`]).
+    pub count_all: bool,
 }
 
 impl Decisions {
@@ -57,7 +60,7 @@ impl Decisions {
     /// counted where counting is dear (one in [`SAMPLED`]).
     #[inline]
     pub fn samples_next(&self) -> bool {
-        splitmix64(self.salt ^ u64::from(self.count)).is_multiple_of(SAMPLED)
+        self.count_all || splitmix64(self.salt ^ u64::from(self.count)).is_multiple_of(SAMPLED)
     }
 
     /// Counts a decision by `seat` among `options` legal ones (0: not

@@ -1,4 +1,5 @@
-//! Why a run setting was refused (`--shard`, `--sprt`, `on_bot_error`).
+//! Why a run setting was refused (`--shard`, `--sprt`, `on_bot_error`,
+//! `metrics`).
 
 use thiserror::Error;
 

@@ -213,3 +213,78 @@ fn the_report_page_puts_the_cells_side_by_side_and_marks_the_best() {
         "{decisive_row}"
     );
 }
+
+/// The decisions whose options a run counted, and the decisions taken,
+/// as its partial.json holds them.
+fn counted_and_taken(out: &std::path::Path) -> (u64, u64) {
+    let p: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("partial.json")).unwrap()).unwrap();
+    let cell = &p["cells"][0];
+    let counted = cell["metrics"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e[1].as_u64().unwrap())
+        .sum();
+    (counted, cell["decisions"].as_u64().unwrap())
+}
+
+#[test]
+fn rithmomachy_counts_a_sample_of_its_decisions_unless_all_are_asked_for() {
+    let text = |level: &str| {
+        format!(
+            "name = \"r\"\nseed = 8\ngames = 60\n{level}[[cells]]\ngame = \"rithmomachy\"\noptions = {{ cap = 80 }}\n"
+        )
+    };
+    let (sampled, rows) = metrics("metrics-sampled", &text(""));
+    let (all, all_rows) = metrics("metrics-all", &text("metrics = \"all\"\n"));
+    let (counted, taken) = counted_and_taken(&sampled);
+    // One in 8, drawn by a hash: about 600 of some 4,800.
+    assert!(
+        counted * 12 > taken && counted * 5 < taken,
+        "{counted} of {taken}"
+    );
+    let (counted, taken_all) = counted_and_taken(&all);
+    assert_eq!(
+        (counted, taken_all),
+        (taken, taken),
+        "the same games, all counted"
+    );
+    // The same games either way; the sample's estimate lies near the full count.
+    for key in ["games", "completion", "duration_decisions"] {
+        assert_eq!(rows[0][key], all_rows[0][key], "{key}");
+    }
+    let (b, se) = (
+        num(&rows[0], "branching_factor"),
+        num(&rows[0], "branching_factor_se"),
+    );
+    let exact = num(&all_rows[0], "branching_factor");
+    assert!(
+        (b - exact).abs() < 4.0 * se + 1.0,
+        "{b} ± {se} against {exact}"
+    );
+}
+
+#[test]
+fn an_unknown_metrics_level_is_refused_naming_the_key() {
+    let dir = scratch("metrics-level");
+    let exp = dir.join("exp.toml");
+    std::fs::write(
+        &exp,
+        "name = \"x\"\nseed = 1\ngames = 2\nmetrics = \"most\"\n[[cells]]\ngame = \"hazard\"\n",
+    )
+    .unwrap();
+    let o = ludus(&[
+        "run",
+        exp.to_str().unwrap(),
+        "-q",
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("metrics") && err.contains("`basic` or `all`"),
+        "{err}"
+    );
+}
