@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::text::printable;
 use crate::reports::partial_error::PartialError;
+use crate::reports::record_numbers::{pairs, wide};
 use crate::runner::fixed_mean::FixedMean;
 use crate::runner::tally::{DRAW_UNIT, Tally};
 
@@ -53,24 +53,10 @@ impl FixedMeanRecord {
 
     /// The sums, if they could come from `games` values in `[low, high]`.
     fn read(&self, key: &str, low: f64, high: f64) -> Result<FixedMean, PartialError> {
-        let number = |field: &str, text: &str| {
-            text.parse::<u128>()
-                .ok()
-                .filter(|x| x.to_string() == text)
-                .ok_or_else(|| {
-                    PartialError::at(
-                        format!("{key}.{field}"),
-                        format!(
-                            "`{}` is not a whole number",
-                            printable(text.as_bytes(), false)
-                        ),
-                    )
-                })
-        };
         let m = FixedMean {
             n: self.games,
-            sum: number("sum", &self.sum)?,
-            sq: number("sq", &self.sq)?,
+            sum: wide(format!("{key}.sum"), &self.sum)?,
+            sq: wide(format!("{key}.sq"), &self.sq)?,
         };
         if !m.possible(low, high) {
             return Err(PartialError::at(
@@ -89,18 +75,12 @@ impl MetricRecord {
     /// The record of tally `t`'s sums.
     pub fn new(t: &Tally) -> MetricRecord {
         MetricRecord {
-            first_score: t.first_score,
-            first_score_sq: t.first_score_sq.to_string(),
-            branching: FixedMeanRecord::new(&t.branching),
-            decision_moves: FixedMeanRecord::new(&t.decision_moves),
-            decision_factor: FixedMeanRecord::new(&t.decision_factor),
-            options: t
-                .options
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(|(k, n)| [k as u64, *n])
-                .collect(),
+            first_score: t.metrics.first_score,
+            first_score_sq: t.metrics.first_score_sq.to_string(),
+            branching: FixedMeanRecord::new(&t.metrics.branching),
+            decision_moves: FixedMeanRecord::new(&t.metrics.decision_moves),
+            decision_factor: FixedMeanRecord::new(&t.metrics.decision_factor),
+            options: pairs(&t.metrics.options),
         }
     }
 
@@ -165,12 +145,12 @@ impl MetricRecord {
                 ),
             ));
         }
-        t.branching = branching;
-        t.decision_moves = moves;
-        t.decision_factor = factor;
-        t.options = vec![0; last as usize + 1];
+        t.metrics.branching = branching;
+        t.metrics.decision_moves = moves;
+        t.metrics.decision_factor = factor;
+        t.metrics.options = vec![0; last as usize + 1];
         for &[options, count] in &self.options {
-            t.options[options as usize] = count;
+            t.metrics.options[options as usize] = count;
         }
         Ok(())
     }
@@ -180,20 +160,7 @@ impl MetricRecord {
     /// The first movers' score: at least their wins, at most their games,
     /// its squares between what the sum forces and what it allows.
     fn read_first_score(&self, t: &mut Tally) -> Result<(), PartialError> {
-        let sq: u128 = self
-            .first_score_sq
-            .parse()
-            .ok()
-            .filter(|x: &u128| x.to_string() == self.first_score_sq)
-            .ok_or_else(|| {
-                PartialError::at(
-                    "first_score_sq",
-                    format!(
-                        "`{}` is not a whole number",
-                        printable(self.first_score_sq.as_bytes(), false)
-                    ),
-                )
-            })?;
+        let sq = wide("first_score_sq", &self.first_score_sq)?;
         let unit = u128::from(DRAW_UNIT);
         let moved: u128 = t.first_moves.iter().map(|&m| u128::from(m)).sum();
         let won: u128 = t.first_wins.iter().map(|&m| u128::from(m)).sum();
@@ -216,8 +183,8 @@ impl MetricRecord {
                 format!("{sq} cannot be the squares of scores adding up to {score}"),
             ));
         }
-        t.first_score = self.first_score;
-        t.first_score_sq = sq;
+        t.metrics.first_score = self.first_score;
+        t.metrics.first_score_sq = sq;
         Ok(())
     }
 }

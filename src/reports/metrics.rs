@@ -114,11 +114,11 @@ fn advantage_first(t: &Tally) -> [String; 3] {
     }
     let unit = DRAW_UNIT as f64;
     let n = moved as f64;
-    let mean = t.first_score as f64 / unit / n;
-    if t.first_score == won * DRAW_UNIT {
+    let mean = t.metrics.first_score as f64 / unit / n;
+    if t.metrics.first_score == won * DRAW_UNIT {
         return rate(won, moved);
     }
-    let ss = (t.first_score_sq as f64 / (unit * unit) - n * mean * mean).max(0.0);
+    let ss = (t.metrics.first_score_sq as f64 / (unit * unit) - n * mean * mean).max(0.0);
     let half = if moved > 1 {
         z95() * (ss / (n - 1.0)).sqrt() / n.sqrt()
     } else {
@@ -192,12 +192,12 @@ pub fn row(plan: &CellPlan, t: &Tally) -> Vec<String> {
     }
     row.extend(counted_mean(sum, sq, n));
     row.extend(counted_mean(u128::from(t.decisions), t.decisions_sq, n));
-    row.extend(fixed_mean(&t.decision_moves));
-    row.extend(fixed_mean(&t.branching));
-    match LengthStats::from_histogram(&t.options) {
+    row.extend(fixed_mean(&t.metrics.decision_moves));
+    row.extend(fixed_mean(&t.metrics.branching));
+    match LengthStats::from_histogram(&t.metrics.options) {
         Some(o) => row.extend([o.median.to_string(), o.max.to_string()]),
         None => row.extend([String::new(), String::new()]),
     }
-    row.extend(fixed_mean(&t.decision_factor));
+    row.extend(fixed_mean(&t.metrics.decision_factor));
     row
 }

@@ -23,6 +23,7 @@ pub mod partial;
 pub mod partial_error;
 pub mod payoff;
 pub mod places;
+pub mod record_numbers;
 pub mod report;
 pub mod resume;
 pub mod run_folder;

@@ -23,6 +23,7 @@ use crate::plan::experiment::Experiment;
 use crate::plan::tournament::Tournament;
 use crate::reports::metric_record::MetricRecord;
 use crate::reports::partial_error::{PartialError, PartialFileError};
+use crate::reports::record_numbers::{pairs, wide};
 use crate::runner::checkpoint::CellState;
 use crate::runner::drive::{BOT_ERROR, MAX_PLIES};
 use crate::runner::game_ranges::GameRanges;
@@ -269,13 +270,7 @@ impl CellRecord {
             places: t.places[..p].iter().map(|row| row[..p].to_vec()).collect(),
             payoff_sum: t.payoff_sum[..p].to_vec(),
             payoff_sq: t.payoff_sq[..p].iter().map(|x| x.to_string()).collect(),
-            lengths: t
-                .lengths
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(|(l, n)| [l as u64, *n])
-                .collect(),
+            lengths: pairs(&t.lengths),
             decisions: t.decisions,
             decisions_sq: t.decisions_sq.to_string(),
             first_moves: t.first_moves[..p].to_vec(),
@@ -388,20 +383,7 @@ impl CellRecord {
     /// game has one first mover at most, and a seat's wins moving first
     /// are among its wins and its games moving first.
     fn check_decisions(&self, t: &mut Tally) -> Result<(), PartialError> {
-        let sq: u128 = self
-            .decisions_sq
-            .parse()
-            .ok()
-            .filter(|x: &u128| x.to_string() == self.decisions_sq)
-            .ok_or_else(|| {
-                PartialError::at(
-                    "decisions_sq",
-                    format!(
-                        "`{}` is not a whole number",
-                        printable(self.decisions_sq.as_bytes(), false)
-                    ),
-                )
-            })?;
+        let sq = wide("decisions_sq", &self.decisions_sq)?;
         let d = u128::from(self.decisions);
         if sq < d || sq > d * d || (self.games == 0 && d > 0) {
             return Err(PartialError::at(
@@ -720,16 +702,7 @@ impl CellRecord {
         let n = i128::from(self.games);
         let mut total = 0i128;
         for (s, (&sum, sq_text)) in self.payoff_sum.iter().zip(&self.payoff_sq).enumerate() {
-            let sq: u128 = sq_text
-                .parse()
-                .ok()
-                .filter(|x: &u128| x.to_string() == *sq_text)
-                .ok_or_else(|| {
-                    PartialError::at(
-                        format!("payoff_sq[{s}]"),
-                        format!("`{sq_text}` is not a whole number"),
-                    )
-                })?;
+            let sq = wide(format!("payoff_sq[{s}]"), sq_text)?;
             let sum_i = i128::from(sum);
             if sum_i.abs() > n * i128::from(MAX_PAYOFF) {
                 return Err(PartialError::at(

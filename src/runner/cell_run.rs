@@ -119,7 +119,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
                 tally.note_forfeit(failure(f));
             }
         }
-        tally.options = decisions.seen;
+        tally.metrics.options = decisions.seen;
         Ok(tally)
     }
 }

@@ -13,6 +13,7 @@ pub mod drive;
 pub mod fixed_mean;
 pub mod game_entry;
 pub mod game_ranges;
+pub mod metric_sums;
 pub mod metrics_level;
 pub mod on_bot_error;
 pub mod packed_tally;

@@ -142,12 +142,7 @@ impl PackedTally {
             decisions_sq,
             first_moves,
             first_wins,
-            first_score,
-            first_score_sq,
-            branching,
-            decision_moves,
-            decision_factor,
-            options,
+            metrics,
             endings,
             forfeits,
             first_forfeit,
@@ -188,14 +183,18 @@ impl PackedTally {
         }
         put(&mut out, u128::from(*decisions));
         put(&mut out, *decisions_sq);
-        put(&mut out, u128::from(*first_score));
-        put(&mut out, *first_score_sq);
-        for m in [branching, decision_moves, decision_factor] {
+        put(&mut out, u128::from(metrics.first_score));
+        put(&mut out, metrics.first_score_sq);
+        for m in [
+            &metrics.branching,
+            &metrics.decision_moves,
+            &metrics.decision_factor,
+        ] {
             put(&mut out, u128::from(m.n));
             put(&mut out, m.sum);
             put(&mut out, m.sq);
         }
-        put_histogram(&mut out, options);
+        put_histogram(&mut out, &metrics.options);
         put_histogram(&mut out, lengths);
         put(&mut out, endings.len() as u128);
         for e in endings {
@@ -242,12 +241,12 @@ impl PackedTally {
         }
         t.decisions = r.u64();
         t.decisions_sq = r.next();
-        t.first_score = r.u64();
-        t.first_score_sq = r.next();
+        t.metrics.first_score = r.u64();
+        t.metrics.first_score_sq = r.next();
         for m in [
-            &mut t.branching,
-            &mut t.decision_moves,
-            &mut t.decision_factor,
+            &mut t.metrics.branching,
+            &mut t.metrics.decision_moves,
+            &mut t.metrics.decision_factor,
         ] {
             *m = FixedMean {
                 n: r.u64(),
@@ -255,7 +254,7 @@ impl PackedTally {
                 sq: r.next(),
             };
         }
-        t.options = r.histogram();
+        t.metrics.options = r.histogram();
         t.lengths = r.histogram();
         let endings = r.u64() as usize;
         t.endings = (0..endings)
@@ -350,7 +349,7 @@ mod tests {
             |s| [i64::MAX / 4, 0, 1][s],
         );
         t.add(&Outcome::win(2, "bodies"), 0, &played(0, None), |_| 0);
-        t.options = vec![0, 1, 0, 4009];
+        t.metrics.options = vec![0, 1, 0, 4009];
         t.wins[1] = u64::MAX;
         t.payoff_sq[2] = u128::MAX;
         t.note_forfeit(crate::runner::tally::GameFailure {

@@ -5,7 +5,7 @@
 use crate::core::outcome::Outcome;
 use crate::core::seat::MAX_SEATS;
 use crate::runner::decisions::Decisions;
-use crate::runner::fixed_mean::FixedMean;
+use crate::runner::metric_sums::MetricSums;
 
 /// The most bytes of a policy's failure message a run keeps (a script's
 /// message is its own text).
@@ -61,23 +61,8 @@ pub struct Tally {
     pub first_moves: [u64; MAX_SEATS],
     /// `first_wins[s]`: games seat `s` moved first and won alone.
     pub first_wins: [u64; MAX_SEATS],
-    /// The first movers' scores summed (a win [`DRAW_UNIT`], a draw shared
-    /// by `k` seats `DRAW_UNIT / k`, a loss 0): Ludii's AdvantageP1.
-    pub first_score: u64,
-    /// Their squares summed.
-    pub first_score_sq: u128,
-    /// Each game's mean options per decision, over the games with a
-    /// decision (Ludii's BranchingFactorAvg).
-    pub branching: FixedMean,
-    /// Each game's share of decisions with two options or more, over every
-    /// game with its options counted (0 in a game without decisions;
-    /// Ludii's DecisionMoves).
-    pub decision_moves: FixedMean,
-    /// Each game's mean options at the decisions with two or more, over
-    /// the games with such a decision (Ludii's DecisionFactorAvg).
-    pub decision_factor: FixedMean,
-    /// `options[k]`: decisions, in all the games, that had `k` options.
-    pub options: Vec<u64>,
+    /// The sums behind metrics.csv that the fields above do not give.
+    pub metrics: MetricSums,
     /// How many games ended for each reason and winner (the sole winning
     /// seat, `None` for a draw), in order of first appearance within a
     /// chunk; [`Tally::merge`] keeps them sorted.
@@ -137,12 +122,7 @@ impl Tally {
             decisions_sq: 0,
             first_moves: [0; MAX_SEATS],
             first_wins: [0; MAX_SEATS],
-            first_score: 0,
-            first_score_sq: 0,
-            branching: FixedMean::default(),
-            decision_moves: FixedMean::default(),
-            decision_factor: FixedMean::default(),
-            options: Vec::new(),
+            metrics: MetricSums::default(),
             endings: Vec::new(),
             forfeits: 0,
             first_forfeit: None,
@@ -170,8 +150,8 @@ impl Tally {
 
     /// Counts one game: its outcome, length, decisions (with the seat that
     /// moved first and their options) and each seat's payoff. The options'
-    /// histogram, [`Tally::options`], is the runner's to fill: it is kept
-    /// across games in [`Decisions::seen`].
+    /// histogram, [`MetricSums::options`], is the runner's to fill: it is
+    /// kept across games in [`Decisions::seen`].
     #[inline]
     pub fn add(
         &mut self,
@@ -185,33 +165,22 @@ impl Tally {
         let d = u64::from(decisions.count);
         self.decisions += d;
         self.decisions_sq += u128::from(d * d);
-        // Over the decisions counted: all, or a sample where counting is
-        // dear (a game of decisions none of which was sampled has none).
-        if decisions.counted > 0 {
-            let counted = f64::from(decisions.counted);
-            self.branching.add(decisions.options as f64 / counted);
-            self.decision_moves
-                .add(f64::from(decisions.choices) / counted);
-        } else if decisions.count == 0 {
-            self.decision_moves.add(0.0);
-        }
-        if decisions.choices > 0 {
-            self.decision_factor
-                .add(decisions.choice_options as f64 / f64::from(decisions.choices));
-        }
         if let Some(f) = decisions.first {
             self.first_moves[f] += 1;
-            let score = if winner == Some(f) {
+            if winner == Some(f) {
                 self.first_wins[f] += 1;
+            }
+        }
+        let first_score = decisions.first.map(|f| {
+            if winner == Some(f) {
                 DRAW_UNIT
             } else if winner.is_none() && outcome.winners.contains(f) {
                 DRAW_UNIT / outcome.winners.len() as u64
             } else {
                 0
-            };
-            self.first_score += score;
-            self.first_score_sq += u128::from(score * score);
-        }
+            }
+        });
+        self.metrics.add(decisions, first_score);
         if let Some(w) = winner {
             self.wins[w] += 1;
         } else {
@@ -292,17 +261,7 @@ impl Tally {
         self.forfeits = self.forfeits.checked_add(other.forfeits)?;
         self.decisions = self.decisions.checked_add(other.decisions)?;
         self.decisions_sq = self.decisions_sq.checked_add(other.decisions_sq)?;
-        self.first_score = self.first_score.checked_add(other.first_score)?;
-        self.first_score_sq = self.first_score_sq.checked_add(other.first_score_sq)?;
-        self.branching = self.branching.checked_merge(&other.branching)?;
-        self.decision_moves = self.decision_moves.checked_merge(&other.decision_moves)?;
-        self.decision_factor = self.decision_factor.checked_merge(&other.decision_factor)?;
-        if other.options.len() > self.options.len() {
-            self.options.resize(other.options.len(), 0);
-        }
-        for (mine, theirs) in self.options.iter_mut().zip(&other.options) {
-            *mine = mine.checked_add(*theirs)?;
-        }
+        self.metrics = self.metrics.checked_merge(&other.metrics)?;
         for s in 0..MAX_SEATS {
             self.first_moves[s] = self.first_moves[s].checked_add(other.first_moves[s])?;
             self.first_wins[s] = self.first_wins[s].checked_add(other.first_wins[s])?;

@@ -53,41 +53,58 @@ pub fn layout(ticks: &[Vec<String>], items: &[LegendItem]) -> Layout {
     Layout::new(frame::category_width(ticks.len()), 1, lines, items)
 }
 
-/// The chart of shares `y` (the axis named `y_desc`) over the `n` cells
-/// of `group` on `plot`, its grid and axes drawn and its cells labelled
-/// with `ticks` under it (on `root`); with the width of one cell's slot in
-/// pixels.
-pub fn share_chart<'a, 'b>(
-    root: &Area<'a>,
-    plot: &'b Area<'a>,
-    layout: &Layout,
+/// What an entry's chart of shares is drawn with besides its cells: the
+/// line under its heading, its legend, the range of its y axis and that
+/// axis's name.
+pub struct Shares<'s> {
+    /// What the chart shows, under the entry's heading.
+    pub what: &'s str,
+    /// The legend's items.
+    pub items: &'s [LegendItem],
+    /// The y range, within 0..1.
+    pub y: Range<f64>,
+    /// The y axis's name.
+    pub y_desc: &'s str,
+}
+
+/// An entry's chart of shares as SVG: the title block, the plot of `s.y`
+/// over the cells of `group` with its grid, axes and cell labels, what
+/// `draw` puts on it (given the chart and the width of a cell's slot in
+/// pixels), and the legend.
+pub fn render_shares(
     group: &EntryGroup,
-    ticks: &[Vec<String>],
-    y: Range<f64>,
-    y_desc: &str,
-) -> Result<(ShareChart<'a, 'b>, u32), Box<dyn std::error::Error>> {
-    let y0 = y.start;
-    let mut chart = ChartBuilder::on(plot)
-        .margin(12)
-        .margin_right(24)
-        .x_label_area_size(layout.x_label_area)
-        .y_label_area_size(56)
-        .build_cartesian_2d(Categories { n: ticks.len() }, y)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_label_formatter(&|_| String::new())
-        .y_label_formatter(&percent)
-        .x_desc(group.axis_name())
-        .y_desc(y_desc)
-        .label_style(frame::font(12))
-        .max_light_lines(0)
-        .axis_desc_style(frame::font(13))
-        .draw()?;
-    let slot =
-        (chart.backend_coord(&(1.0, y0)).0 - chart.backend_coord(&(0.0, y0)).0).unsigned_abs();
-    labels(root, ticks, slot, |i| chart.backend_coord(&(i as f64, y0)))?;
-    Ok((chart, slot))
+    s: Shares,
+    draw: impl FnOnce(&mut ShareChart, u32) -> Drawn,
+) -> std::io::Result<String> {
+    let ticks = group.ticks();
+    let layout = layout(&ticks, s.items);
+    frame::render(layout.width(), layout.height, |root| {
+        frame::title(root, &group.heading(), s.what)?;
+        let (plot, legend) = layout.split(root);
+        let y0 = s.y.start;
+        let mut chart = ChartBuilder::on(&plot)
+            .margin(12)
+            .margin_right(24)
+            .x_label_area_size(layout.x_label_area)
+            .y_label_area_size(56)
+            .build_cartesian_2d(Categories { n: ticks.len() }, s.y)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_label_formatter(&|_| String::new())
+            .y_label_formatter(&percent)
+            .x_desc(group.axis_name())
+            .y_desc(s.y_desc)
+            .label_style(frame::font(12))
+            .max_light_lines(0)
+            .axis_desc_style(frame::font(13))
+            .draw()?;
+        let slot =
+            (chart.backend_coord(&(1.0, y0)).0 - chart.backend_coord(&(0.0, y0)).0).unsigned_abs();
+        labels(root, &ticks, slot, |i| chart.backend_coord(&(i as f64, y0)))?;
+        draw(&mut chart, slot)?;
+        frame::legend(&legend, s.items)
+    })
 }
 
 /// A rate per cell with its interval, `(rate, low, high)`; `None` where

@@ -113,26 +113,19 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
             mark: Mark::Box,
         })
         .collect();
-    let ticks = group.ticks();
-    let layout = categories::layout(&ticks, &items);
     let what = if cats.iter().all(|c| c.winner.is_some()) {
         "How games ended: share of games by reason and winner"
     } else {
         "How games ended: share of games by reason"
     };
     let what = format!("{what}{}", group.shown_note());
-    frame::render(layout.width(), layout.height, |root| {
-        frame::title(root, &group.heading(), &what)?;
-        let (plot, legend) = layout.split(root);
-        let (mut chart, slot) = categories::share_chart(
-            root,
-            &plot,
-            &layout,
-            group,
-            &ticks,
-            0.0..1.0,
-            "share of games",
-        )?;
+    let shares = categories::Shares {
+        what: &what,
+        items: &items,
+        y: 0.0..1.0,
+        y_desc: "share of games",
+    };
+    categories::render_shares(group, shares, |chart, slot| {
         // Bars at most 80 pixels wide, so that a lone cell's bar is no slab.
         let half = (40.0 / f64::from(slot.max(1))).min(0.35);
         let centre = Pos::new(HPos::Center, VPos::Center);
@@ -162,7 +155,6 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
                 top = bottom;
             }
         }
-        frame::legend(&legend, &items)?;
         Ok(())
     })
 }

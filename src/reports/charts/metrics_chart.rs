@@ -7,7 +7,7 @@
 use crate::reports::cell_result::CellResult;
 use crate::reports::charts::categories;
 use crate::reports::charts::entry_group::EntryGroup;
-use crate::reports::charts::frame::{self, GREY, LegendItem, Mark, colour};
+use crate::reports::charts::frame::{GREY, LegendItem, Mark, colour};
 use crate::reports::interval::z95;
 use crate::reports::metrics;
 
@@ -63,30 +63,21 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
         .filter(|(_, p)| p.iter().any(Option::is_some))
         .collect();
     let items: Vec<LegendItem> = series.iter().map(|s| s.0.clone()).collect();
-    let ticks = group.ticks();
-    let layout = categories::layout(&ticks, &items);
     let what = format!(
         "Game-quality metrics per cell with 95% intervals (metrics.csv){}",
         group.shown_note()
     );
-    frame::render(layout.width(), layout.height, |root| {
-        frame::title(root, &group.heading(), &what)?;
-        let (plot, legend) = layout.split(root);
-        let (mut chart, _) = categories::share_chart(
-            root,
-            &plot,
-            &layout,
-            group,
-            &ticks,
-            0.0..1.0,
-            "value (a rate or a share)",
-        )?;
+    let shares = categories::Shares {
+        what: &what,
+        items: &items,
+        y: 0.0..1.0,
+        y_desc: "value (a rate or a share)",
+    };
+    categories::render_shares(group, shares, |chart, _| {
         let rates: Vec<_> = series
             .iter()
             .map(|(item, points)| (item.colour, points.as_slice()))
             .collect();
-        categories::draw_rates(&mut chart, &rates, 0.1)?;
-        frame::legend(&legend, &items)?;
-        Ok(())
+        categories::draw_rates(chart, &rates, 0.1)
     })
 }

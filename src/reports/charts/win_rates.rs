@@ -6,7 +6,7 @@ use plotters::prelude::*;
 
 use crate::reports::charts::categories;
 use crate::reports::charts::entry_group::EntryGroup;
-use crate::reports::charts::frame::{self, GREY, LegendItem, Mark, colour};
+use crate::reports::charts::frame::{GREY, LegendItem, Mark, colour};
 use crate::reports::interval::wilson;
 
 /// One series: a rate and its interval per cell (`None` where the cell
@@ -88,8 +88,6 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
         colour: GREY,
         mark: Mark::Dashed,
     });
-    let ticks = group.ticks();
-    let layout = categories::layout(&ticks, &items);
     let (y0, y1) = y_range(&series, &even);
     let games: Vec<u64> = cells.iter().map(|r| r.tally.games).collect();
     let what = format!(
@@ -97,18 +95,13 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
         games_text(&games),
         group.shown_note()
     );
-    frame::render(layout.width(), layout.height, |root| {
-        frame::title(root, &group.heading(), &what)?;
-        let (plot, legend) = layout.split(root);
-        let (mut chart, slot) = categories::share_chart(
-            root,
-            &plot,
-            &layout,
-            group,
-            &ticks,
-            y0..y1,
-            "share of games",
-        )?;
+    let shares = categories::Shares {
+        what: &what,
+        items: &items,
+        y: y0..y1,
+        y_desc: "share of games",
+    };
+    categories::render_shares(group, shares, |chart, slot| {
         // Dashes of about 8 pixels with gaps as long, whatever the slot's width.
         let dashes = (slot / 16).max(2);
         let dash = 0.8 / f64::from(dashes);
@@ -123,9 +116,7 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
             .iter()
             .map(|s| (s.item.colour, s.points.as_slice()))
             .collect();
-        categories::draw_rates(&mut chart, &rates, 0.12)?;
-        frame::legend(&legend, &items)?;
-        Ok(())
+        categories::draw_rates(chart, &rates, 0.12)
     })
 }
 
