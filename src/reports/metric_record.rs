@@ -24,6 +24,8 @@ pub struct MetricRecord {
     pub decision_moves: FixedMeanRecord,
     /// Each game's mean options where it had two or more (games with one).
     pub decision_factor: FixedMeanRecord,
+    /// Each game's share of its positions met before (games looked up).
+    pub repetition: FixedMeanRecord,
     /// `[options, count]` for every number of options a decision had,
     /// fewest first.
     pub options: Vec<[u64; 2]>,
@@ -80,6 +82,7 @@ impl MetricRecord {
             branching: FixedMeanRecord::new(&t.metrics.branching),
             decision_moves: FixedMeanRecord::new(&t.metrics.decision_moves),
             decision_factor: FixedMeanRecord::new(&t.metrics.decision_factor),
+            repetition: FixedMeanRecord::new(&t.metrics.repetition),
             options: pairs(&t.metrics.options),
         }
     }
@@ -145,6 +148,14 @@ impl MetricRecord {
                 ),
             ));
         }
+        let repetition = self.repetition.read("repetition", 0.0, 1.0)?;
+        if repetition.n > games {
+            return Err(PartialError::at(
+                "repetition.games",
+                format!("{}, more than the {games} games held", repetition.n),
+            ));
+        }
+        t.metrics.repetition = repetition;
         t.metrics.branching = branching;
         t.metrics.decision_moves = moves;
         t.metrics.decision_factor = factor;

@@ -49,6 +49,8 @@ pub const COLUMNS: &[&str] = &[
     "branching_factor_max",
     "decision_factor",
     "decision_factor_se",
+    "repetition",
+    "repetition_se",
 ];
 
 /// The metrics that are rates or shares (0 to 1), with the names a
@@ -199,5 +201,6 @@ pub fn row(plan: &CellPlan, t: &Tally) -> Vec<String> {
         None => row.extend([String::new(), String::new()]),
     }
     row.extend(fixed_mean(&t.metrics.decision_factor));
+    row.extend(fixed_mean(&t.metrics.repetition));
     row
 }

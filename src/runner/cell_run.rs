@@ -60,10 +60,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
         // One game, reset from the prototype before each: `clone_from` lets
         // a game keep the room its lists grew to.
         let mut game = proto.clone();
-        let mut decisions = Decisions {
-            count_all: plan.metrics == MetricsLevel::All,
-            ..Decisions::default()
-        };
+        let mut decisions = Decisions::new(plan.metrics == MetricsLevel::All);
         for index in games {
             if !go_on(index) {
                 break;

@@ -3,6 +3,8 @@
 //! first, and how many options each decision offered (the branching that
 //! metrics.csv reports).
 
+use std::collections::HashSet;
+
 use crate::core::seat::Seat;
 use crate::core::seed::splitmix64;
 
@@ -50,17 +52,53 @@ pub struct Decisions {
     pub seen: Vec<u64>,
     /// The game's salt, for [`Decisions::samples_next`].
     pub salt: u64,
-    /// Whether every decision is counted, not a sample
-    /// ([`crate::runner::metrics_level::MetricsLevel::All`]).
+    /// Whether every decision is counted, not a sample, and the positions
+    /// met are looked up ([`crate::runner::metrics_level::MetricsLevel::All`]).
     pub count_all: bool,
+    /// Positions met before a decision, where the game hashes them.
+    pub positions: u32,
+    /// Of those, the ones met before in the game.
+    pub repeats: u32,
+    /// The game's positions met so far, by content hash.
+    met: HashSet<u64>,
 }
 
 impl Decisions {
+    /// A counter for a cell's games; `count_all` as
+    /// [`Decisions::count_all`].
+    pub fn new(count_all: bool) -> Decisions {
+        Decisions {
+            count_all,
+            ..Decisions::default()
+        }
+    }
+
     /// Whether the next decision is one of the sample whose options are
     /// counted where counting is dear (one in [`SAMPLED`]).
     #[inline]
     pub fn samples_next(&self) -> bool {
         self.count_all || splitmix64(self.salt ^ u64::from(self.count)).is_multiple_of(SAMPLED)
+    }
+
+    /// Notes the position before a decision by its content hash
+    /// ([`crate::core::game::Game::content_hash`]), if the game has one:
+    /// whether it was met before in the game.
+    ///
+    /// ```
+    /// use ludus::runner::decisions::Decisions;
+    /// let mut d = Decisions::default();
+    /// for h in [Some(1), Some(2), Some(1), None] {
+    ///     d.note_position(h);
+    /// }
+    /// assert_eq!((d.positions, d.repeats), (3, 1));
+    /// ```
+    pub fn note_position(&mut self, hash: Option<u64>) {
+        if let Some(h) = hash {
+            self.positions += 1;
+            if !self.met.insert(h) {
+                self.repeats += 1;
+            }
+        }
     }
 
     /// Counts a decision by `seat` among `options` legal ones (0: not
@@ -91,6 +129,11 @@ impl Decisions {
     #[inline]
     pub fn start_game(&mut self, salt: u64) {
         self.salt = salt;
+        if self.positions > 0 {
+            self.met.clear();
+        }
+        self.positions = 0;
+        self.repeats = 0;
         self.count = 0;
         self.counted = 0;
         self.first = None;

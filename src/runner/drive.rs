@@ -177,6 +177,9 @@ fn play_out<G: Game, L: Log>(
             Turn::Over => return Ok(game.outcome().expect("a game that is over has an outcome")),
             Turn::Chance => game.chance(dice, log),
             Turn::Decide(seat) => {
+                if decisions.count_all {
+                    decisions.note_position(game.content_hash());
+                }
                 // The decision's options, for the branching counts: the
                 // count a fast draw is given, or the list's length, or
                 // where the draw does not count, a sample's counts.

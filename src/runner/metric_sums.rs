@@ -24,6 +24,11 @@ pub struct MetricSums {
     /// Each game's mean options at the decisions with two or more, over
     /// the games with such a decision (Ludii's DecisionFactorAvg).
     pub decision_factor: FixedMean,
+    /// Each game's share of the positions met before its decisions that
+    /// it had met before, over the games whose positions were looked up
+    /// (`metrics = "all"`, games that hash positions): Ludii's
+    /// PositionalRepetition.
+    pub repetition: FixedMean,
     /// `options[k]`: decisions, in all the games, that had `k` options
     /// (the runner's to fill, from [`Decisions::seen`]).
     pub options: Vec<u64>,
@@ -48,6 +53,10 @@ impl MetricSums {
             self.decision_factor
                 .add(decisions.choice_options as f64 / f64::from(decisions.choices));
         }
+        if decisions.positions > 0 {
+            self.repetition
+                .add(f64::from(decisions.repeats) / f64::from(decisions.positions));
+        }
         if let Some(score) = first_score {
             self.first_score += score;
             self.first_score_sq += u128::from(score * score);
@@ -61,6 +70,7 @@ impl MetricSums {
         self.branching = self.branching.checked_merge(&other.branching)?;
         self.decision_moves = self.decision_moves.checked_merge(&other.decision_moves)?;
         self.decision_factor = self.decision_factor.checked_merge(&other.decision_factor)?;
+        self.repetition = self.repetition.checked_merge(&other.repetition)?;
         if other.options.len() > self.options.len() {
             self.options.resize(other.options.len(), 0);
         }

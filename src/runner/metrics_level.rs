@@ -12,7 +12,8 @@ pub enum MetricsLevel {
     /// ([`crate::runner::decisions::SAMPLED`]).
     #[default]
     Basic,
-    /// Everything: the options of every decision counted.
+    /// Everything: the options of every decision counted, and the
+    /// positions met looked up for `repetition`.
     All,
 }
 

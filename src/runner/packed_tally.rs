@@ -189,6 +189,7 @@ impl PackedTally {
             &metrics.branching,
             &metrics.decision_moves,
             &metrics.decision_factor,
+            &metrics.repetition,
         ] {
             put(&mut out, u128::from(m.n));
             put(&mut out, m.sum);
@@ -247,6 +248,7 @@ impl PackedTally {
             &mut t.metrics.branching,
             &mut t.metrics.decision_moves,
             &mut t.metrics.decision_factor,
+            &mut t.metrics.repetition,
         ] {
             *m = FixedMean {
                 n: r.u64(),

@@ -288,3 +288,24 @@ fn an_unknown_metrics_level_is_refused_naming_the_key() {
         "{err}"
     );
 }
+
+#[test]
+fn repetition_is_looked_up_under_all_and_only_where_positions_are_hashed() {
+    let text = |level: &str| {
+        format!(
+            "name = \"rep\"\nseed = 6\ngames = 300\n{level}[[cells]]\ngame = \"three-men\"\n\
+             [[cells]]\ngame = \"hazard\"\n"
+        )
+    };
+    let (_, basic) = metrics("metrics-rep-basic", &text(""));
+    let (_, all) = metrics("metrics-rep-all", &text("metrics = \"all\"\n"));
+    assert!(basic.iter().all(|r| r["repetition"].is_empty()));
+    // Three men moving on nine points come back to positions they left.
+    let rep = num(&all[0], "repetition");
+    assert!(rep > 0.0 && rep < 0.5, "{rep}");
+    assert!(num(&all[0], "repetition_se") > 0.0);
+    // Hazard has no decisions and no positions to look up.
+    assert!(all[1]["repetition"].is_empty());
+    // The same games either way.
+    assert_eq!(basic[0]["duration_turns"], all[0]["duration_turns"]);
+}
