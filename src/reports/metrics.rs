@@ -8,6 +8,7 @@ use crate::core::outcome::CAP;
 use crate::plan::cell_plan::CellPlan;
 use crate::reports::interval::{wilson, z95};
 use crate::reports::length_stats::LengthStats;
+use crate::reports::payoff::PayoffStats;
 use crate::reports::summary::{changed_options, fixed};
 use crate::runner::drive::MAX_PLIES;
 use crate::runner::fixed_mean::FixedMean;
@@ -133,24 +134,6 @@ fn advantage_first(t: &Tally) -> [String; 3] {
     ]
 }
 
-/// A mean, its standard deviation and standard error from the sums of `n`
-/// whole numbers and their squares (the deviation over `n`, as
-/// summary.csv's; the error from the sample's).
-fn counted_mean(sum: u128, sq: u128, n: u64) -> [String; 3] {
-    if n == 0 {
-        return Default::default();
-    }
-    let nf = n as f64;
-    let mean = sum as f64 / nf;
-    let ss = (sq as f64 - sum as f64 * sum as f64 / nf).max(0.0);
-    let se = if n > 1 {
-        fixed((ss / (nf - 1.0)).sqrt() / nf.sqrt())
-    } else {
-        String::new()
-    };
-    [fixed(mean), fixed((ss / nf).sqrt()), se]
-}
-
 /// A per-game mean and its standard error; empty where no game has one.
 fn fixed_mean(m: &FixedMean) -> [String; 2] {
     [
@@ -187,13 +170,27 @@ pub fn row(plan: &CellPlan, t: &Tally) -> Vec<String> {
     row.extend(rate(won, n));
     row.extend(rate(drawn, n));
     row.extend(rate(timeouts, n));
-    let (mut sum, mut sq) = (0u128, 0u128);
-    for (len, &c) in t.lengths.iter().enumerate() {
-        sum += len as u128 * u128::from(c);
-        sq += (len as u128) * (len as u128) * u128::from(c);
+    // Length and decisions as summary.csv computes them, so that the two
+    // files agree to the digit; the error from the sample's deviation.
+    match LengthStats::from_histogram(&t.lengths) {
+        Some(l) => row.extend([
+            fixed(l.mean),
+            fixed(l.sd),
+            if n > 1 {
+                fixed(l.sd / ((n - 1) as f64).sqrt())
+            } else {
+                String::new()
+            },
+        ]),
+        None => row.extend([String::new(), String::new(), String::new()]),
     }
-    row.extend(counted_mean(sum, sq, n));
-    row.extend(counted_mean(u128::from(t.decisions), t.decisions_sq, n));
+    let d = PayoffStats::new(t.decisions as i64, t.decisions_sq, n);
+    if n == 0 {
+        row.extend([String::new(), String::new(), String::new()]);
+    } else {
+        let se = if n > 1 { fixed(d.se) } else { String::new() };
+        row.extend([fixed(d.mean), fixed(d.sd), se]);
+    }
     row.extend(fixed_mean(&t.metrics.decision_moves));
     row.extend(fixed_mean(&t.metrics.branching));
     match LengthStats::from_histogram(&t.metrics.options) {

@@ -4,7 +4,6 @@
 //! the first mover's edge changes as play gets stronger. The figures are
 //! metrics.csv's, made by the same function.
 
-use crate::reports::cell_result::CellResult;
 use crate::reports::charts::categories;
 use crate::reports::charts::entry_group::EntryGroup;
 use crate::reports::charts::frame::{GREY, LegendItem, Mark, colour};
@@ -14,10 +13,10 @@ use crate::reports::metrics;
 /// A metric's value and interval in each cell.
 type Points = Vec<Option<(f64, f64, f64)>>;
 
-/// Metric `name` of each cell with its interval: the `_low`/`_high`
-/// columns, or the mean plus or minus 1.96 standard errors; `None` where
-/// the cell has no value.
-fn points(cells: &[CellResult], name: &str) -> Points {
+/// Metric `name` of each cell (`rows`: the cells' rows of metrics.csv)
+/// with its interval: the `_low`/`_high` columns, or the mean plus or
+/// minus 1.96 standard errors; `None` where the cell has no value.
+fn points(rows: &[Vec<String>], name: &str) -> Points {
     let at = |col: &str| metrics::COLUMNS.iter().position(|c| *c == col);
     let value = at(name).expect("a charted metric is a column");
     let (low, high, se) = (
@@ -25,10 +24,8 @@ fn points(cells: &[CellResult], name: &str) -> Points {
         at(&format!("{name}_high")),
         at(&format!("{name}_se")),
     );
-    cells
-        .iter()
-        .map(|r| {
-            let row = metrics::row(&r.plan, &r.tally);
+    rows.iter()
+        .map(|row| {
             let num = |i: usize| row[i].parse::<f64>().ok();
             let x = num(value)?;
             let (lo, hi) = match (low, high, se) {
@@ -46,7 +43,12 @@ fn points(cells: &[CellResult], name: &str) -> Points {
 
 /// The chart of a group with at least one finished cell.
 pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
-    let cells = &group.finished;
+    // Each cell's row made once, for every metric charted.
+    let rows: Vec<Vec<String>> = group
+        .finished
+        .iter()
+        .map(|r| metrics::row(&r.plan, &r.tally))
+        .collect();
     let series: Vec<(LegendItem, Points)> = metrics::RATES
         .iter()
         .enumerate()
@@ -57,7 +59,7 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
                     colour: if *name == "timeouts" { GREY } else { colour(k) },
                     mark: Mark::Line,
                 },
-                points(cells, name),
+                points(&rows, name),
             )
         })
         .filter(|(_, p)| p.iter().any(Option::is_some))
