@@ -20,3 +20,18 @@ function choose(game, moves)
   end
   return ties[math.random(n)]
 end
+
+-- What the position is worth to `seat`, when the script judges the lead
+-- for metrics.csv (metrics = "all", metrics_evaluator =
+-- "lua:scripts/morris/greedy.lua"): its men, on the board and in hand,
+-- less the other side's, squashed into -1..1.
+function evaluate(game, seat)
+  local me = game:seat_name(seat)
+  local men, hand = game:view("men"), game:view("hand")
+  local lead = 0
+  for side, list in pairs(men) do
+    local n = #list + (hand[side] or 0)
+    if side == me then lead = lead + n else lead = lead - n end
+  end
+  return lead / (1 + math.abs(lead))
+end

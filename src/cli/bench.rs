@@ -194,6 +194,7 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
                 max_plies: u32::MAX,
                 on_bot_error: Default::default(),
                 metrics,
+                evaluator: None,
             };
             let jobs = vec![entry.cell_job(&cell).map_err(Failure::from)?];
             let ([t1, t2], tallies) = time_1_and_2(&jobs, args.repeat)?;

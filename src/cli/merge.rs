@@ -16,6 +16,7 @@ use ludus::reports::merge::merge as sum_partials;
 use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest};
 use ludus::reports::report::ReportWriter;
 use ludus::reports::table::summary_table;
+use ludus::runner::metrics_level::MetricsLevel;
 use ludus::runner::on_bot_error::OnBotError;
 
 use crate::cli::Failure;
@@ -82,6 +83,7 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
     exp.games = m.games_per_cell;
     exp.max_plies = m.max_plies;
     exp.set_on_bot_error(OnBotError::parse(&m.on_bot_error).map_err(|e| bad(e.to_string()))?);
+    exp.set_metrics(MetricsLevel::parse(&m.metrics).map_err(|e| bad(e.to_string()))?);
     for (plan, &games) in exp.cells.iter_mut().zip(&m.cell_games) {
         plan.cell.games = games;
         plan.cell.max_plies = m.max_plies;

@@ -25,6 +25,7 @@ use ludus::runner::cell_job::CellJob;
 use ludus::runner::cell_progress::BatchProgress;
 use ludus::runner::checkpoint::CellState;
 use ludus::runner::game_ranges::GameRanges;
+use ludus::runner::metrics_level::MetricsLevel;
 use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::selected_games::SelectedGames;
 use ludus::runner::shard::Shard;
@@ -65,6 +66,11 @@ pub struct RunArgs {
     /// lets the others play on without it, it leaves in last place) and go on.
     #[arg(long, value_name = "stop|forfeit")]
     on_bot_error: Option<String>,
+    /// How much of metrics.csv to measure, replacing the file's
+    /// `metrics`: `basic` (cheap, the default) or `all` (every decision's
+    /// options, the lead followed by an evaluator, repetitions).
+    #[arg(long, value_name = "basic|all")]
+    metrics: Option<String>,
 }
 
 /// Raised by the first Ctrl-C (SIGINT) or SIGTERM (what `scancel` and a
@@ -145,6 +151,11 @@ impl Plan {
             let on = OnBotError::parse(on)
                 .map_err(|e| Failure::Input(format!("--on-bot-error: {e}")))?;
             exp.set_on_bot_error(on);
+        }
+        if let Some(m) = &args.metrics {
+            let m =
+                MetricsLevel::parse(m).map_err(|e| Failure::Input(format!("--metrics: {e}")))?;
+            exp.set_metrics(m);
         }
         let shard = args.batch.shard()?;
         let threads = args.batch.threads()?;
@@ -283,7 +294,14 @@ impl Observer for RunObserver<'_> {
         let plan = &self.plan.exp.cells[cell];
         let state = self.state(cell, batch);
         if let Some(f) = &state.tally.first_forfeit {
-            let what = failed_game(plan, f.game_index, f.game_seed, f.seat, f.ply, &f.message);
+            let what = failed_game(
+                plan,
+                f.game_index,
+                f.game_seed,
+                (f.seat, false),
+                f.ply,
+                &f.message,
+            );
             self.progress.say(&format!(
                 "warning: cell {cell} ({}): {} forfeited by a failing policy; the first, {what}",
                 describe(plan),
@@ -389,7 +407,14 @@ impl<'a> RunObserver<'a> {
                     "cell {} ({}), {}",
                     f.cell,
                     describe(plan),
-                    failed_game(plan, f.game_index, f.game_seed, f.seat, f.ply, &f.message)
+                    failed_game(
+                        plan,
+                        f.game_index,
+                        f.game_seed,
+                        (f.seat, f.by_evaluator),
+                        f.ply,
+                        &f.message
+                    )
                 ))
             }
             Ended::Interrupted => {
@@ -460,18 +485,30 @@ fn describe(plan: &CellPlan) -> String {
 
 /// Which game failed and how, with the command that replays it: the part of
 /// a failure's message that a stopped run and a forfeit warning share.
+/// `(seat, by_evaluator)`: the seat that failed, or whose decision the
+/// cell's `metrics_evaluator` failed to judge.
 fn failed_game(
     plan: &CellPlan,
     game_index: u64,
     game_seed: u64,
-    seat: usize,
+    (seat, by_evaluator): (usize, bool),
     ply: u32,
     message: &str,
 ) -> String {
+    let who = if by_evaluator {
+        format!(
+            "metrics_evaluator {} failed judging seat {}'s decision",
+            plan.cell
+                .evaluator
+                .as_ref()
+                .map_or("(the game's evaluation)".to_string(), |e| e.to_string()),
+            seat + 1
+        )
+    } else {
+        format!("seat {} ({}) failed", seat + 1, plan.cell.seats[seat])
+    };
     format!(
-        "game {game_index} (seed {game_seed}): seat {} ({}) failed at length {ply}: {message}\n  replay: {}",
-        seat + 1,
-        plan.cell.seats[seat],
+        "game {game_index} (seed {game_seed}): {who} at length {ply}: {message}\n  replay: {}",
         replay_command(plan, game_seed)
     )
 }

@@ -9,6 +9,7 @@ use clap::Args;
 
 use ludus::plan::experiment::Experiment;
 use ludus::reports::atomic::write_atomic;
+use ludus::runner::metrics_level::MetricsLevel;
 use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::shard::MAX_SHARDS;
 
@@ -40,6 +41,9 @@ pub struct SlurmArgs {
     /// What a failing policy does: stop or forfeit.
     #[arg(long, value_name = "stop|forfeit")]
     on_bot_error: Option<String>,
+    /// How much of metrics.csv to measure: basic or all.
+    #[arg(long, value_name = "basic|all")]
+    metrics: Option<String>,
     /// The report folder (default: reports/<experiment name>); the shards
     /// go to its shards/, the scripts and logs to its slurm/.
     #[arg(long)]
@@ -250,6 +254,10 @@ pub fn slurm(args: SlurmArgs) -> Result<(), Failure> {
     if let Some(on) = &args.on_bot_error {
         OnBotError::parse(on).map_err(|e| Failure::Input(format!("--on-bot-error: {e}")))?;
         run_args.push(format!("--on-bot-error {on}"));
+    }
+    if let Some(m) = &args.metrics {
+        MetricsLevel::parse(m).map_err(|e| Failure::Input(format!("--metrics: {e}")))?;
+        run_args.push(format!("--metrics {m}"));
     }
     if !(1..=MAX_SHARDS).contains(&args.shards) {
         return Err(Failure::Input(format!(

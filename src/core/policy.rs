@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::core::game::Game;
-use crate::core::seat::Seat;
+use crate::core::seat::{MAX_SEATS, Seat};
 use crate::core::seed::{Rng, SeatRng};
 
 /// A policy that failed to choose (a script error, a time-out, an illegal
@@ -42,6 +42,23 @@ pub trait Policy<G: Game>: Send {
     /// empty; `rng` is this seat's own stream for this game.
     fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError>;
 
+    /// The policy's judgement of `game` for every seat, each from -1 (as
+    /// good as lost) to 1 (as good as won), for the metrics that follow
+    /// the lead (`metrics_evaluator`); `seat` is the seat the judge asks
+    /// for above all (the one to move, or the one that just chose), which
+    /// a policy that judges one seat at a time judges. `None` (the default): the policy
+    /// has no judgement of its own, and the game's evaluation
+    /// ([`Game::evaluate`]) stands. Search policies search; a Lua script
+    /// may define `evaluate(game)`.
+    fn evaluate(
+        &mut self,
+        _game: &G,
+        _seat: Seat,
+        _rng: &mut Rng,
+    ) -> Result<Option<Values>, BotError> {
+        Ok(None)
+    }
+
     /// The search work done so far, over every decision: playouts for
     /// `mcts`, positions visited for `alphabeta`, 0 for policies that do not
     /// search (`ludus bench --search` divides it by the time taken).
@@ -49,3 +66,6 @@ pub trait Policy<G: Game>: Send {
         0
     }
 }
+
+/// A value per seat, from -1 to 1 (seats past the game's count unused).
+pub type Values = [f64; MAX_SEATS];

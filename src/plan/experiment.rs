@@ -8,7 +8,8 @@
 //! games = 100000          # per cell (a cell may set its own `games`)
 //! max_plies = 100000      # optional: longer games stop as a draw
 //! on_bot_error = "forfeit" # optional: a failing policy loses its game (default "stop")
-//! metrics = "all"           # optional: every decision's options counted (default "basic")
+//! metrics = "all"           # optional: every decision's options counted, the lead followed (default "basic")
+//! metrics_evaluator = "mcts:50" # optional, with metrics = "all": what judges the lead (default: the game's evaluation)
 //! [[cells]]
 //! game = "hazard"
 //! options = { order = "fixed" }  # numbers, strings, and true/false where an option takes them
@@ -53,6 +54,7 @@ struct ExperimentFile {
     max_plies: Option<u32>,
     on_bot_error: Option<String>,
     metrics: Option<String>,
+    metrics_evaluator: Option<String>,
     cells: Vec<CellFile>,
     /// A tournament beside the cells, which `ludus tournament` plays
     /// (see [`crate::runner::tournament`]); `ludus run` leaves it.
@@ -118,7 +120,11 @@ impl Experiment {
 
     /// The paths of the Lua scripts the cells' seats name, each once, sorted.
     pub fn script_paths(&self) -> Vec<String> {
-        crate::policies::policy_spec::script_paths(self.cells.iter().flat_map(|c| &c.cell.seats))
+        crate::policies::policy_spec::script_paths(
+            self.cells
+                .iter()
+                .flat_map(|c| c.cell.seats.iter().chain(&c.cell.evaluator)),
+        )
     }
 
     fn parse_checking(
@@ -164,6 +170,19 @@ impl Experiment {
             None => MetricsLevel::Basic,
             Some(text) => MetricsLevel::parse(text).map_err(|e| at("metrics", e.to_string()))?,
         };
+        let evaluator = match file.metrics_evaluator.as_deref() {
+            None => None,
+            Some(_) if metrics != MetricsLevel::All => {
+                return Err(at(
+                    "metrics_evaluator",
+                    "judges the lead only under metrics = \"all\", which this file does not set"
+                        .into(),
+                ));
+            }
+            Some(text) => {
+                Some(PolicySpec::parse(text).map_err(|e| at("metrics_evaluator", e.to_string()))?)
+            }
+        };
         // The cells every entry sweeps to, counted before any is made.
         let mut total = 0usize;
         for (i, cell) in file.cells.iter().enumerate() {
@@ -190,6 +209,18 @@ impl Experiment {
                 return Err(at(&format!("{key}.games"), "must be at least 1".into()));
             }
             for mut plan in expand(cell, i, source, check_policies)? {
+                if let Some(e) = &evaluator
+                    && check_policies
+                {
+                    plan.game
+                        .check_policy(e, &plan.cell.in_force)
+                        .map_err(|err| {
+                            at(
+                                "metrics_evaluator",
+                                format!("{err} (for {} in {key})", plan.game.name()),
+                            )
+                        })?;
+                }
                 plan.cell = Cell {
                     index: cells.len(),
                     seed: file.seed,
@@ -197,6 +228,7 @@ impl Experiment {
                     max_plies,
                     on_bot_error,
                     metrics,
+                    evaluator: evaluator.clone(),
                     ..plan.cell
                 };
                 cells.push(plan);
@@ -241,6 +273,11 @@ impl Experiment {
     /// Replaces what a failing policy does, in every cell.
     pub fn set_on_bot_error(&mut self, on: OnBotError) {
         self.cells.iter_mut().for_each(|c| c.cell.on_bot_error = on);
+    }
+
+    /// Replaces how much of metrics.csv every cell measures.
+    pub fn set_metrics(&mut self, metrics: MetricsLevel) {
+        self.cells.iter_mut().for_each(|c| c.cell.metrics = metrics);
     }
 
     /// Replaces the experiment seed.
@@ -549,6 +586,7 @@ fn expand(
                 max_plies: 0,
                 on_bot_error: OnBotError::Stop,
                 metrics: MetricsLevel::Basic,
+                evaluator: None,
             },
             entry: entry_index,
             swept,

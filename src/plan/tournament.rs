@@ -226,6 +226,7 @@ impl Tournament {
                 // A tournament rates policies; its pairings' metrics are
                 // what every run counts.
                 metrics: MetricsLevel::Basic,
+                evaluator: None,
             },
             entry: k,
             swept: Vec::new(),

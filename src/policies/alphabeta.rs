@@ -19,8 +19,8 @@ use std::collections::HashMap;
 
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
-use crate::core::policy::{BotError, Policy};
-use crate::core::seat::Seat;
+use crate::core::policy::{BotError, Policy, Values};
+use crate::core::seat::{MAX_SEATS, Seat};
 use crate::core::seed::{Rng, SeatRng, below};
 use crate::policies::deciding_seat::deciding_seat;
 use crate::policies::policy_error::PolicyError;
@@ -294,6 +294,40 @@ impl<G: Game> Policy<G> for AlphaBeta<G> {
         }
         self.done = done + self.nodes;
         Ok(chosen)
+    }
+
+    /// The search's value for `seat`, at the deepest depth finished
+    /// within the node budget: a win found is 1, a loss -1, else the
+    /// game's evaluation at the leaves; the other seat's is its negation.
+    /// Before dice (where the search does not go) the game's evaluation.
+    fn evaluate(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        _rng: &mut Rng,
+    ) -> Result<Option<Values>, BotError> {
+        if game.players() != 2 {
+            return Ok(None);
+        }
+        let me = seat;
+        self.me = me;
+        self.nodes = 0;
+        self.table.clear();
+        let mut value = None;
+        for depth in 1..=self.settings.depth {
+            match self.search(game, depth, f64::NEG_INFINITY, f64::INFINITY, 0) {
+                Ok(v) => value = Some(v),
+                Err(OutOfNodes) => break,
+            }
+        }
+        self.done += self.nodes;
+        Ok(value.map(|v| {
+            let v = if v.abs() > 1.0 { v.signum() } else { v };
+            let mut values = [0.0; MAX_SEATS];
+            values[me] = v;
+            values[1 - me] = -v;
+            values
+        }))
     }
 
     fn work(&self) -> u64 {

@@ -18,10 +18,12 @@
 //! The budget is a number of playouts, never a time: a decision depends on
 //! the position and the seat's stream only, whatever the thread count.
 
+use rand_core::RngCore;
+
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
-use crate::core::policy::{BotError, Policy};
+use crate::core::policy::{BotError, Policy, Values};
 use crate::core::seat::MAX_SEATS;
 use crate::core::seed::{Rng, Stream, below, stream};
 use crate::policies::deciding_seat::deciding_seat;
@@ -230,12 +232,10 @@ fn most_visited<M>(edges: &[Edge<M>], seat: usize) -> usize {
     best
 }
 
-impl<G: Game> Policy<G> for Mcts<G> {
-    fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
-        let seat = deciding_seat("mcts", game)?;
-        if moves.len() == 1 {
-            return Ok(0);
-        }
+impl<G: Game> Mcts<G> {
+    /// Searches from `game`, whose legal decisions are `moves`: the root's
+    /// edges then hold what the playouts through each gave.
+    fn search(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) {
         self.nodes.clear();
         self.nodes.push(Node {
             edges: moves
@@ -251,7 +251,6 @@ impl<G: Game> Policy<G> for Mcts<G> {
         });
         // The search's own dice: a stream drawn from the seat's, so the
         // game's dice are never touched and the decision is reproducible.
-        use rand_core::RngCore;
         let mut dice = Dice::seeded(stream(rng.next_u64(), Stream::Dice));
         self.work += u64::from(self.settings.playouts);
         for _ in 0..self.settings.playouts {
@@ -266,7 +265,58 @@ impl<G: Game> Policy<G> for Mcts<G> {
                 }
             }
         }
+    }
+}
+
+impl<G: Game> Policy<G> for Mcts<G> {
+    fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
+        let seat = deciding_seat("mcts", game)?;
+        if moves.len() == 1 {
+            return Ok(0);
+        }
+        self.search(game, moves, rng);
         Ok(most_visited(&self.nodes[0].edges, seat))
+    }
+
+    /// The mean reward of the search's playouts, each seat's mapped onto
+    /// -1..1: as the search spends its playouts on the better moves, this
+    /// tends to the position's value under good play. Before dice, the
+    /// mean of as many random playouts.
+    fn evaluate(
+        &mut self,
+        game: &G,
+        _seat: usize,
+        rng: &mut Rng,
+    ) -> Result<Option<Values>, BotError> {
+        let mut sum = [0.0; MAX_SEATS];
+        match game.turn() {
+            Turn::Over => return Ok(None),
+            Turn::Decide(_) => {
+                let mut moves = std::mem::take(&mut self.moves);
+                game.legal_moves(&mut moves);
+                let listed = moves.clone();
+                self.moves = moves;
+                self.search(game, &listed, rng);
+                for e in &self.nodes[0].edges {
+                    for (s, x) in sum.iter_mut().zip(e.reward) {
+                        *s += x;
+                    }
+                }
+            }
+            Turn::Chance => {
+                let mut dice = Dice::seeded(stream(rng.next_u64(), Stream::Dice));
+                self.work += u64::from(self.settings.playouts);
+                for _ in 0..self.settings.playouts {
+                    let mut g = game.clone();
+                    let r = self.playout(&mut g, &mut dice, rng);
+                    for (s, x) in sum.iter_mut().zip(r) {
+                        *s += x;
+                    }
+                }
+            }
+        }
+        let n = f64::from(self.settings.playouts);
+        Ok(Some(sum.map(|x| 2.0 * x / n - 1.0)))
     }
 
     fn work(&self) -> u64 {

@@ -171,6 +171,22 @@ impl PolicySpec {
     }
 }
 
+impl PolicySpec {
+    /// Builds the policy as a cell's `metrics_evaluator` for a game `G`
+    /// played with `options`: as [`PolicySpec::build_for`], a Lua script in
+    /// a VM apart from the seats'.
+    pub fn build_evaluator_for<G: Game + NativePolicies>(
+        &self,
+        options: &Options,
+    ) -> Result<Box<dyn Policy<G>>, PolicyError> {
+        if self.name == "lua" {
+            let text = self.param.as_deref().ok_or(PolicyError::LuaNeedsScript)?;
+            return Ok(Box::new(LuaPolicy::<G>::evaluator(text, options)?));
+        }
+        self.build_for::<G>(options)
+    }
+}
+
 /// Whether a piece of a policy list is a setting, `key=value`, rather
 /// than a policy: its text before the `=` is a name.
 fn is_setting(piece: &str) -> bool {

@@ -5,6 +5,7 @@
 
 use crate::core::game::Game;
 use crate::core::outcome::Outcome;
+use crate::core::policy::Values;
 use crate::core::seat::MAX_SEATS;
 
 /// Each seat's reward, in `0..=1`, seat by seat.
@@ -57,4 +58,34 @@ pub fn now<G: Game>(game: &G) -> Rewards {
         Some(o) => rewards(&o, game.players()),
         None => cut_short(game),
     }
+}
+
+/// What `game` is worth to every seat now, from -1 to 1, as the metrics
+/// that follow the lead judge it by default: a game that is over by its
+/// places (1 for the first, -1 for the last, a draw in a game of two 0),
+/// one under way by the game's own evaluation; `None` if the game has
+/// none.
+///
+/// ```
+/// use ludus::core::game::Game;
+/// use ludus::core::options::Options;
+/// use ludus::games::morris::ThreeMen;
+/// use ludus::policies::reward::own_values;
+/// let g = ThreeMen::new(&Options::defaults(ThreeMen::option_specs())).unwrap();
+/// let v = own_values(&g).expect("the morris games evaluate");
+/// assert_eq!(v[0], -v[1]);
+/// ```
+pub fn own_values<G: Game>(game: &G) -> Option<Values> {
+    let mut v = [0.0; MAX_SEATS];
+    let players = game.players();
+    if let Some(o) = game.outcome() {
+        for (x, r) in v.iter_mut().zip(rewards(&o, players)).take(players) {
+            *x = 2.0 * r - 1.0;
+        }
+        return Some(v);
+    }
+    for (s, x) in v.iter_mut().enumerate().take(players) {
+        *x = game.evaluate(s)?.clamp(-1.0, 1.0);
+    }
+    Some(v)
 }

@@ -6,6 +6,7 @@ use crate::plan::experiment::Experiment;
 use crate::plan::tournament::Tournament;
 use crate::reports::partial::{self, PartialManifest, ScriptHash};
 use crate::reports::script_read_error::ScriptReadError;
+use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 use crate::runner::shard::Shard;
 
@@ -64,6 +65,12 @@ pub fn of_experiment(
         cell_games,
         max_plies: exp.max_plies,
         on_bot_error: on_bot_error_name(on_bot_error).to_string(),
+        metrics: exp
+            .cells
+            .first()
+            .map_or(MetricsLevel::Basic, |c| c.cell.metrics)
+            .name()
+            .to_string(),
         scripts,
         shard: shard.map(Into::into),
         complete: false,
@@ -96,6 +103,7 @@ pub fn of_tournament(
         cell_games: vec![g; seatings],
         max_plies: t.max_plies,
         on_bot_error: on_bot_error_name(t.on_bot_error).to_string(),
+        metrics: MetricsLevel::Basic.name().to_string(),
         scripts,
         shard: shard.map(Into::into),
         complete: false,

@@ -3,11 +3,15 @@
 //! a partial may hold any numbers, and only sums that games can make are
 //! read back.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
+use crate::core::text::printable;
 use crate::reports::partial_error::PartialError;
 use crate::reports::record_numbers::{pairs, wide};
 use crate::runner::fixed_mean::FixedMean;
+use crate::runner::judged_sums::JUDGED;
 use crate::runner::tally::{DRAW_UNIT, Tally};
 
 /// A cell's per-game metric sums and its options histogram.
@@ -26,6 +30,9 @@ pub struct MetricRecord {
     pub decision_factor: FixedMeanRecord,
     /// Each game's share of its positions met before (games looked up).
     pub repetition: FixedMeanRecord,
+    /// The metrics that follow the lead, by name (every one of
+    /// [`JUDGED`]; games judged throughout).
+    pub judged: BTreeMap<String, FixedMeanRecord>,
     /// `[options, count]` for every number of options a decision had,
     /// fewest first.
     pub options: Vec<[u64; 2]>,
@@ -83,6 +90,11 @@ impl MetricRecord {
             decision_moves: FixedMeanRecord::new(&t.metrics.decision_moves),
             decision_factor: FixedMeanRecord::new(&t.metrics.decision_factor),
             repetition: FixedMeanRecord::new(&t.metrics.repetition),
+            judged: JUDGED
+                .iter()
+                .zip(&t.metrics.judged.0)
+                .map(|((name, ..), m)| (name.to_string(), FixedMeanRecord::new(m)))
+                .collect(),
             options: pairs(&t.metrics.options),
         }
     }
@@ -156,6 +168,31 @@ impl MetricRecord {
             ));
         }
         t.metrics.repetition = repetition;
+        if let Some(k) = self
+            .judged
+            .keys()
+            .find(|k| !JUDGED.iter().any(|j| j.0 == *k))
+        {
+            return Err(PartialError::at(
+                format!("judged.{}", printable(k.as_bytes(), false)),
+                "is no metric of this version".to_string(),
+            ));
+        }
+        for ((name, low, high), sum) in JUDGED.iter().zip(&mut t.metrics.judged.0) {
+            let key = format!("judged.{name}");
+            let m = self
+                .judged
+                .get(*name)
+                .ok_or_else(|| PartialError::at(&key, "is missing".to_string()))?
+                .read(&key, *low, *high)?;
+            if m.n > games {
+                return Err(PartialError::at(
+                    format!("{key}.games"),
+                    format!("{}, more than the {games} games held", m.n),
+                ));
+            }
+            *sum = m;
+        }
         t.metrics.branching = branching;
         t.metrics.decision_moves = moves;
         t.metrics.decision_factor = factor;

@@ -1,7 +1,8 @@
 //! metrics.csv: one row per cell, the game-quality measures a designer
 //! judges a rule set by, under Ludii's names in snake case (defined in
 //! docs/metrics.md): who wins and how evenly, whether games end, how long
-//! they last and how much choice they offer. Rates come with a 95%
+//! they last, how much choice they offer and, under `metrics = "all"`, how
+//! the lead moves between the seats. Rates come with a 95%
 //! interval, means with a standard error.
 
 use crate::core::outcome::CAP;
@@ -52,6 +53,18 @@ pub const COLUMNS: &[&str] = &[
     "decision_factor_se",
     "repetition",
     "repetition_se",
+    "lead_change",
+    "lead_change_se",
+    "stability",
+    "stability_se",
+    "drama",
+    "drama_se",
+    "decisiveness",
+    "decisiveness_se",
+    "clarity_variance",
+    "clarity_variance_se",
+    "clarity_narrowness",
+    "clarity_narrowness_se",
 ];
 
 /// The metrics that are rates or shares (0 to 1), with the names a
@@ -199,5 +212,8 @@ pub fn row(plan: &CellPlan, t: &Tally) -> Vec<String> {
     }
     row.extend(fixed_mean(&t.metrics.decision_factor));
     row.extend(fixed_mean(&t.metrics.repetition));
+    for m in &t.metrics.judged.0 {
+        row.extend(fixed_mean(m));
+    }
     row
 }

@@ -27,6 +27,7 @@ use crate::reports::record_numbers::{pairs, wide};
 use crate::runner::checkpoint::CellState;
 use crate::runner::drive::{BOT_ERROR, MAX_PLIES};
 use crate::runner::game_ranges::GameRanges;
+use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 use crate::runner::shard::Shard;
 use crate::runner::tally::MESSAGE_BYTES;
@@ -39,7 +40,7 @@ pub const FILE: &str = "partial.json";
 pub const FORMAT: &str = "ludus-partial";
 
 /// The version of the format this ludus writes and reads.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 
 /// `kind` of a partial of `ludus run`.
 pub const EXPERIMENT: &str = "experiment";
@@ -95,6 +96,8 @@ pub struct PartialManifest {
     pub max_plies: u32,
     /// What a failing policy does: `stop` or `forfeit`.
     pub on_bot_error: String,
+    /// How much of metrics.csv the run measures: `basic` or `all`.
+    pub metrics: String,
     /// SHA-256 of every Lua script the cells' seats name.
     pub scripts: Vec<ScriptHash>,
     /// The shard this partial is of (`null` for a whole run or a merge).
@@ -1000,6 +1003,8 @@ impl Partial {
         }
         let on_bot_error = OnBotError::parse(&m.on_bot_error)
             .map_err(|e| PartialError::at("manifest.on_bot_error", e.to_string()))?;
+        let metrics = MetricsLevel::parse(&m.metrics)
+            .map_err(|e| PartialError::at("manifest.metrics", e.to_string()))?;
         let name_differs = |name: &str| {
             PartialError::at(
                 "manifest.experiment",
@@ -1020,6 +1025,7 @@ impl Partial {
                 let file_games: Vec<u64> = exp.cells.iter().map(|c| c.cell.games).collect();
                 exp.set_seed(m.seed);
                 exp.set_on_bot_error(on_bot_error);
+                exp.set_metrics(metrics);
                 let games = (m.games_per_cell == exp.games).then_some(file_games);
                 (exp.cells.clone(), exp.script_paths(), exp.max_plies, games)
             }
@@ -1303,6 +1309,9 @@ impl PartialManifest {
                 "--on-bot-error {}, not {}",
                 other.on_bot_error, self.on_bot_error
             ));
+        }
+        if self.metrics != other.metrics {
+            return Some(format!("--metrics {}, not {}", other.metrics, self.metrics));
         }
         if self.scripts != other.scripts {
             for s in &other.scripts {

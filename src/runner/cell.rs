@@ -32,6 +32,9 @@ pub struct Cell {
     pub on_bot_error: OnBotError,
     /// How much of metrics.csv is measured.
     pub metrics: MetricsLevel,
+    /// What judges the positions for the metrics that follow the lead
+    /// (`metrics_evaluator`); `None`: the game's own evaluation.
+    pub evaluator: Option<PolicySpec>,
 }
 
 impl Cell {
@@ -54,6 +57,7 @@ impl Cell {
             max_plies: u32::MAX,
             on_bot_error: OnBotError::Stop,
             metrics: MetricsLevel::Basic,
+            evaluator: None,
         })
     }
 }

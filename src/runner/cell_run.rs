@@ -13,6 +13,7 @@ use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
 use crate::runner::decisions::Decisions;
 use crate::runner::drive::{Drive, Retirements, SeatFailure, drive, drive_retiring, forfeit_after};
+use crate::runner::judge::Judge;
 use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 use crate::runner::tally::{GameFailure, MESSAGE_BYTES, Tally};
@@ -61,6 +62,12 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
         // a game keep the room its lists grew to.
         let mut game = proto.clone();
         let mut decisions = Decisions::new(plan.metrics == MetricsLevel::All);
+        let mut judge = (plan.metrics == MetricsLevel::All).then(|| {
+            Judge::new(plan.evaluator.as_ref().map(|e| {
+                e.build_evaluator_for::<G>(&plan.in_force)
+                    .expect("the evaluator was checked when the plan was made")
+            }))
+        });
         for index in games {
             if !go_on(index) {
                 break;
@@ -71,6 +78,23 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
             rngs.extend((0..players).map(|s| SeatRng::new(seed, s)));
             game.clone_from(proto);
             decisions.start_game(seed);
+            let judge_failed = match judge.as_mut() {
+                Some(j) => j.start_game(&game, seed).err(),
+                None => None,
+            };
+            if let Some(error) = judge_failed {
+                return Err(failure_at(
+                    plan,
+                    index,
+                    seed,
+                    SeatFailure {
+                        seat: 0,
+                        error,
+                        ply: 0,
+                        by_evaluator: true,
+                    },
+                ));
+            }
             let d = Drive {
                 game: &mut game,
                 dice: &mut dice,
@@ -80,6 +104,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
                 buf: &mut buf,
                 log: &mut Silent,
                 decisions: &mut decisions,
+                judge: judge.as_mut(),
             };
             let played = match plan.on_bot_error {
                 OnBotError::Stop => drive(d),
@@ -93,18 +118,16 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
             if let Some(first) = game.first_mover() {
                 decisions.first = Some(first);
             }
-            let failure = |f: SeatFailure| GameFailure {
-                cell: plan.index,
-                game_index: index,
-                game_seed: seed,
-                seat: f.seat,
-                ply: f.ply,
-                message: bounded(&printable(f.error.message.as_bytes(), true), MESSAGE_BYTES),
-            };
+            let failure = |f: SeatFailure| failure_at(plan, index, seed, f);
             match played {
-                Ok(outcome) => tally.add(&outcome, game.length(), &decisions, |s| game.payoff(s)),
+                Ok(outcome) => {
+                    tally.add(&outcome, game.length(), &decisions, |s| game.payoff(s));
+                    if let Some(j) = judge.as_ref().filter(|j| j.judged) {
+                        tally.metrics.judged.add(&j.judgements, &outcome);
+                    }
+                }
                 Err(f) => {
-                    if plan.on_bot_error == OnBotError::Stop {
+                    if plan.on_bot_error == OnBotError::Stop || f.by_evaluator {
                         return Err(failure(f));
                     }
                     // A forfeited game counts no money: the pot was not settled.
@@ -118,5 +141,20 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
         }
         tally.metrics.options = decisions.seen;
         Ok(tally)
+    }
+}
+
+/// The failure `f` of game `index` (seed `seed`) of the cell `plan`, as a
+/// run reports it.
+fn failure_at(plan: &Cell, index: u64, seed: u64, f: SeatFailure) -> GameFailure {
+    let message = f.error.message;
+    GameFailure {
+        by_evaluator: f.by_evaluator,
+        cell: plan.index,
+        game_index: index,
+        game_seed: seed,
+        seat: f.seat,
+        ply: f.ply,
+        message: bounded(&printable(message.as_bytes(), true), MESSAGE_BYTES),
     }
 }

@@ -8,6 +8,7 @@ use crate::core::policy::{BotError, Policy};
 use crate::core::seat::{MAX_SEATS, Seat, SeatSet};
 use crate::core::seed::{SeatRng, below};
 use crate::runner::decisions::Decisions;
+use crate::runner::judge::Judge;
 use crate::say;
 
 /// The ending of a game cut short at the experiment's `max_plies`: a draw
@@ -23,6 +24,10 @@ pub struct SeatFailure {
     pub error: BotError,
     /// The game's length when it happened (in the game's own unit).
     pub ply: u32,
+    /// Whether it was the cell's `metrics_evaluator` that failed, judging
+    /// `seat`'s decision, not the seat's policy: the run stops whatever
+    /// `on_bot_error` says, for no seat is to blame.
+    pub by_evaluator: bool,
 }
 
 /// The ending of a game whose seat's policy failed, with `--on-bot-error
@@ -117,6 +122,9 @@ pub struct Drive<'a, G: Game, L: Log> {
     pub log: &'a mut L,
     /// The decisions taken, counted (cleared by the caller).
     pub decisions: &'a mut Decisions,
+    /// The evaluator that judges each decision (`metrics = "all"`),
+    /// started on the game by the caller; `None`: none.
+    pub judge: Option<&'a mut Judge<G>>,
 }
 
 /// Plays the game of `d` to its end (or to `max_plies`) and returns how it
@@ -164,11 +172,20 @@ fn play_out<G: Game, L: Log>(
         buf,
         log,
         decisions,
+        mut judge,
     } = d;
     for (seat, policy) in policies.iter_mut().enumerate() {
         if let Err(error) = policy.start(seat, game, &mut rngs[seat]) {
             let ply = game.length();
-            fail(game, SeatFailure { seat, error, ply })?;
+            fail(
+                game,
+                SeatFailure {
+                    seat,
+                    error,
+                    ply,
+                    by_evaluator: false,
+                },
+            )?;
             say!(log, "{} fails and is out of the game", G::seat_name(seat));
         }
     }
@@ -179,6 +196,16 @@ fn play_out<G: Game, L: Log>(
             Turn::Decide(seat) => {
                 if decisions.count_all {
                     decisions.note_position(game.content_hash());
+                }
+                if let Some(j) = judge.as_deref_mut()
+                    && let Err(error) = j.before_decision(game, seat)
+                {
+                    return Err(SeatFailure {
+                        seat,
+                        error,
+                        ply: game.length(),
+                        by_evaluator: true,
+                    });
                 }
                 // The decision's options, for the branching counts: the
                 // count a fast draw is given, or the list's length, or
@@ -228,7 +255,15 @@ fn play_out<G: Game, L: Log>(
                     }
                     Err(error) => {
                         let ply = game.length();
-                        fail(game, SeatFailure { seat, error, ply })?;
+                        fail(
+                            game,
+                            SeatFailure {
+                                seat,
+                                error,
+                                ply,
+                                by_evaluator: false,
+                            },
+                        )?;
                         say!(log, "{} fails and is out of the game", G::seat_name(seat));
                     }
                 }

@@ -4,6 +4,7 @@
 
 use crate::runner::decisions::Decisions;
 use crate::runner::fixed_mean::FixedMean;
+use crate::runner::judged_sums::JudgedSums;
 
 /// A cell's metric sums (part of its [`crate::runner::tally::Tally`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,6 +30,9 @@ pub struct MetricSums {
     /// (`metrics = "all"`, games that hash positions): Ludii's
     /// PositionalRepetition.
     pub repetition: FixedMean,
+    /// The metrics that follow the lead, over the games judged throughout
+    /// (`metrics = "all"`, games with an evaluation).
+    pub judged: JudgedSums,
     /// `options[k]`: decisions, in all the games, that had `k` options
     /// (the runner's to fill, from [`Decisions::seen`]).
     pub options: Vec<u64>,
@@ -71,6 +75,7 @@ impl MetricSums {
         self.decision_moves = self.decision_moves.checked_merge(&other.decision_moves)?;
         self.decision_factor = self.decision_factor.checked_merge(&other.decision_factor)?;
         self.repetition = self.repetition.checked_merge(&other.repetition)?;
+        self.judged = self.judged.checked_merge(&other.judged)?;
         if other.options.len() > self.options.len() {
             self.options.resize(other.options.len(), 0);
         }

@@ -12,12 +12,26 @@ pub enum MetricsLevel {
     /// ([`crate::runner::decisions::SAMPLED`]).
     #[default]
     Basic,
-    /// Everything: the options of every decision counted, and the
+    /// Everything: the options of every decision counted, the lead followed
+    /// by the evaluator ([`crate::runner::judge::Judge`]), and the
     /// positions met looked up for `repetition`.
     All,
 }
 
 impl MetricsLevel {
+    /// The setting's name, as [`MetricsLevel::parse`] reads it.
+    ///
+    /// ```
+    /// use ludus::runner::metrics_level::MetricsLevel;
+    /// assert_eq!(MetricsLevel::parse(MetricsLevel::All.name()).unwrap(), MetricsLevel::All);
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            MetricsLevel::Basic => "basic",
+            MetricsLevel::All => "all",
+        }
+    }
+
     /// Parses `basic` or `all`.
     ///
     /// ```

@@ -190,7 +190,10 @@ impl PackedTally {
             &metrics.decision_moves,
             &metrics.decision_factor,
             &metrics.repetition,
-        ] {
+        ]
+        .into_iter()
+        .chain(&metrics.judged.0)
+        {
             put(&mut out, u128::from(m.n));
             put(&mut out, m.sum);
             put(&mut out, m.sq);
@@ -249,7 +252,10 @@ impl PackedTally {
             &mut t.metrics.decision_moves,
             &mut t.metrics.decision_factor,
             &mut t.metrics.repetition,
-        ] {
+        ]
+        .into_iter()
+        .chain(&mut t.metrics.judged.0)
+        {
             *m = FixedMean {
                 n: r.u64(),
                 sum: r.next(),
@@ -352,6 +358,8 @@ mod tests {
         );
         t.add(&Outcome::win(2, "bodies"), 0, &played(0, None), |_| 0);
         t.metrics.options = vec![0, 1, 0, 4009];
+        t.metrics.judged.0[2].add(0.75);
+        t.metrics.judged.0[5].add(1.0);
         t.wins[1] = u64::MAX;
         t.payoff_sq[2] = u128::MAX;
         t.note_forfeit(crate::runner::tally::GameFailure {
@@ -359,6 +367,7 @@ mod tests {
             game_index: 17,
             game_seed: u64::MAX,
             seat: 2,
+            by_evaluator: false,
             ply: 99,
             message: "bad move: ż\n".into(),
         });
@@ -378,7 +387,7 @@ mod tests {
             |_| 0,
         );
         let p = PackedTally::pack(&t);
-        assert!(p.len() < 80, "{} bytes", p.len());
+        assert!(p.len() < 100, "{} bytes", p.len());
         assert_eq!(p.unpack().lengths.len(), 6_001);
         round_trip(&t);
     }

@@ -90,6 +90,7 @@ pub fn play_one<G: Game + NativePolicies>(
         buf: &mut Vec::new(),
         log: &mut log,
         decisions: &mut decisions,
+        judge: None,
     })?;
     Ok(PlayedGame {
         outcome,

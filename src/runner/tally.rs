@@ -20,8 +20,11 @@ pub struct GameFailure {
     pub game_index: u64,
     /// The game's seed (`ludus play --seed` replays it).
     pub game_seed: u64,
-    /// The failing seat.
+    /// The failing seat (or the seat whose decision the
+    /// `metrics_evaluator` failed to judge).
     pub seat: usize,
+    /// Whether the cell's `metrics_evaluator` failed, not the seat's policy.
+    pub by_evaluator: bool,
     /// The game's length when it failed.
     pub ply: u32,
     /// The message.

@@ -9,6 +9,7 @@ mod commands;
 mod common_scratch;
 mod giant_sweeps;
 mod hostile_output;
+mod judged_metrics;
 mod limits;
 mod metrics;
 mod partials;

@@ -90,6 +90,7 @@ fn play_logged<G: Game + NativePolicies, L: Log>(
         buf: &mut Vec::new(),
         log,
         decisions: &mut Default::default(),
+        judge: None,
     })?;
     Ok((outcome, game.length()))
 }

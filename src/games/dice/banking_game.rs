@@ -92,6 +92,16 @@ impl<B: BankingGame> Game for B {
         self.stakes().table.first
     }
 
+    /// Judged by money, as the game is won: the lead each would have if
+    /// the game ended now (the pot split between them), over a tenth of
+    /// the starting money, through tanh: a lead of a tenth of a purse is
+    /// worth 0.76.
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        let p = &self.stakes().table.purse;
+        let lead = (p.funds[seat] - p.funds[1 - seat]) as f64;
+        Some((lead / (p.start as f64 / 10.0).max(1.0)).tanh())
+    }
+
     fn views() -> &'static [ViewInfo] {
         banking_view::VIEWS
     }

@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 
 use crate::core::game::Game;
 use crate::core::options::Options;
-use crate::core::policy::{BotError, Policy};
+use crate::core::policy::{BotError, Policy, Values};
 use crate::core::seat::Seat;
 use crate::core::seed::{Rng, SeatRng};
 use crate::policies::lua::script::ScriptVm;
@@ -48,6 +48,15 @@ impl<G: Game + NativePolicies> LuaPolicy<G> {
         })
     }
 
+    /// The script `lua:<text>` as a cell's `metrics_evaluator`: as
+    /// [`LuaPolicy::new`], in a VM of its own on each thread, apart from
+    /// any seat's that plays the same script.
+    pub fn evaluator(text: &str, options: &Options) -> Result<LuaPolicy<G>, PolicyError> {
+        let mut p = LuaPolicy::new(text, options)?;
+        p.key.insert_str(0, "evaluator|");
+        Ok(p)
+    }
+
     fn vm(&self) -> Result<(Slot, std::rc::Rc<ScriptVm<G>>), BotError> {
         self.slot
             .and_then(|s| vm_cache::get::<G>(s).map(|vm| (s, vm)))
@@ -84,6 +93,19 @@ impl<G: Game + NativePolicies> Policy<G> for LuaPolicy<G> {
     fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
         let (slot, vm) = self.vm()?;
         vm.choose(game, moves, rng)
+            .inspect_err(|_| vm_cache::discard(slot))
+    }
+
+    /// The script's `evaluate(game)`; a script without one fails here.
+    fn evaluate(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        rng: &mut Rng,
+    ) -> Result<Option<Values>, BotError> {
+        let (slot, vm) = self.vm()?;
+        vm.evaluate(game, seat, rng)
+            .map(Some)
             .inspect_err(|_| vm_cache::discard(slot))
     }
 }

@@ -22,8 +22,8 @@ use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
 use crate::core::options::Options;
-use crate::core::policy::BotError;
-use crate::core::seat::Seat;
+use crate::core::policy::{BotError, Values};
+use crate::core::seat::{MAX_SEATS, Seat};
 use crate::core::seed::{Rng, SeatRng, Stream, stream};
 use crate::policies::lua::decision::Decision;
 use crate::policies::lua::failure::describe as describe_error;
@@ -43,6 +43,8 @@ pub struct ScriptVm<G: Game + NativePolicies> {
     moves: AnyUserData,
     /// This game's `choose`, set by [`ScriptVm::start`].
     choose: RefCell<Option<Function>>,
+    /// This game's `evaluate`, if the script defines one.
+    evaluate: RefCell<Option<Function>>,
     /// What `init` receives; each game gets a copy.
     info: Table,
     /// The bytes Lua holds at the start of a game, as the VM was loaded.
@@ -215,6 +217,7 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
             game,
             moves,
             choose: RefCell::new(None),
+            evaluate: RefCell::new(None),
             info,
             pristine: 0,
         };
@@ -248,8 +251,9 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
     /// loaded, so that the game plays in it as in a new VM; if not, the
     /// caller makes a new one.
     pub fn ready_for_game(&self) -> bool {
-        // The previous game's `choose` holds its globals.
+        // The previous game's `choose` and `evaluate` hold its globals.
         drop(self.choose.borrow_mut().take());
+        drop(self.evaluate.borrow_mut().take());
         self.settle() == self.pristine && self.sandbox.meter.host_bytes() == 0
     }
 
@@ -275,7 +279,7 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
             self.spec.limits.seconds_text(),
         );
         let _lent = self.decision.lend_start(game, rng);
-        let run = || -> mlua::Result<Result<Function, String>> {
+        let run = || -> mlua::Result<Result<(Function, Option<Function>), String>> {
             let choose = {
                 let _call = meter.call();
                 let env: Table = self.sandbox.fresh_env.call(())?;
@@ -284,6 +288,10 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
                     Value::Function(f) => f,
                     _ => return Ok(Err("defines no function choose(game, moves)".into())),
                 };
+                let evaluate = match env.raw_get::<Value>("evaluate")? {
+                    Value::Function(f) => Some(f),
+                    _ => None,
+                };
                 if let Value::Function(init) = env.raw_get::<Value>("init")? {
                     let info: Table = self.sandbox.copy.call(&self.info)?;
                     let _call = meter.call();
@@ -291,13 +299,14 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
                     meter.check()?;
                 }
                 meter.check()?;
-                choose
+                (choose, evaluate)
             };
             Ok(Ok(choose))
         };
         match run() {
-            Ok(Ok(choose)) => {
+            Ok(Ok((choose, evaluate))) => {
                 *self.choose.borrow_mut() = Some(choose);
+                *self.evaluate.borrow_mut() = evaluate;
                 Ok(())
             }
             Ok(Err(m)) => Err(BotError {
@@ -332,6 +341,71 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
                 moves.len()
             ),
         })
+    }
+
+    /// Asks the script's `evaluate(game, seat)` what the position is
+    /// worth: a number, the value for `seat` (in a game of two the
+    /// other's is its negation), or a list of one value per seat; each
+    /// from -1 to 1.
+    pub fn evaluate(&self, game: &G, seat: Seat, rng: &mut Rng) -> Result<Values, BotError> {
+        let evaluate = self.evaluate.borrow();
+        let fail = |what: String| BotError {
+            message: format!("{}: {what}", self.spec.path),
+        };
+        let evaluate = evaluate.as_ref().ok_or_else(|| {
+            fail("defines no function evaluate(game, seat), which metrics_evaluator asks".into())
+        })?;
+        let _lent = self.decision.lend_choice(game, &[], rng);
+        let meter = &self.sandbox.meter;
+        let answer: Value = {
+            let _call = meter.call();
+            evaluate
+                .call((&self.game, seat + 1))
+                .and_then(|a| meter.check().map(|()| a))
+                .map_err(|e| self.fail(&e))?
+        };
+        let players = game.players();
+        let value = |v: &Value| -> Option<f64> {
+            let x = match v {
+                Value::Integer(i) => *i as f64,
+                Value::Number(x) => *x,
+                _ => return None,
+            };
+            (-1.0..=1.0).contains(&x).then_some(x)
+        };
+        let mut values = [0.0; MAX_SEATS];
+        let wrong = || {
+            fail(format!(
+                "evaluate returned {}: return a number from -1 to 1 (the value for `seat`{}) \
+                 or a list of {players} such numbers, one per seat",
+                describe::<G>(&answer),
+                if players == 2 {
+                    ""
+                } else {
+                    ", in a game of two"
+                }
+            ))
+        };
+        match &answer {
+            Value::Table(t) => {
+                if t.raw_len() != players {
+                    return Err(wrong());
+                }
+                for (s, x) in values.iter_mut().enumerate().take(players) {
+                    let v: Value = t.raw_get(s + 1).map_err(|e| self.fail(&e))?;
+                    *x = value(&v).ok_or_else(wrong)?;
+                }
+            }
+            v => {
+                let x = value(v).ok_or_else(wrong)?;
+                if players != 2 {
+                    return Err(wrong());
+                }
+                values[seat] = x;
+                values[1 - seat] = -x;
+            }
+        }
+        Ok(values)
     }
 
     fn index_of(&self, answer: &Value, moves: &[G::Move]) -> Option<usize> {

@@ -1,6 +1,7 @@
 //! The designer's table of index.html: an entry's cells side by side on
 //! the metrics that judge a rule set (balance, the first mover's edge,
-//! completion, drawishness, real choices), each cell's settings written
+//! completion, drawishness, real choices; drama and the lead where
+//! measured), each cell's settings written
 //! out, the most balanced and the most decisive marked. Its figures are
 //! metrics.csv's, made by the same function.
 
@@ -22,6 +23,14 @@ const SHOWN: [(&str, &str); 8] = {
         ("duration_turns", "length"),
     ]
 };
+
+/// The metrics that follow the lead shown where a run measured them
+/// (`metrics = "all"`).
+const JUDGED_SHOWN: [(&str, &str); 3] = [
+    ("drama", "drama"),
+    ("lead_change", "lead changes"),
+    ("decisiveness", "decided at"),
+];
 
 /// The header and rows of the table of `cells`.
 pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
@@ -52,8 +61,15 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
         (at_top.len() == 1).then(|| at_top[0])
     };
     let (balanced, decisive) = (best("balance"), best("completion"));
+    // The metrics that follow the lead, where a run measured them.
+    let mut shown = SHOWN.to_vec();
+    for extra in JUDGED_SHOWN {
+        if values.iter().any(|r| !r[column(extra.0)].is_empty()) {
+            shown.push(extra);
+        }
+    }
     let mut header = vec!["cell".to_string(), "settings".to_string()];
-    header.extend(SHOWN.iter().map(|(_, title)| title.to_string()));
+    header.extend(shown.iter().map(|(_, title)| title.to_string()));
     header.push("marked".to_string());
     let rows = cells
         .iter()
@@ -69,7 +85,7 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
                     settings.join(" ")
                 },
             ];
-            for (name, _) in &SHOWN {
+            for (name, _) in &shown {
                 let x = &v[column(name)];
                 let interval = metrics::COLUMNS
                     .iter()
