@@ -68,7 +68,8 @@ pub const COLUMNS: &[&str] = &[
 ];
 
 /// The metrics that are rates or shares (0 to 1), with the names a
-/// reader sees: what the report page and metrics-N.svg show first.
+/// reader sees: what the report page and metrics-N.svg show first (the
+/// last two only under `metrics = "all"`).
 pub const RATES: &[(&str, &str)] = &[
     ("balance", "balance"),
     ("advantage_first", "first mover's score"),
@@ -76,6 +77,8 @@ pub const RATES: &[(&str, &str)] = &[
     ("drawishness", "drawishness"),
     ("timeouts", "timeouts"),
     ("decision_moves", "decision moves"),
+    ("lead_change", "lead changes"),
+    ("decisiveness", "decided at"),
 ];
 
 /// Balance, `1 - (largest gap between two seats' win rates)`, with a 95%

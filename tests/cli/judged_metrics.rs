@@ -105,6 +105,13 @@ fn the_lead_is_followed_only_under_all_and_the_games_are_the_same() {
     for key in JUDGED {
         assert!(judged[2][key].is_empty(), "hazard {key}");
     }
+    // The designer's table and the metrics chart show the lead where it
+    // was followed.
+    let page = |out: &Path| std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page(&all).contains("lead changes") && page(&all).contains("drama"));
+    assert!(!page(&basic).contains("lead changes"));
+    let chart = std::fs::read_to_string(all.join("metrics-0.svg")).unwrap();
+    assert!(chart.contains("lead changes") && chart.contains("decided at"));
     // The file's `metrics = "all"` is the flag's.
     let text = std::fs::read_to_string(&exp).unwrap();
     let exp2 = write(

@@ -26,11 +26,7 @@ const SHOWN: [(&str, &str); 8] = {
 
 /// The metrics that follow the lead shown where a run measured them
 /// (`metrics = "all"`).
-const JUDGED_SHOWN: [(&str, &str); 3] = [
-    ("drama", "drama"),
-    ("lead_change", "lead changes"),
-    ("decisiveness", "decided at"),
-];
+const JUDGED_SHOWN: [(&str, &str); 3] = [("drama", "drama"), metrics::RATES[6], metrics::RATES[7]];
 
 /// The header and rows of the table of `cells`.
 pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
