@@ -42,6 +42,8 @@ fn the_scripts_are_a_job_array_of_shards_and_a_merge_that_waits_for_it() {
         "2",
         "--games",
         "301",
+        "--metrics",
+        "all",
         "--out",
         out_s,
     ]);
@@ -58,6 +60,7 @@ fn the_scripts_are_a_job_array_of_shards_and_a_merge_that_waits_for_it() {
         " --threads \"${SLURM_CPUS_PER_TASK:-2}\"",
         " --resume",
         " --games 301",
+        " --metrics all",
         &format!(" --out {out_s}/shards/shard-\"${{SLURM_ARRAY_TASK_ID}}\"-of-3\n"),
     ] {
         assert!(shards.contains(line), "{line:?} not in\n{shards}");
@@ -101,6 +104,8 @@ fn the_scripts_are_a_job_array_of_shards_and_a_merge_that_waits_for_it() {
         &exp,
         "--games",
         "301",
+        "--metrics",
+        "all",
         "-q",
         "--out",
         local.to_str().unwrap(),
