@@ -179,11 +179,10 @@ impl PolicySpec {
         &self,
         options: &Options,
     ) -> Result<Box<dyn Policy<G>>, PolicyError> {
-        if self.name == "lua" {
-            let text = self.param.as_deref().ok_or(PolicyError::LuaNeedsScript)?;
-            return Ok(Box::new(LuaPolicy::<G>::evaluator(text, options)?));
+        match (self.name.as_str(), self.param.as_deref()) {
+            ("lua", Some(text)) => Ok(Box::new(LuaPolicy::<G>::evaluator(text, options)?)),
+            _ => self.build_for::<G>(options),
         }
-        self.build_for::<G>(options)
     }
 }
 

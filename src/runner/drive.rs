@@ -30,6 +30,18 @@ pub struct SeatFailure {
     pub by_evaluator: bool,
 }
 
+impl SeatFailure {
+    /// Seat `seat`'s policy failed with `error` at length `ply`.
+    pub fn of_seat(seat: Seat, error: BotError, ply: u32) -> SeatFailure {
+        SeatFailure {
+            seat,
+            error,
+            ply,
+            by_evaluator: false,
+        }
+    }
+}
+
 /// The ending of a game whose seat's policy failed, with `--on-bot-error
 /// forfeit`, when the game could not go on without it: that seat lost.
 pub const BOT_ERROR: &str = "bot-error";
@@ -177,15 +189,7 @@ fn play_out<G: Game, L: Log>(
     for (seat, policy) in policies.iter_mut().enumerate() {
         if let Err(error) = policy.start(seat, game, &mut rngs[seat]) {
             let ply = game.length();
-            fail(
-                game,
-                SeatFailure {
-                    seat,
-                    error,
-                    ply,
-                    by_evaluator: false,
-                },
-            )?;
+            fail(game, SeatFailure::of_seat(seat, error, ply))?;
             say!(log, "{} fails and is out of the game", G::seat_name(seat));
         }
     }
@@ -255,15 +259,7 @@ fn play_out<G: Game, L: Log>(
                     }
                     Err(error) => {
                         let ply = game.length();
-                        fail(
-                            game,
-                            SeatFailure {
-                                seat,
-                                error,
-                                ply,
-                                by_evaluator: false,
-                            },
-                        )?;
+                        fail(game, SeatFailure::of_seat(seat, error, ply))?;
                         say!(log, "{} fails and is out of the game", G::seat_name(seat));
                     }
                 }

@@ -21,6 +21,9 @@ pub struct Judge<G: Game> {
     rng: SeatRng,
     moves: Vec<G::Move>,
     options: Vec<f64>,
+    /// The position after an option, reused (`clone_from` keeps the room
+    /// its lists grew to).
+    scratch: Option<G>,
     /// The current game's judgements.
     pub judgements: Judgements,
     /// Whether every position of the current game had a value: a game
@@ -36,6 +39,7 @@ impl<G: Game> Judge<G> {
             rng: SeatRng::new(0, MAX_SEATS),
             moves: Vec::new(),
             options: Vec::new(),
+            scratch: None,
             judgements: Judgements::default(),
             judged: false,
         }
@@ -67,6 +71,16 @@ impl<G: Game> Judge<G> {
         Ok(judged.or_else(|| own_values(game)))
     }
 
+    /// `seat`'s value of `game` alone, as [`Judge::values`] judges it:
+    /// where the judge is the game's own evaluation, the other seats'
+    /// values are not asked for.
+    fn value_of(&mut self, game: &G, seat: Seat) -> Result<Option<f64>, BotError> {
+        if self.evaluator.is_none() && game.outcome().is_none() {
+            return Ok(game.evaluate(seat).map(|v| v.clamp(-1.0, 1.0)));
+        }
+        Ok(self.values(game, seat)?.map(|v| v[seat]))
+    }
+
     /// Judges the position before `seat`'s decision, and each of its
     /// options after the move for `seat`.
     pub fn before_decision(&mut self, game: &G, seat: Seat) -> Result<(), BotError> {
@@ -83,13 +97,14 @@ impl<G: Game> Judge<G> {
             return Ok(());
         }
         let moves = std::mem::take(&mut self.moves);
+        let mut next = self.scratch.take().unwrap_or_else(|| game.clone());
         self.options.clear();
         let mut each = || -> Result<bool, BotError> {
             for &mv in &moves {
-                let mut next = game.clone();
+                next.clone_from(game);
                 next.play(mv, &mut Silent);
-                match self.values(&next, seat)? {
-                    Some(v) => self.options.push(v[seat]),
+                match self.value_of(&next, seat)? {
+                    Some(v) => self.options.push(v),
                     None => return Ok(false),
                 }
             }
@@ -97,6 +112,7 @@ impl<G: Game> Judge<G> {
         };
         let all = each();
         self.moves = moves;
+        self.scratch = Some(next);
         if all? {
             self.judgements.note_options(&self.options);
         }
