@@ -43,8 +43,10 @@ pub struct ScriptVm<G: Game + NativePolicies> {
     moves: AnyUserData,
     /// This game's `choose`, set by [`ScriptVm::start`].
     choose: RefCell<Option<Function>>,
-    /// This game's `evaluate`, if the script defines one.
-    evaluate: RefCell<Option<Function>>,
+    /// This game's globals, where `evaluate` is looked up when a judge
+    /// asks (looked up at every start, its name would be a string a
+    /// seat's VM never held when it was loaded).
+    env: RefCell<Option<Table>>,
     /// What `init` receives; each game gets a copy.
     info: Table,
     /// The bytes Lua holds at the start of a game, as the VM was loaded.
@@ -217,7 +219,7 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
             game,
             moves,
             choose: RefCell::new(None),
-            evaluate: RefCell::new(None),
+            env: RefCell::new(None),
             info,
             pristine: 0,
         };
@@ -251,9 +253,9 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
     /// loaded, so that the game plays in it as in a new VM; if not, the
     /// caller makes a new one.
     pub fn ready_for_game(&self) -> bool {
-        // The previous game's `choose` and `evaluate` hold its globals.
+        // The previous game's `choose` and globals.
         drop(self.choose.borrow_mut().take());
-        drop(self.evaluate.borrow_mut().take());
+        drop(self.env.borrow_mut().take());
         self.settle() == self.pristine && self.sandbox.meter.host_bytes() == 0
     }
 
@@ -279,7 +281,7 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
             self.spec.limits.seconds_text(),
         );
         let _lent = self.decision.lend_start(game, rng);
-        let run = || -> mlua::Result<Result<(Function, Option<Function>), String>> {
+        let run = || -> mlua::Result<Result<(Function, Table), String>> {
             let choose = {
                 let _call = meter.call();
                 let env: Table = self.sandbox.fresh_env.call(())?;
@@ -288,10 +290,6 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
                     Value::Function(f) => f,
                     _ => return Ok(Err("defines no function choose(game, moves)".into())),
                 };
-                let evaluate = match env.raw_get::<Value>("evaluate")? {
-                    Value::Function(f) => Some(f),
-                    _ => None,
-                };
                 if let Value::Function(init) = env.raw_get::<Value>("init")? {
                     let info: Table = self.sandbox.copy.call(&self.info)?;
                     let _call = meter.call();
@@ -299,14 +297,14 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
                     meter.check()?;
                 }
                 meter.check()?;
-                (choose, evaluate)
+                (choose, env)
             };
             Ok(Ok(choose))
         };
         match run() {
-            Ok(Ok((choose, evaluate))) => {
+            Ok(Ok((choose, env))) => {
                 *self.choose.borrow_mut() = Some(choose);
-                *self.evaluate.borrow_mut() = evaluate;
+                *self.env.borrow_mut() = Some(env);
                 Ok(())
             }
             Ok(Err(m)) => Err(BotError {
@@ -348,13 +346,19 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
     /// other's is its negation), or a list of one value per seat; each
     /// from -1 to 1.
     pub fn evaluate(&self, game: &G, seat: Seat, rng: &mut Rng) -> Result<Values, BotError> {
-        let evaluate = self.evaluate.borrow();
         let fail = |what: String| BotError {
             message: format!("{}: {what}", self.spec.path),
         };
-        let evaluate = evaluate.as_ref().ok_or_else(|| {
-            fail("defines no function evaluate(game, seat), which metrics_evaluator asks".into())
-        })?;
+        let evaluate = match self.env.borrow().as_ref().map(|e| e.raw_get::<Value>("evaluate")) {
+            Some(Ok(Value::Function(f))) => f,
+            Some(Err(e)) => return Err(self.fail(&e)),
+            _ => {
+                return Err(fail(
+                    "defines no function evaluate(game, seat), which metrics_evaluator asks"
+                        .into(),
+                ));
+            }
+        };
         let _lent = self.decision.lend_choice(game, &[], rng);
         let meter = &self.sandbox.meter;
         let answer: Value = {
