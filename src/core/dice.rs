@@ -58,14 +58,17 @@ impl Dice {
     }
 
     /// One six-sided die, 1-6.
-    #[inline]
+    // Always inlined, as are `roll` and `throw`: left to itself the
+    // compiler made `throw` a call in Hazard's round, 9% of its
+    // instructions (callgrind, 20,000 games: 103.0M -> 94.0M).
+    #[inline(always)]
     pub fn die(&mut self) -> u8 {
         self.roll(6)
     }
 
     /// One die of `sides` faces (2 or more), 1 to `sides`, each equally
     /// likely (an unbiased draw from the stream, as for six sides).
-    #[inline]
+    #[inline(always)]
     pub fn roll(&mut self, sides: u8) -> u8 {
         debug_assert!(sides >= 2, "a die has at least two faces");
         self.thrown += 1;
@@ -76,7 +79,7 @@ impl Dice {
     }
 
     /// `N` dice thrown at once.
-    #[inline]
+    #[inline(always)]
     pub fn throw<const N: usize>(&mut self) -> [u8; N] {
         // A plain loop: `array::from_fn` here was left out of line.
         let mut faces = [0; N];
