@@ -546,3 +546,123 @@ fn first_movers_and_decisions_are_tallied() {
     );
     assert_eq!(thrown.decisions, 0, "hazard has no decisions");
 }
+
+/// Checks, at `points` chance events of random games of `G` under
+/// `given`, that the listed outcomes' probabilities add up to 1 and that
+/// sampling with seeded dice follows them: each resulting position (by
+/// content hash) comes up within 5 standard errors of its listed chance,
+/// and none comes up that is not listed.
+fn sampling_follows_the_listed_outcomes<G: ludus::core::game::Game>(
+    given: &[(&str, &str)],
+    points: u64,
+) {
+    use ludus::core::chance_outcomes::{apply, outcomes};
+    use ludus::core::dice::Dice;
+    use ludus::core::game::Turn;
+    use ludus::core::log::Silent;
+    use ludus::core::seed::{Stream, below, stream};
+    use std::collections::HashMap;
+    let given: Vec<(String, String)> = given
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let options = Options::resolve(G::option_specs(), &given).unwrap();
+    let mut checked = 0;
+    let mut moves = Vec::new();
+    for seed in 0..points {
+        // A chance event some random decisions into a game.
+        let mut game = G::new(&options).unwrap();
+        let mut dice = Dice::seeded(stream(seed, Stream::Dice));
+        let mut rng = stream(seed, Stream::Seat(0));
+        let stop = if seed == 0 { 0 } else { below(&mut rng, 12) };
+        let mut chances = 0;
+        while game.turn() != Turn::Over {
+            match game.turn() {
+                Turn::Chance if chances == stop => break,
+                Turn::Chance => {
+                    chances += 1;
+                    game.chance(&mut dice, &mut Silent);
+                }
+                _ => {
+                    game.legal_moves(&mut moves);
+                    let k = below(&mut rng, moves.len() as u32) as usize;
+                    game.play(moves[k], &mut Silent);
+                }
+            }
+        }
+        if game.turn() != Turn::Chance {
+            continue;
+        }
+        checked += 1;
+        let listed = outcomes(&game, 20_000).unwrap();
+        let total: f64 = listed.iter().map(|o| o.probability).sum();
+        assert!(
+            (total - 1.0).abs() < 1e-12,
+            "{} {given:?}: {total}",
+            G::NAME
+        );
+        let mut chance: HashMap<u64, f64> = HashMap::new();
+        for o in &listed {
+            let mut g = game.clone();
+            apply(&mut g, &o.faces);
+            *chance.entry(g.content_hash().unwrap()).or_default() += o.probability;
+        }
+        let n = 4000;
+        let mut seen: HashMap<u64, u64> = HashMap::new();
+        for i in 0..n {
+            let mut g = game.clone();
+            g.chance(
+                &mut Dice::seeded(stream(seed * 1_000_003 + i, Stream::Dice)),
+                &mut Silent,
+            );
+            *seen.entry(g.content_hash().unwrap()).or_default() += 1;
+        }
+        for (h, &k) in &seen {
+            let p = *chance
+                .get(h)
+                .unwrap_or_else(|| panic!("{} seed {seed}: a sampled outcome not listed", G::NAME));
+            let se = (p * (1.0 - p) / n as f64).sqrt().max(1e-9);
+            let f = k as f64 / n as f64;
+            assert!(
+                (f - p).abs() <= 5.0 * se + 1e-12,
+                "{} {given:?} seed {seed}: {f} sampled, {p} listed",
+                G::NAME
+            );
+        }
+    }
+    assert!(checked > 0, "{}: no chance event met", G::NAME);
+}
+
+#[test]
+fn chance_events_list_their_outcomes_as_sampling_finds_them() {
+    use ludus::games::chess::GrandeAcedrex;
+    use ludus::games::morris::ThreeMen;
+    sampling_follows_the_listed_outcomes::<ThreeMen>(&[], 3);
+    sampling_follows_the_listed_outcomes::<GrandeAcedrex>(&[("dice", "d8")], 6);
+}
+
+#[test]
+fn a_chance_event_that_throws_without_bound_is_refused() {
+    use ludus::core::chance_outcomes::{ChanceError, outcomes};
+    use ludus::core::game::Game;
+    use ludus::games::chess::FourSeasons;
+    use ludus::games::dice::hazard::Hazard;
+    let g = Hazard::new(&Options::defaults(Hazard::option_specs())).unwrap();
+    assert_eq!(
+        outcomes(&g, 10_000),
+        Err(ChanceError::TooMany { limit: 10_000 })
+    );
+    // Four Seasons' throw passes a lost turn to the next of four seats,
+    // which throws in the same event: as many ways as the limit allows.
+    let options = Options::resolve(
+        FourSeasons::option_specs(),
+        &[("dice".to_string(), "one".to_string())],
+    )
+    .unwrap();
+    let g = FourSeasons::new(&options).unwrap();
+    assert_eq!(g.turn(), ludus::core::game::Turn::Chance);
+    assert_eq!(
+        outcomes(&g, 2_000),
+        Err(ChanceError::TooMany { limit: 2_000 })
+    );
+}

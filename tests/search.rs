@@ -117,10 +117,10 @@ fn search_finds_a_mate_in_one() {
     }
 }
 
-/// alphabeta refuses games of more than two seats and games with dice,
-/// naming the reason, before any game is played.
+/// alphabeta refuses games of more than two seats and games whose throws
+/// it cannot list, naming the reason, before any game is played.
 #[test]
-fn alphabeta_refuses_dice_and_more_than_two_seats() {
+fn alphabeta_refuses_unlisted_dice_and_more_than_two_seats() {
     let refuse = |game: &str, given: &[(&str, &str)], needle: &str| {
         let entry = registry::find(game).unwrap();
         let o = entry.options_in_force(&options(game, given)).unwrap();
@@ -131,8 +131,8 @@ fn alphabeta_refuses_dice_and_more_than_two_seats() {
         assert!(err.contains(needle), "{game}: {err}");
     };
     refuse("four-seasons", &[], "two seats");
-    refuse("hazard", &[], "without chance");
-    refuse("grande-acedrex", &[("dice", "d8")], "without chance");
+    refuse("hazard", &[], "has more with these options");
+    refuse("half-hazard", &[], "at most 512 ways to fall");
     let bad = |spec: &str, needle: &str| {
         let err = PolicySpec::parse(spec)
             .unwrap()
@@ -146,6 +146,23 @@ fn alphabeta_refuses_dice_and_more_than_two_seats() {
     bad("alphabeta:0", "at least 1");
     bad("mcts:10,k=2", "no setting `k`");
     bad("mcts:10,c=-1", "at least 0");
+}
+
+/// Grande Acedrex with the eight-sided die (seed 004: the die names the
+/// piece that moves): alphabeta weighs each throw over its eight faces
+/// (expectiminimax) and, looking one decision ahead, beats random from
+/// either seat.
+#[test]
+fn alphabeta_searches_grande_acedrex_with_the_die_by_expectation() {
+    let d8 = [("dice", "d8"), ("cap", "400")];
+    for (seats, me) in [("alphabeta:1,random", 0), ("random,alphabeta:1", 1)] {
+        let t = cell::<GrandeAcedrex>(&d8, seats, 4, 2);
+        assert!(
+            t.wins[me] >= 3 && t.wins[1 - me] == 0,
+            "{seats}: {:?}",
+            t.wins
+        );
+    }
 }
 
 /// A refused search parameter says which setting it is about, in the

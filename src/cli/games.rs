@@ -21,7 +21,7 @@ pub fn games() -> Result<(), Failure> {
             );
         }
         let mut policies = vec!["random".to_string(), "mcts:N".to_string()];
-        // alphabeta where the default options allow it (two seats, no dice).
+        // alphabeta where the default options allow it (two seats, throws it can list).
         let defaults = ludus::core::options::Options::defaults(g.option_specs());
         let probe = ludus::policies::policy_spec::PolicySpec::parse("alphabeta:1")
             .expect("a well-formed policy");
@@ -56,6 +56,6 @@ pub fn games() -> Result<(), Failure> {
 const GENERIC: &[&str] = &[
     "random: each legal decision with equal probability, from the seat's stream",
     "mcts:N[,c=C][,cap=P]: Monte Carlo tree search (UCT), N playouts a decision, exploration C (default 1.414), random playouts cut after P decisions (default 200) and scored by the game's evaluation; chance sampled; a reward per seat",
-    "alphabeta:D[,nodes=N]: minimax with alpha-beta pruning to depth D by iterative deepening, best moves first, a transposition table, the game's evaluation at the leaves; at most N nodes a decision; games of two seats without dice",
+    "alphabeta:D[,nodes=N]: minimax with alpha-beta pruning to depth D by iterative deepening, best moves first, a transposition table, the game's evaluation at the leaves; at most N nodes a decision; a throw of the dice weighed over its outcomes (expectiminimax) where it has at most 512 ways to fall; games of two seats",
     "lua:<script.lua>{params}: a Lua script (see scripts/README.md)",
 ];

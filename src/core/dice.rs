@@ -5,11 +5,16 @@
 
 use crate::core::seed::{Rng, below};
 
-/// Faces given by a test, in order.
+/// Faces given by a test, in order; or, exploring, the faces of one
+/// branch of a chance event (see [`crate::core::chance_outcomes`]).
 #[derive(Clone, Debug)]
 struct Script {
     faces: Vec<u8>,
     next: usize,
+    /// Exploring: past the faces given, draws go on from this stream and
+    /// the sides of the first die asked for are kept in `wanted`.
+    explore: Option<Rng>,
+    wanted: Option<u8>,
 }
 
 /// Dice, six-sided unless a throw says otherwise.
@@ -52,9 +57,33 @@ impl Dice {
             script: Some(Box::new(Script {
                 faces: faces.to_vec(),
                 next: 0,
+                explore: None,
+                wanted: None,
             })),
             thrown: 0,
         }
+    }
+
+    /// Dice that show `faces` in order and then, rather than fail, note
+    /// the sides of the first die thrown past them ([`Dice::wanted`]) and
+    /// go on drawing from a seeded stream, so that the game goes on as in
+    /// play: how [`crate::core::chance_outcomes`] finds a chance event's
+    /// branches.
+    pub fn exploring(faces: &[u8]) -> Dice {
+        let mut d = Dice::scripted(faces);
+        if let Some(s) = &mut d.script {
+            s.explore = Some(crate::core::seed::stream(
+                1,
+                crate::core::seed::Stream::Dice,
+            ));
+        }
+        d
+    }
+
+    /// Exploring: the sides of the first die thrown past the faces given,
+    /// if one was.
+    pub fn wanted(&self) -> Option<u8> {
+        self.script.as_ref().and_then(|s| s.wanted)
     }
 
     /// One six-sided die, 1-6.
@@ -90,7 +119,7 @@ impl Dice {
     }
 
     /// The total of `n` dice.
-    #[inline]
+    #[inline(always)]
     pub fn total(&mut self, n: u32) -> u32 {
         let mut t = 0;
         for _ in 0..n {
@@ -116,6 +145,12 @@ impl Script {
     #[cold]
     #[inline(never)]
     fn face(&mut self, sides: u8) -> u8 {
+        if self.next == self.faces.len()
+            && let Some(rng) = &mut self.explore
+        {
+            self.wanted.get_or_insert(sides);
+            return below(rng, u32::from(sides)) as u8 + 1;
+        }
         let f = *self
             .faces
             .get(self.next)

@@ -1,6 +1,7 @@
 //! The game-agnostic core: the traits, seeding, dice and options.
 
 pub mod bits;
+pub mod chance_outcomes;
 pub mod dice;
 pub mod divisor;
 pub mod game;

@@ -1,5 +1,6 @@
 //! `alphabeta:D[,nodes=N]`: minimax search with alpha-beta pruning for
-//! games of two seats without chance.
+//! games of two seats; a throw of the dice is weighed over its outcomes
+//! by their chances (expectiminimax, [`crate::core::chance_outcomes`]).
 //!
 //! Iterative deepening from depth 1 to D; moves are tried best first: the
 //! move a transposition table remembers for the position, and at the root
@@ -17,6 +18,7 @@
 
 use std::collections::HashMap;
 
+use crate::core::chance_outcomes::{apply, outcomes};
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
 use crate::core::policy::{BotError, Policy, Values};
@@ -32,6 +34,11 @@ const MAX_DEPTH: u32 = 64;
 
 /// A won game's score; evaluations lie within ±1.
 const WIN: f64 = 1_000.0;
+
+/// The most ways a throw of the dice may fall (runs of the chance event,
+/// see [`outcomes`]) for the search to weigh them all; a throw with more
+/// is scored by the game's evaluation, as a leaf.
+pub const CHANCE_LIMIT: usize = 512;
 
 /// The settings of one `alphabeta` policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,9 +143,23 @@ impl<G: Game> AlphaBeta<G> {
                     None => 0.0,
                 });
             }
-            // Refused before the search starts (`check`); a game that
-            // throws later is scored as it stands.
-            Turn::Chance => return Ok(game.evaluate(self.me).unwrap_or(0.0)),
+            // Expectiminimax: the throw's outcomes weighed by their
+            // chances, each searched with the full window (a bound on one
+            // outcome bounds no other); a throw of too many ways, as it
+            // stands.
+            Turn::Chance => {
+                let Ok(listed) = outcomes(game, CHANCE_LIMIT) else {
+                    return Ok(game.evaluate(self.me).unwrap_or(0.0));
+                };
+                let mut value = 0.0;
+                for o in &listed {
+                    let mut next = game.clone();
+                    apply(&mut next, &o.faces);
+                    value += o.probability
+                        * self.search(&next, depth, f64::NEG_INFINITY, f64::INFINITY, ply)?;
+                }
+                return Ok(value);
+            }
             Turn::Decide(s) => s,
         };
         if depth == 0 {
@@ -225,7 +246,9 @@ impl<G: Game> AlphaBeta<G> {
 }
 
 /// Whether `alphabeta` can play a game made with these options: two seats,
-/// and no dice once the first decision is due.
+/// and, where the game starts with a throw, one whose ways to fall it can
+/// list (at most [`CHANCE_LIMIT`]; a later throw with more is scored as a
+/// leaf).
 pub fn check<G: Game>(game: &G) -> Result<(), PolicyError> {
     if game.players() != 2 {
         return Err(PolicyError::AlphaBetaSeats {
@@ -233,8 +256,14 @@ pub fn check<G: Game>(game: &G) -> Result<(), PolicyError> {
             seats: game.players(),
         });
     }
-    if game.turn() == Turn::Chance && G::FIXED_START.is_none() {
-        return Err(PolicyError::AlphaBetaChance { game: G::NAME });
+    if game.turn() == Turn::Chance
+        && G::FIXED_START.is_none()
+        && outcomes(game, CHANCE_LIMIT).is_err()
+    {
+        return Err(PolicyError::AlphaBetaChance {
+            game: G::NAME,
+            limit: CHANCE_LIMIT,
+        });
     }
     Ok(())
 }

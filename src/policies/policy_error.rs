@@ -56,13 +56,17 @@ pub enum PolicyError {
         /// Its seats.
         seats: usize,
     },
-    /// `alphabeta` for a game with dice.
+    /// `alphabeta` for a game whose throws it cannot list.
     #[error(
-        "policy `alphabeta` searches games without chance; {game} throws dice with these options (use mcts)"
+        "policy `alphabeta` searches the dice by expectation where a throw has at most {limit} \
+         ways to fall before the next decision; {game}'s first throw has more with these options \
+         (use mcts)"
     )]
     AlphaBetaChance {
         /// The game.
         game: &'static str,
+        /// The most ways a throw may have.
+        limit: usize,
     },
     /// A policy the game does not know.
     #[error("unknown policy `{policy}` for {game} (policies: {})", .known.join(", "))]

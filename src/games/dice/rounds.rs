@@ -40,6 +40,7 @@ impl RoundScore {
     /// Records that `seat` won a round ending by `reason`; returns the game's
     /// outcome if that was the last round. With one round the game's reason is
     /// the round's; with more it is `most-rounds`, or `tied-rounds` for a draw.
+    #[inline]
     pub fn record(&mut self, seat: Seat, reason: &'static str) -> Option<Outcome> {
         self.wins[seat] += 1;
         self.played += 1;

@@ -349,13 +349,17 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
         let fail = |what: String| BotError {
             message: format!("{}: {what}", self.spec.path),
         };
-        let evaluate = match self.env.borrow().as_ref().map(|e| e.raw_get::<Value>("evaluate")) {
+        let evaluate = match self
+            .env
+            .borrow()
+            .as_ref()
+            .map(|e| e.raw_get::<Value>("evaluate"))
+        {
             Some(Ok(Value::Function(f))) => f,
             Some(Err(e)) => return Err(self.fail(&e)),
             _ => {
                 return Err(fail(
-                    "defines no function evaluate(game, seat), which metrics_evaluator asks"
-                        .into(),
+                    "defines no function evaluate(game, seat), which metrics_evaluator asks".into(),
                 ));
             }
         };

@@ -1,0 +1,101 @@
+//! The outcomes of the chance event a game waits for, listed with their
+//! probabilities, for any game: a chance event is the dice it throws, so
+//! its outcomes are the sequences of faces that can complete it. They are
+//! found by playing the event on exploring dice ([`Dice::exploring`]):
+//! each run shows a prefix of faces and notes the first die thrown past
+//! it, whose every face then extends the prefix. A game whose event can
+//! throw without bound (a round of Hazard, whose re-throws never have to
+//! end) has more branches than any limit, and is refused.
+
+use crate::core::dice::Dice;
+use crate::core::game::{Game, Turn};
+use crate::core::log::{Log, Silent};
+
+/// One way the chance event can go: the faces thrown, in order, and the
+/// chance of exactly those.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChanceOutcome {
+    /// The faces, in the order the game throws them.
+    pub faces: Vec<u8>,
+    /// Their probability: the product of one over each die's sides.
+    pub probability: f64,
+}
+
+/// Why a chance event's outcomes were not listed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChanceError {
+    /// The game does not wait for the dice.
+    #[error("the game does not wait for the dice")]
+    NotChance,
+    /// The event has more branches than the limit.
+    #[error("its dice have more than {limit} ways to fall before a decision or the end")]
+    TooMany {
+        /// The limit.
+        limit: usize,
+    },
+}
+
+/// The outcomes of the chance event `game` waits for, at most `limit`
+/// of them (runs of the event, counting the branches explored).
+///
+/// ```
+/// use ludus::core::chance_outcomes::{apply, outcomes};
+/// use ludus::core::game::Game;
+/// use ludus::core::options::Options;
+/// use ludus::games::morris::ThreeMen;
+/// // Seed 004's lot for the first move: one die, low or high.
+/// let g = ThreeMen::new(&Options::defaults(ThreeMen::option_specs())).unwrap();
+/// let o = outcomes(&g, 100).unwrap();
+/// assert_eq!(o.len(), 6);
+/// assert!((o.iter().map(|x| x.probability).sum::<f64>() - 1.0).abs() < 1e-15);
+/// let mut after = g.clone();
+/// apply(&mut after, &o[0].faces);
+/// assert_ne!(after.turn(), g.turn());
+/// ```
+pub fn outcomes<G: Game>(game: &G, limit: usize) -> Result<Vec<ChanceOutcome>, ChanceError> {
+    if game.turn() != Turn::Chance {
+        return Err(ChanceError::NotChance);
+    }
+    let mut found = Vec::new();
+    // Prefixes still to run, each with its probability.
+    let mut open: Vec<(Vec<u8>, f64)> = vec![(Vec::new(), 1.0)];
+    let mut runs = 0;
+    let mut g = game.clone();
+    while let Some((faces, p)) = open.pop() {
+        runs += 1;
+        if runs > limit {
+            return Err(ChanceError::TooMany { limit });
+        }
+        g.clone_from(game);
+        let mut dice = Dice::exploring(&faces);
+        g.chance(&mut dice, &mut Silent);
+        match dice.wanted() {
+            None => found.push(ChanceOutcome {
+                faces,
+                probability: p,
+            }),
+            Some(sides) => {
+                // Pushed last face first, so that they come out in order.
+                for f in (1..=sides).rev() {
+                    let mut next = faces.clone();
+                    next.push(f);
+                    open.push((next, p / f64::from(sides)));
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Plays the chance event `game` waits for as the faces `faces` (one of
+/// its [`outcomes`]) fall.
+pub fn apply<G: Game>(game: &mut G, faces: &[u8]) {
+    apply_logged(game, faces, &mut Silent);
+}
+
+/// As [`apply`], narrating to `log`.
+pub fn apply_logged<G: Game, L: Log>(game: &mut G, faces: &[u8], log: &mut L) {
+    let mut dice = Dice::scripted(faces);
+    game.chance(&mut dice, log);
+    debug_assert_eq!(dice.script_left(), 0, "an outcome's faces are all thrown");
+}
