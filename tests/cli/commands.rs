@@ -445,7 +445,7 @@ fn bench_search_reports_work_per_second() {
         "3",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("without chance"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ways to fall"));
     let o = ludus(&["bench", "mayor", "--search", "mcts:5", "--count", "3"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no decision"));
