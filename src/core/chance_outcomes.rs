@@ -53,10 +53,38 @@ pub enum ChanceError {
 /// assert_ne!(after.turn(), g.turn());
 /// ```
 pub fn outcomes<G: Game>(game: &G, limit: usize) -> Result<Vec<ChanceOutcome>, ChanceError> {
+    let mut found = Vec::new();
+    walk(game, limit, |faces, probability, _| {
+        found.push(ChanceOutcome {
+            faces: faces.to_vec(),
+            probability,
+        });
+    })?;
+    Ok(found)
+}
+
+/// The positions the chance event `game` waits for can lead to, each with
+/// its chance, as [`outcomes`] lists them: for a search, which needs the
+/// positions, not the faces, and so need not throw each outcome again.
+pub fn branches<G: Game>(game: &G, limit: usize) -> Result<Vec<(f64, G)>, ChanceError> {
+    let mut found = Vec::new();
+    walk(game, limit, |_, probability, after| {
+        found.push((probability, after.clone()));
+    })?;
+    Ok(found)
+}
+
+/// Runs the chance event of `game` on every prefix of faces until each
+/// completes it, handing `leaf` each outcome's faces, chance and the
+/// position it leads to; at most `limit` runs.
+fn walk<G: Game>(
+    game: &G,
+    limit: usize,
+    mut leaf: impl FnMut(&[u8], f64, &G),
+) -> Result<(), ChanceError> {
     if game.turn() != Turn::Chance {
         return Err(ChanceError::NotChance);
     }
-    let mut found = Vec::new();
     // Prefixes still to run, each with its probability.
     let mut open: Vec<(Vec<u8>, f64)> = vec![(Vec::new(), 1.0)];
     let mut runs = 0;
@@ -70,10 +98,7 @@ pub fn outcomes<G: Game>(game: &G, limit: usize) -> Result<Vec<ChanceOutcome>, C
         let mut dice = Dice::exploring(&faces);
         g.chance(&mut dice, &mut Silent);
         match dice.wanted() {
-            None => found.push(ChanceOutcome {
-                faces,
-                probability: p,
-            }),
+            None => leaf(&faces, p, &g),
             Some(sides) => {
                 // Pushed last face first, so that they come out in order.
                 for f in (1..=sides).rev() {
@@ -84,7 +109,7 @@ pub fn outcomes<G: Game>(game: &G, limit: usize) -> Result<Vec<ChanceOutcome>, C
             }
         }
     }
-    Ok(found)
+    Ok(())
 }
 
 /// Plays the chance event `game` waits for as the faces `faces` (one of

@@ -46,10 +46,10 @@ pub trait Policy<G: Game>: Send {
     /// good as lost) to 1 (as good as won), for the metrics that follow
     /// the lead (`metrics_evaluator`); `seat` is the seat the judge asks
     /// for above all (the one to move, or the one that just chose), which
-    /// a policy that judges one seat at a time judges. `None` (the default): the policy
-    /// has no judgement of its own, and the game's evaluation
-    /// ([`Game::evaluate`]) stands. Search policies search; a Lua script
-    /// may define `evaluate(game)`.
+    /// a policy that judges one seat at a time judges. `None` (the
+    /// default): the policy has no judgement of its own, and the game's
+    /// evaluation ([`Game::evaluate`]) stands. Search policies search; a
+    /// Lua script may define `evaluate(game, seat)`.
     fn evaluate(
         &mut self,
         _game: &G,

@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use crate::core::chance_outcomes::{apply, outcomes};
+use crate::core::chance_outcomes::{branches, outcomes};
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
 use crate::core::policy::{BotError, Policy, Values};
@@ -148,15 +148,12 @@ impl<G: Game> AlphaBeta<G> {
             // outcome bounds no other); a throw of too many ways, as it
             // stands.
             Turn::Chance => {
-                let Ok(listed) = outcomes(game, CHANCE_LIMIT) else {
+                let Ok(listed) = branches(game, CHANCE_LIMIT) else {
                     return Ok(game.evaluate(self.me).unwrap_or(0.0));
                 };
                 let mut value = 0.0;
-                for o in &listed {
-                    let mut next = game.clone();
-                    apply(&mut next, &o.faces);
-                    value += o.probability
-                        * self.search(&next, depth, f64::NEG_INFINITY, f64::INFINITY, ply)?;
+                for (p, next) in &listed {
+                    value += p * self.search(next, depth, f64::NEG_INFINITY, f64::INFINITY, ply)?;
                 }
                 return Ok(value);
             }
@@ -328,7 +325,6 @@ impl<G: Game> Policy<G> for AlphaBeta<G> {
     /// The search's value for `seat`, at the deepest depth finished
     /// within the node budget: a win found is 1, a loss -1, else the
     /// game's evaluation at the leaves; the other seat's is its negation.
-    /// Before dice (where the search does not go) the game's evaluation.
     fn evaluate(
         &mut self,
         game: &G,
@@ -338,8 +334,7 @@ impl<G: Game> Policy<G> for AlphaBeta<G> {
         if game.players() != 2 {
             return Ok(None);
         }
-        let me = seat;
-        self.me = me;
+        self.me = seat;
         self.nodes = 0;
         self.table.clear();
         let mut value = None;
@@ -353,8 +348,8 @@ impl<G: Game> Policy<G> for AlphaBeta<G> {
         Ok(value.map(|v| {
             let v = if v.abs() > 1.0 { v.signum() } else { v };
             let mut values = [0.0; MAX_SEATS];
-            values[me] = v;
-            values[1 - me] = -v;
+            values[seat] = v;
+            values[1 - seat] = -v;
             values
         }))
     }

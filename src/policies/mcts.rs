@@ -292,10 +292,9 @@ impl<G: Game> Policy<G> for Mcts<G> {
         match game.turn() {
             Turn::Over => return Ok(None),
             Turn::Decide(_) => {
-                let mut moves = std::mem::take(&mut self.moves);
-                game.legal_moves(&mut moves);
-                let listed = moves.clone();
-                self.moves = moves;
+                // A list of its own: the search lists into `self.moves`.
+                let mut listed = Vec::new();
+                game.legal_moves(&mut listed);
                 self.search(game, &listed, rng);
                 for e in &self.nodes[0].edges {
                     for (s, x) in sum.iter_mut().zip(e.reward) {

@@ -87,12 +87,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
                     plan,
                     index,
                     seed,
-                    SeatFailure {
-                        seat: 0,
-                        error,
-                        ply: 0,
-                        by_evaluator: true,
-                    },
+                    SeatFailure::of_evaluator(0, error, 0),
                 ));
             }
             let d = Drive {
@@ -147,7 +142,6 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
 /// The failure `f` of game `index` (seed `seed`) of the cell `plan`, as a
 /// run reports it.
 fn failure_at(plan: &Cell, index: u64, seed: u64, f: SeatFailure) -> GameFailure {
-    let message = f.error.message;
     GameFailure {
         by_evaluator: f.by_evaluator,
         cell: plan.index,
@@ -155,6 +149,6 @@ fn failure_at(plan: &Cell, index: u64, seed: u64, f: SeatFailure) -> GameFailure
         game_seed: seed,
         seat: f.seat,
         ply: f.ply,
-        message: bounded(&printable(message.as_bytes(), true), MESSAGE_BYTES),
+        message: bounded(&printable(f.error.message.as_bytes(), true), MESSAGE_BYTES),
     }
 }

@@ -40,6 +40,15 @@ impl SeatFailure {
             by_evaluator: false,
         }
     }
+
+    /// The cell's `metrics_evaluator` failed with `error` judging seat
+    /// `seat`'s decision at length `ply`.
+    pub fn of_evaluator(seat: Seat, error: BotError, ply: u32) -> SeatFailure {
+        SeatFailure {
+            by_evaluator: true,
+            ..SeatFailure::of_seat(seat, error, ply)
+        }
+    }
 }
 
 /// The ending of a game whose seat's policy failed, with `--on-bot-error
@@ -204,12 +213,7 @@ fn play_out<G: Game, L: Log>(
                 if let Some(j) = judge.as_deref_mut()
                     && let Err(error) = j.before_decision(game, seat)
                 {
-                    return Err(SeatFailure {
-                        seat,
-                        error,
-                        ply: game.length(),
-                        by_evaluator: true,
-                    });
+                    return Err(SeatFailure::of_evaluator(seat, error, game.length()));
                 }
                 // The decision's options, for the branching counts: the
                 // count a fast draw is given, or the list's length, or

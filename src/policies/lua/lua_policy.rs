@@ -96,7 +96,8 @@ impl<G: Game + NativePolicies> Policy<G> for LuaPolicy<G> {
             .inspect_err(|_| vm_cache::discard(slot))
     }
 
-    /// The script's `evaluate(game)`; a script without one fails here.
+    /// The script's `evaluate(game, seat)`; a script without one fails
+    /// here.
     fn evaluate(
         &mut self,
         game: &G,
