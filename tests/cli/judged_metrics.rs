@@ -60,11 +60,11 @@ fn an_evaluator_of_known_judgement_gives_known_values() {
     assert_eq!(num(r, "stability"), 0.0625);
     // No seat is ever judged above 0.25 before its last decision, so a
     // winner never stands above the loser's best: decided at the end.
-    if !r["decisiveness"].is_empty() {
-        assert_eq!(num(r, "decisiveness"), 1.0);
-        let drama = num(r, "drama");
-        assert!(drama > 0.0 && drama <= 0.25, "drama {drama}");
-    }
+    // Every game of first-option play is decided here (completion 1).
+    assert_eq!(num(r, "completion"), 1.0);
+    assert_eq!(num(r, "decisiveness"), 1.0);
+    let drama = num(r, "drama");
+    assert!(drama > 0.0 && drama <= 0.25, "drama {drama}");
 }
 
 #[test]
