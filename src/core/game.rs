@@ -15,6 +15,7 @@ use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::position_error::PositionError;
 use crate::core::seat::Seat;
+use crate::core::state_key::StateKey;
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::core::view_error::ViewError;
 
@@ -138,8 +139,20 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
-    /// Resolves chance (throws the dice) until the game needs a decision or ends.
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L);
+    /// Resolves the next chance event: one throw of the dice, or one try
+    /// the rules make of a few throws together, so that its outcomes can
+    /// be listed ([`crate::core::chance_outcomes`]); the game may still
+    /// wait for chance after it.
+    fn chance_step<L: Log>(&mut self, dice: &mut Dice, log: &mut L);
+
+    /// Resolves chance until the game needs a decision or ends: the
+    /// events one after another, as play needs them.
+    #[inline]
+    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        while self.turn() == Turn::Chance {
+            self.chance_step(dice, log);
+        }
+    }
 
     /// How the game ended, once [`Game::turn`] is [`Turn::Over`].
     fn outcome(&self) -> Option<Outcome>;
@@ -179,6 +192,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// table.
     fn content_hash(&self) -> Option<u64> {
         None
+    }
+
+    /// Writes to `key` what identifies the state for the play to come:
+    /// two states with the same key play alike, whatever their past, so
+    /// counters of the past (the length, the first mover) are left out.
+    /// Exact analysis ([`crate::analysis::exact`]) merges states by it.
+    /// Returns false (the default) for a game that offers none.
+    fn state_key(&self, _key: &mut StateKey) -> bool {
+        false
     }
 
     /// The read-only views the game offers to scripts ([`Game::view`]).

@@ -30,7 +30,7 @@ pub const CAP: &str = "cap";
 /// assert_eq!(ranked.sole_winner(), Some(1));
 /// assert_eq!(ranked.place(2), 4);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     /// The winning seat, or the seats sharing a draw: the seats in place 1.
     pub winners: SeatSet,

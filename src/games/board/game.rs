@@ -107,7 +107,7 @@ impl<P: Position, V: Variant<Rules = P::Rules>> Game for Board<P, V> {
         self.pos.first_mover()
     }
 
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+    fn chance_step<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
         self.pos.resolve_chance(dice, V::SIDES, log);
     }
 

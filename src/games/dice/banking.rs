@@ -140,7 +140,7 @@ pub fn native_policy<G: Banked>(
 }
 
 /// The thrower's two numbers for a turn, both totals 7-14 and different.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 pub struct Numbers {
     /// The number assigned to the opponent.
     pub opponent: u32,
@@ -148,14 +148,26 @@ pub struct Numbers {
     pub own: u32,
 }
 
-/// The assignment throws: "najpierw rzuca tak długo dopóki nie przyporządkuje
-/// jednej z pozostałych kombinacji przeciwnikowi, a następnie sobie". The
-/// thrower throws until a total 7-14 (the opponent's number), then until a
-/// different total 7-14 (his own); hazards, and the opponent's number while
-/// seeking his own, are thrown again. Every throw is counted in `throws`.
-pub fn assign<L: Log>(thrower: Seat, dice: &mut Dice, log: &mut L, throws: &mut u32) -> Numbers {
-    let mut n = Numbers::default();
-    while n.own == 0 {
+impl Numbers {
+    /// Whether the assignment throws are under way.
+    #[inline]
+    pub fn assigning(&self) -> bool {
+        self.own == 0
+    }
+
+    /// One assignment throw: "najpierw rzuca tak długo dopóki nie
+    /// przyporządkuje jednej z pozostałych kombinacji przeciwnikowi, a
+    /// następnie sobie". The thrower throws until a total 7-14 (the
+    /// opponent's number), then until a different total 7-14 (his own);
+    /// hazards, and the opponent's number while seeking his own, are
+    /// thrown again. The throw is counted in `throws`.
+    pub fn assign_step<L: Log>(
+        &mut self,
+        thrower: Seat,
+        dice: &mut Dice,
+        log: &mut L,
+        throws: &mut u32,
+    ) {
         let t = dice.throw::<3>();
         *throws += 1;
         let s = total(t);
@@ -166,8 +178,8 @@ pub fn assign<L: Log>(thrower: Seat, dice: &mut Dice, log: &mut L, throws: &mut 
                 thrower + 1,
                 show(t)
             );
-        } else if n.opponent == 0 {
-            n.opponent = s;
+        } else if self.opponent == 0 {
+            self.opponent = s;
             say!(
                 log,
                 "seat {} throws {}: {} is the opponent's number",
@@ -175,7 +187,7 @@ pub fn assign<L: Log>(thrower: Seat, dice: &mut Dice, log: &mut L, throws: &mut 
                 show(t),
                 s
             );
-        } else if s == n.opponent {
+        } else if s == self.opponent {
             say!(
                 log,
                 "seat {} throws {}: the opponent's number again, thrown again",
@@ -183,7 +195,7 @@ pub fn assign<L: Log>(thrower: Seat, dice: &mut Dice, log: &mut L, throws: &mut 
                 show(t)
             );
         } else {
-            n.own = s;
+            self.own = s;
             say!(
                 log,
                 "seat {} throws {}: {} is his own number",
@@ -193,11 +205,10 @@ pub fn assign<L: Log>(thrower: Seat, dice: &mut Dice, log: &mut L, throws: &mut 
             );
         }
     }
-    n
 }
 
 /// The two players' money and the pot between them. Their sum never changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Purse {
     /// Each player's money outside the pot.
     pub funds: [i64; 2],

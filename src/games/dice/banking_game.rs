@@ -14,6 +14,7 @@ use crate::core::policy::Policy;
 use crate::core::presentation::Presentation;
 use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
+use crate::core::state_key::StateKey;
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::core::view_error::ViewError;
 use crate::games::dice::banking::{self, Banked, MOVES, Move};
@@ -22,7 +23,7 @@ use crate::games::dice::banking_view::{self, Stakes};
 
 /// A banking game: two seats, a thrower who may stop, a purse and a pot.
 /// Every such type is a [`Game`] and a [`Banked`].
-pub trait BankingGame: Banking + Clone + Send + Sync + Sized + 'static {
+pub trait BankingGame: Banking + Clone + std::hash::Hash + Send + Sync + Sized + 'static {
     /// The registry name.
     const NAME: &'static str;
     /// The reader's name.
@@ -72,8 +73,8 @@ impl<B: BankingGame> Game for B {
         }
     }
 
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        banking_table::chance(self, dice, log);
+    fn chance_step<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        banking_table::chance_step(self, dice, log);
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -100,6 +101,11 @@ impl<B: BankingGame> Game for B {
         let p = &self.stakes().table.purse;
         let lead = (p.funds[seat] - p.funds[1 - seat]) as f64;
         Some((lead / (p.start as f64 / 10.0).max(1.0)).tanh())
+    }
+
+    fn state_key(&self, key: &mut StateKey) -> bool {
+        key.add(self);
+        true
     }
 
     fn views() -> &'static [ViewInfo] {

@@ -9,7 +9,9 @@ use crate::core::log::Log;
 use crate::core::outcome::Outcome;
 use crate::core::seat::Seat;
 use crate::games::dice::banking::Purse;
-use crate::games::dice::order::{OrderMethod, opening_order};
+use crate::games::dice::banking::Numbers;
+use crate::games::dice::order::{OrderMethod, Ordering};
+use std::hash::{Hash, Hasher};
 use crate::games::dice::throw::{Three, show, total};
 use crate::say;
 
@@ -25,13 +27,12 @@ pub enum After {
 /// Where a banking game stands.
 #[derive(Clone, Debug)]
 pub struct Table {
-    order: OrderMethod,
+    /// The opening throws, done once the first thrower is known.
+    ordering: Ordering,
     /// Turns as thrower in the game.
     rounds: u32,
     /// The players' money and the pot.
     pub purse: Purse,
-    /// Whether the opening throws were made.
-    started: bool,
     /// Whether the next chance starts a round.
     round_pending: bool,
     /// Whether the thrower is to choose.
@@ -62,8 +63,11 @@ pub const TURN_TOTALS: usize = 32;
 pub trait Banking {
     /// The table.
     fn table(&mut self) -> &mut Table;
-    /// Starts the thrower's turn (stakes, numbers); false if that ended the game.
-    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool;
+    /// This turn's numbers, assigned by the first throws of the turn.
+    fn numbers(&mut self) -> &mut Numbers;
+    /// Starts the thrower's turn (stakes; the numbers are then assigned):
+    /// false if that ended the game.
+    fn start_round<L: Log>(&mut self, log: &mut L) -> bool;
     /// Resolves one throw of the betting phase.
     fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After;
 }
@@ -71,11 +75,11 @@ pub trait Banking {
 impl Table {
     /// A game of `rounds` turns, players starting with `funds`.
     pub fn new(order: OrderMethod, rounds: u32, funds: i64) -> Table {
+        let ordering = Ordering::new(order, 2, 3);
         Table {
-            order,
+            ordering,
             rounds,
             purse: Purse::new(funds),
-            started: false,
             round_pending: true,
             deciding: false,
             thrower: 0,
@@ -85,7 +89,7 @@ impl Table {
             last_throw: [0; 3],
             turn_totals: [0; TURN_TOTALS],
             turn_throws: 0,
-            first: None,
+            first: ordering.done().then_some(0),
         }
     }
 
@@ -161,42 +165,57 @@ impl Table {
     }
 }
 
-/// Throws the dice until the thrower must decide or the game ends.
-pub fn chance<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut L) {
+// The state of the game, not its past: the throws counted, the first
+// thrower and what the views show of the turn's throws are left out, so
+// that exact analysis merges states that play alike.
+impl Hash for Table {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        (self.ordering, self.rounds, self.purse, self.round_pending).hash(h);
+        (self.deciding, self.thrower, self.turns, self.outcome).hash(h);
+    }
+}
+
+/// One throw: an opening throw, an assignment throw, or a throw of the
+/// betting phase, after which the thrower decides or his turn ends; a turn
+/// begins with the first throw after the last one ended.
+pub fn chance_step<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut L) {
     let t = game.table();
     if t.outcome.is_some() || t.deciding {
         return;
     }
-    if !t.started {
-        t.started = true;
-        let order = opening_order(t.order, 2, 3, dice, log, &mut t.throws);
-        t.thrower = order.seats[0];
-        t.first = Some(t.thrower);
-    }
-    loop {
-        if game.table().round_pending {
-            game.table().round_pending = false;
-            game.table().turn_throws = 0;
-            if !game.start_round(dice, log) {
-                return;
-            }
+    if !t.ordering.done() {
+        t.ordering.step(dice, log, &mut t.throws);
+        if t.ordering.done() {
+            t.thrower = t.ordering.order().seats[0];
+            t.first = Some(t.thrower);
         }
-        let t = dice.throw::<3>();
-        game.table().throws += 1;
-        let table = game.table();
-        table.last_throw = t;
-        table.turn_totals[table.turn_throws as usize % TURN_TOTALS] = total(t) as u8;
-        table.turn_throws += 1;
-        match game.resolve(t, log) {
-            After::Continue => {
-                game.table().deciding = true;
-                return;
-            }
-            After::TurnOver => {
-                if !game.table().end_turn(log) {
-                    return;
-                }
-            }
+        return;
+    }
+    if t.round_pending {
+        t.round_pending = false;
+        t.turn_throws = 0;
+        if !game.start_round(log) {
+            return;
+        }
+        *game.numbers() = Numbers::default();
+    }
+    if game.numbers().assigning() {
+        let thrower = game.table().thrower;
+        let mut numbers = *game.numbers();
+        numbers.assign_step(thrower, dice, log, &mut game.table().throws);
+        *game.numbers() = numbers;
+        return;
+    }
+    let t = dice.throw::<3>();
+    game.table().throws += 1;
+    let table = game.table();
+    table.last_throw = t;
+    table.turn_totals[table.turn_throws as usize % TURN_TOTALS] = total(t) as u8;
+    table.turn_throws += 1;
+    match game.resolve(t, log) {
+        After::Continue => game.table().deciding = true,
+        After::TurnOver => {
+            game.table().end_turn(log);
         }
     }
 }

@@ -21,7 +21,7 @@ const DICE_OPTION: OptionSpec = OptionSpec {
 };
 
 /// A round of Mayor (`HIGH = true`) or Menor (`HIGH = false`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct Extreme<const HIGH: bool> {
     dice: u32,
 }
@@ -53,7 +53,15 @@ impl<const HIGH: bool> Round for Extreme<HIGH> {
 
     /// Plays one round: every player throws; the best throw wins; players
     /// tied for best throw again among themselves until one is best.
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn start(&mut self, _table: &Table) {}
+
+    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+        Some(self.play_round_all(table, dice, log))
+    }
+}
+
+impl<const HIGH: bool> Extreme<HIGH> {
+    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
         let mut group = [0usize; MAX_SEATS];
         let mut n = table.players;
         for (i, g) in group.iter_mut().enumerate().take(n) {

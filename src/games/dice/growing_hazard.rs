@@ -1,12 +1,11 @@
 //! Growing Hazard ("Rosnący Hazard", 004 k): every hazard adds a unit to the
 //! pot; the thrower's opponent's number takes it.
 
-use crate::core::dice::Dice;
 use crate::core::log::Log;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::seat::Seat;
-use crate::games::dice::banking::{FUNDS_OPTION, Numbers, TURNS_OPTION, assign};
+use crate::games::dice::banking::{FUNDS_OPTION, Numbers, TURNS_OPTION};
 use crate::games::dice::banking_game::BankingGame;
 use crate::games::dice::banking_table::{After, Banking, Table};
 use crate::games::dice::banking_view::Stakes;
@@ -39,7 +38,7 @@ const OPTIONS: &[OptionSpec] = &[
 ];
 
 /// A game of Growing Hazard.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct GrowingHazard {
     unit: i64,
     alternate: bool,
@@ -156,9 +155,13 @@ impl Banking for GrowingHazard {
         &mut self.table
     }
 
-    /// Starts a round: the starting unit (or ruin) and the assignment throws.
-    /// Returns false if the game ended.
-    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
+    /// Starts a round: the starting unit, or ruin. Returns false if the
+    /// game ended.
+    fn numbers(&mut self) -> &mut Numbers {
+        &mut self.numbers
+    }
+
+    fn start_round<L: Log>(&mut self, log: &mut L) -> bool {
         self.thrower_covers_next = false;
         if !self.add_unit() {
             let odd_to = if self.alternate {
@@ -181,7 +184,6 @@ impl Banking for GrowingHazard {
             self.table.purse.pot
         );
         self.hazards = 0;
-        self.numbers = assign(self.table.thrower, dice, log, &mut self.table.throws);
         true
     }
 

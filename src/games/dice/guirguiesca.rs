@@ -28,7 +28,7 @@ pub fn is_hazard2(total: u32) -> bool {
 pub type Guirguiesca = RoundGame<GuirguiescaRound>;
 
 /// The rounds of Guirguiesca: who casts next.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct GuirguiescaRound {
     /// Who casts in the next round (set by the opening throws).
     caster: Option<Seat>,
@@ -107,7 +107,15 @@ impl Round for GuirguiescaRound {
         Ok(GuirguiescaRound { caster: None })
     }
 
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn start(&mut self, _table: &Table) {}
+
+    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+        Some(self.play_round_all(table, dice, log))
+    }
+}
+
+impl GuirguiescaRound {
+    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
         let caster = match self.caster {
             Some(c) => c,
             None => table.opening_order(2, dice, log).seats[0],

@@ -1,12 +1,11 @@
 //! Half Hazard ("Pół Hazard", 004 j): the thrower wins units for hazards and
 //! the whole pot for his opponent's number, and chooses when to stop.
 
-use crate::core::dice::Dice;
 use crate::core::log::Log;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::seat::Seat;
-use crate::games::dice::banking::{FUNDS_OPTION, Numbers, TURNS_OPTION, assign};
+use crate::games::dice::banking::{FUNDS_OPTION, Numbers, TURNS_OPTION};
 use crate::games::dice::banking_game::BankingGame;
 use crate::games::dice::banking_table::{After, Banking, Table};
 use crate::games::dice::banking_view::Stakes;
@@ -48,14 +47,14 @@ const OPTIONS: &[OptionSpec] = &[
 ];
 
 /// How further hazards of a run pay.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum HazardPay {
     AddOne,
     Escalate,
 }
 
 /// A game of Half Hazard.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct HalfHazard {
     stake: i64,
     unit: i64,
@@ -162,9 +161,12 @@ impl Banking for HalfHazard {
         &mut self.table
     }
 
-    /// Starts a round: the ante (or ruin) and the assignment throws. Returns
-    /// false if the game ended.
-    fn start_round<L: Log>(&mut self, dice: &mut Dice, log: &mut L) -> bool {
+    /// Starts a round: the ante, or ruin. Returns false if the game ended.
+    fn numbers(&mut self) -> &mut Numbers {
+        &mut self.numbers
+    }
+
+    fn start_round<L: Log>(&mut self, log: &mut L) -> bool {
         let half = self.stake / 2;
         if let Some(odd_to) = self.table.short_of_halves(half) {
             say!(log, "a player cannot cover his half of the pot ({})", half);
@@ -184,7 +186,6 @@ impl Banking for HalfHazard {
         self.won = 0;
         self.run = 0;
         self.hazards = 0;
-        self.numbers = assign(self.table.thrower, dice, log, &mut self.table.throws);
         true
     }
 

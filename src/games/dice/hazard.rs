@@ -8,7 +8,7 @@ use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{is_hazard, show, total};
 use crate::say;
@@ -16,9 +16,20 @@ use crate::say;
 /// A game of Hazard.
 pub type Hazard = RoundGame<HazardRound>;
 
-/// A round of Hazard: it has no rules of its own to keep.
-#[derive(Clone, Debug)]
-pub struct HazardRound;
+/// A round of Hazard under way: whose throw it is, and the chances held.
+#[derive(Clone, Debug, Default, Hash)]
+pub struct HazardRound {
+    /// The place in the order of play of the next thrower.
+    next: u8,
+    /// Whether the first cycle is over (totals are chances from then on).
+    later: bool,
+    /// Each seat's chance (0 before he has one).
+    chance: [u8; MAX_SEATS],
+    /// For each total 7-14: how many seats hold it as their chance, and
+    /// the last seat recorded (the sole owner when the count is one).
+    owners: [u8; 15],
+    owner: [u8; 15],
+}
 
 impl Round for HazardRound {
     const NAME: &'static str = "hazard";
@@ -28,26 +39,39 @@ impl Round for HazardRound {
     const RULES: &'static str = include_str!("hazard.md");
 
     fn new(_options: &Options) -> Result<Self, OptionError> {
-        Ok(HazardRound)
+        Ok(HazardRound::default())
+    }
+
+    fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
+        Begin::Order(3)
+    }
+
+    fn start(&mut self, _table: &Table) {
+        *self = HazardRound::default();
     }
 
     #[inline]
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
-        let order = table.opening_order(3, dice, log);
-        let seats = order.as_slice();
-        // First cycle: the first Hazard wins; otherwise totals become chances.
-        let mut chance = [0u8; MAX_SEATS];
-        // For each total 7-14: how many seats hold it as their chance, and the
-        // last seat recorded (the sole owner when the count is one).
-        let mut owners = [0u8; 19];
-        let mut owner = [0u8; 19];
-        for &seat in seats {
-            let t = dice.throw::<3>();
-            table.throws += 1;
-            let s = total(t);
+    fn step<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
+        let order = table.order();
+        let seat = order.seats[self.next as usize];
+        self.next = if self.next as usize + 1 == order.len {
+            0
+        } else {
+            self.next + 1
+        };
+        let t = dice.throw::<3>();
+        table.throws += 1;
+        let s = total(t);
+        if !self.later {
+            // First cycle: the first Hazard wins; otherwise totals become chances.
             if is_hazard(s) {
                 say!(log, "seat {} throws {}: Hazard, wins", seat + 1, show(t));
-                return RoundEnd::Won(seat, "hazard");
+                return Some(RoundEnd::Won(seat, "hazard"));
             }
             say!(
                 log,
@@ -56,50 +80,46 @@ impl Round for HazardRound {
                 show(t),
                 s
             );
-            chance[seat] = s as u8;
-            owners[s as usize] += 1;
-            owner[s as usize] = seat as u8;
+            self.chance[seat] = s as u8;
+            self.owners[s as usize] += 1;
+            self.owner[s as usize] = seat as u8;
+            self.later = self.next == 0;
+            return None;
         }
         // Later cycles, in the same order, until a Hazard or a chance is thrown.
-        loop {
-            for &seat in seats {
-                let t = dice.throw::<3>();
-                table.throws += 1;
-                let s = total(t);
-                if is_hazard(s) {
-                    say!(log, "seat {} throws {}: Hazard, wins", seat + 1, show(t));
-                    return RoundEnd::Won(seat, "late-hazard");
-                }
-                if u32::from(chance[seat]) == s {
-                    say!(
-                        log,
-                        "seat {} throws {}: his own chance, wins",
-                        seat + 1,
-                        show(t)
-                    );
-                    return RoundEnd::Won(seat, "own-chance");
-                }
-                match owners[s as usize] {
-                    0 => say!(log, "seat {} throws {}: nobody's chance", seat + 1, show(t)),
-                    1 => {
-                        let o = owner[s as usize] as Seat;
-                        say!(
-                            log,
-                            "seat {} throws {}: the chance of seat {}, who wins",
-                            seat + 1,
-                            show(t),
-                            o + 1
-                        );
-                        return RoundEnd::Won(o, "other-chance");
-                    }
-                    _ => say!(
-                        log,
-                        "seat {} throws {}: a chance of several others, it does not count",
-                        seat + 1,
-                        show(t)
-                    ),
-                }
-            }
+        if is_hazard(s) {
+            say!(log, "seat {} throws {}: Hazard, wins", seat + 1, show(t));
+            return Some(RoundEnd::Won(seat, "late-hazard"));
         }
+        if u32::from(self.chance[seat]) == s {
+            say!(
+                log,
+                "seat {} throws {}: his own chance, wins",
+                seat + 1,
+                show(t)
+            );
+            return Some(RoundEnd::Won(seat, "own-chance"));
+        }
+        match self.owners[s as usize] {
+            0 => say!(log, "seat {} throws {}: nobody's chance", seat + 1, show(t)),
+            1 => {
+                let o = self.owner[s as usize] as Seat;
+                say!(
+                    log,
+                    "seat {} throws {}: the chance of seat {}, who wins",
+                    seat + 1,
+                    show(t),
+                    o + 1
+                );
+                return Some(RoundEnd::Won(o, "other-chance"));
+            }
+            _ => say!(
+                log,
+                "seat {} throws {}: a chance of several others, it does not count",
+                seat + 1,
+                show(t)
+            ),
+        }
+        None
     }
 }

@@ -11,14 +11,14 @@ use crate::core::seat::{MAX_SEATS, Seat, SeatSet};
 use crate::games::dice::hazard::HazardRound;
 use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
 use crate::say;
 
 /// A game of Hazard for stakes.
 pub type HazardStakes = RoundGame<HazardStakesRound>;
 
 /// What Hazard for stakes keeps between rounds: everyone's money.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct HazardStakesRound {
     funds: i64,
     stake: i64,
@@ -75,11 +75,11 @@ impl Round for HazardStakesRound {
             funds,
             stake,
             money: [funds; MAX_SEATS],
-            hazard: HazardRound,
+            hazard: HazardRound::default(),
         })
     }
 
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn begin<L: Log>(&mut self, table: &Table, log: &mut L) -> Begin {
         let players = table.players;
         if let Some(short) = (0..players).find(|&s| self.money[s] < self.stake) {
             say!(
@@ -88,20 +88,38 @@ impl Round for HazardStakesRound {
                 short + 1,
                 self.stake
             );
-            return RoundEnd::Over(self.settle(players));
+            return Begin::Over(self.settle(players));
         }
         for m in &mut self.money[..players] {
             *m -= self.stake;
         }
-        let pot = self.stake * players as i64;
-        say!(log, "everyone stakes {}: the pot is {}", self.stake, pot);
-        match self.hazard.play_round(table, dice, log) {
+        say!(
+            log,
+            "everyone stakes {}: the pot is {}",
+            self.stake,
+            self.stake * players as i64
+        );
+        self.hazard.begin(table, log)
+    }
+
+    fn start(&mut self, table: &Table) {
+        self.hazard.start(table);
+    }
+
+    fn step<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
+        match self.hazard.step(table, dice, log)? {
             RoundEnd::Won(winner, _) => {
+                let pot = self.stake * table.players as i64;
                 self.money[winner] += pot;
                 say!(log, "seat {} takes the pot of {}", winner + 1, pot);
-                RoundEnd::Played
+                Some(RoundEnd::Played)
             }
-            other => other,
+            other => Some(other),
         }
     }
 

@@ -20,7 +20,7 @@ const NOBODY: u8 = u8::MAX;
 pub type Marlota = RoundGame<MarlotaRound>;
 
 /// A round of Marlota: it has no rules of its own to keep.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct MarlotaRound;
 
 impl Round for MarlotaRound {
@@ -34,7 +34,15 @@ impl Round for MarlotaRound {
         Ok(MarlotaRound)
     }
 
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn start(&mut self, _table: &Table) {}
+
+    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+        Some(self.play_round_all(table, dice, log))
+    }
+}
+
+impl MarlotaRound {
+    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
         let order = table.opening_order(3, dice, log);
         let seats = order.as_slice();
         let first = seats[0];

@@ -15,7 +15,7 @@ use crate::core::seat::{MAX_SEATS, Seat};
 use crate::say;
 
 /// How the order of play is decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OrderMethod {
     /// The highest opening throw plays first.
     Highest,
@@ -48,7 +48,7 @@ pub const fn order_option(default: &'static str) -> OptionSpec {
 }
 
 /// A playing order: `seats[0]` plays first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PlayOrder {
     /// The seats in playing order; only the first `len` are meaningful.
     pub seats: [Seat; MAX_SEATS],
@@ -81,85 +81,132 @@ impl PlayOrder {
     }
 }
 
-/// Decides the order of `players` seats by opening throws of `dice` dice
-/// each; every throw is counted in `throws` and said to `log`.
-pub fn opening_order<L: Log>(
+/// Opening throws under way, one throw a step: the seats of a segment
+/// throw one after another; once all have, the segment is put in order and
+/// each run of tied seats becomes a segment to throw again, the first run
+/// first, as if ranked by recursion. Only what is needed to go on is kept
+/// (no totals of a finished segment), so that equal stages compare equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ordering {
     method: OrderMethod,
-    players: usize,
-    dice_per_throw: u32,
-    dice: &mut Dice,
-    log: &mut L,
-    throws: &mut u32,
-) -> PlayOrder {
-    let mut order = PlayOrder::fixed(players);
-    if method == OrderMethod::Fixed {
-        return order;
-    }
-    rank(
-        method,
-        &mut order.seats[..players],
-        dice_per_throw,
-        dice,
-        log,
-        throws,
-    );
-    if log.on() {
-        let names: Vec<String> = order
-            .as_slice()
-            .iter()
-            .map(|s| format!("seat {}", s + 1))
-            .collect();
-        say!(log, "order of play: {}", names.join(", "));
-    }
-    order
+    dice: u8,
+    /// The seats, being put in order in place.
+    order: PlayOrder,
+    /// Segments still to throw, `(start, end, a re-throw of a tie)`, the
+    /// next on top.
+    stack: [(u8, u8, bool); MAX_SEATS],
+    depth: u8,
+    /// Totals thrown so far in the top segment.
+    totals: [u8; MAX_SEATS],
+    thrown: u8,
 }
 
-/// Orders `group` in place by one throw each, ties re-thrown within the tie.
-fn rank<L: Log>(
-    method: OrderMethod,
-    group: &mut [Seat],
-    n: u32,
-    dice: &mut Dice,
-    log: &mut L,
-    throws: &mut u32,
-) {
-    let mut totals = [0u32; MAX_SEATS];
-    for (i, &seat) in group.iter().enumerate() {
-        totals[i] = dice.total(n);
-        *throws += 1;
-        say!(log, "seat {} throws {} for the order", seat + 1, totals[i]);
-    }
-    let mut keyed: [(u32, Seat); MAX_SEATS] = [(0, 0); MAX_SEATS];
-    for i in 0..group.len() {
-        let key = match method {
-            OrderMethod::Highest => u32::MAX - totals[i],
-            _ => totals[i],
+impl Ordering {
+    /// The opening throws of `players` seats, `dice` dice each, by
+    /// `method`: none at all, and done at once, for [`OrderMethod::Fixed`].
+    pub fn new(method: OrderMethod, players: usize, dice: u32) -> Ordering {
+        let mut o = Ordering {
+            method,
+            dice: dice as u8,
+            order: PlayOrder::fixed(players),
+            stack: [(0, 0, false); MAX_SEATS],
+            depth: 0,
+            totals: [0; MAX_SEATS],
+            thrown: 0,
         };
-        keyed[i] = (key, group[i]);
-    }
-    let keyed = &mut keyed[..group.len()];
-    // Insertion sort: at most six seats, and stable, like the seat order.
-    for i in 1..keyed.len() {
-        let mut j = i;
-        while j > 0 && keyed[j - 1].0 > keyed[j].0 {
-            keyed.swap(j - 1, j);
-            j -= 1;
+        if method != OrderMethod::Fixed {
+            o.stack[0] = (0, players as u8, false);
+            o.depth = 1;
         }
+        o
     }
-    for (slot, &(_, seat)) in group.iter_mut().zip(keyed.iter()) {
-        *slot = seat;
+
+    /// Whether the order is set.
+    #[inline]
+    pub fn done(&self) -> bool {
+        self.depth == 0
     }
-    let mut start = 0;
-    while start < group.len() {
-        let mut end = start + 1;
-        while end < group.len() && keyed[end].0 == keyed[start].0 {
-            end += 1;
-        }
-        if end - start > 1 {
+
+    /// The order, once [`Ordering::done`].
+    pub fn order(&self) -> PlayOrder {
+        self.order
+    }
+
+    /// One opening throw, counted in `throws` and said to `log`.
+    pub fn step<L: Log>(&mut self, dice: &mut Dice, log: &mut L, throws: &mut u32) {
+        let (start, end, tie) = self.stack[self.depth as usize - 1];
+        let (start, end) = (start as usize, end as usize);
+        if self.thrown == 0 && tie {
             say!(log, "tie: the tied seats throw again");
-            rank(method, &mut group[start..end], n, dice, log, throws);
         }
-        start = end;
+        let seat = self.order.seats[start + self.thrown as usize];
+        let total = dice.total(u32::from(self.dice));
+        *throws += 1;
+        say!(log, "seat {} throws {} for the order", seat + 1, total);
+        self.totals[self.thrown as usize] = total as u8;
+        self.thrown += 1;
+        if usize::from(self.thrown) < end - start {
+            return;
+        }
+        self.rank(start, end);
+        if self.done() && log.on() {
+            let names: Vec<String> = self
+                .order
+                .as_slice()
+                .iter()
+                .map(|s| format!("seat {}", s + 1))
+                .collect();
+            say!(log, "order of play: {}", names.join(", "));
+        }
+    }
+
+    /// The top segment has all thrown: sorts it (stably, best first) and
+    /// replaces it by its runs of tied seats.
+    fn rank(&mut self, start: usize, end: usize) {
+        let n = end - start;
+        let key = |t: u8| match self.method {
+            OrderMethod::Highest => u8::MAX - t,
+            _ => t,
+        };
+        let mut keyed = [(0u8, 0usize); MAX_SEATS];
+        for i in 0..n {
+            keyed[i] = (key(self.totals[i]), self.order.seats[start + i]);
+        }
+        let keyed = &mut keyed[..n];
+        // Insertion sort: at most six seats, and stable, like the seat order.
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && keyed[j - 1].0 > keyed[j].0 {
+                keyed.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        for (i, &(_, seat)) in keyed.iter().enumerate() {
+            self.order.seats[start + i] = seat;
+        }
+        self.depth -= 1;
+        self.stack[self.depth as usize] = (0, 0, false);
+        self.totals = [0; MAX_SEATS];
+        self.thrown = 0;
+        // Runs of ties, pushed last first so that the first is thrown first.
+        let mut runs = [(0u8, 0u8); MAX_SEATS];
+        let mut count = 0;
+        let mut i = 0;
+        while i < n {
+            let mut j = i + 1;
+            while j < n && keyed[j].0 == keyed[i].0 {
+                j += 1;
+            }
+            if j - i > 1 {
+                runs[count] = ((start + i) as u8, (start + j) as u8);
+                count += 1;
+            }
+            i = j;
+        }
+        for &(s, e) in runs[..count].iter().rev() {
+            self.stack[self.depth as usize] = (s, e, true);
+            self.depth += 1;
+        }
     }
 }
 
@@ -167,6 +214,22 @@ fn rank<L: Log>(
 mod tests {
     use super::*;
     use crate::core::log::Transcript;
+
+    /// The order the throws of `dice` set, and how many throws it took.
+    fn opening_order(
+        method: OrderMethod,
+        players: usize,
+        n: u32,
+        dice: &mut Dice,
+        log: &mut Transcript,
+        throws: &mut u32,
+    ) -> PlayOrder {
+        let mut o = Ordering::new(method, players, n);
+        while !o.done() {
+            o.step(dice, log, throws);
+        }
+        o.order()
+    }
 
     #[test]
     fn highest_first_and_ties_rethrown_within_the_tie() {

@@ -15,7 +15,7 @@ use crate::say;
 pub type PairAce = RoundGame<PairAceRound>;
 
 /// A round of Pair and Ace: it has no rules of its own to keep.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct PairAceRound;
 
 impl Round for PairAceRound {
@@ -29,7 +29,15 @@ impl Round for PairAceRound {
         Ok(PairAceRound)
     }
 
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn start(&mut self, _table: &Table) {}
+
+    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+        Some(self.play_round_all(table, dice, log))
+    }
+}
+
+impl PairAceRound {
+    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
         let order = table.opening_order(3, dice, log);
         loop {
             for &seat in order.as_slice() {

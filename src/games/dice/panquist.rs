@@ -105,7 +105,7 @@ fn by_faces() -> [u8; 216] {
 pub type Panquist = RoundGame<PanquistRound>;
 
 /// What Panquist keeps between rounds: the money, and who throws next.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct PanquistRound {
     funds: i64,
     unit: i64,
@@ -233,7 +233,19 @@ impl Round for PanquistRound {
         })
     }
 
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn start(&mut self, _table: &Table) {}
+
+    fn payoff(&self, seat: Seat) -> i64 {
+        self.money[seat] - self.funds
+    }
+
+    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+        Some(self.play_round_all(table, dice, log))
+    }
+}
+
+impl PanquistRound {
+    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
         let thrower = match self.thrower {
             Some(t) => t,
             None => table.opening_order(3, dice, log).seats[0],
@@ -253,7 +265,4 @@ impl Round for PanquistRound {
         RoundEnd::Played
     }
 
-    fn payoff(&self, seat: Seat) -> i64 {
-        self.money[seat] - self.funds
-    }
 }

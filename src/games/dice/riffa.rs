@@ -17,7 +17,7 @@ use crate::say;
 pub type Riffa = RoundGame<RiffaRound>;
 
 /// A round of Riffa: it has no rules of its own to keep.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct RiffaRound;
 
 impl RiffaRound {
@@ -64,7 +64,15 @@ impl Round for RiffaRound {
         Ok(RiffaRound)
     }
 
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn start(&mut self, _table: &Table) {}
+
+    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+        Some(self.play_round_all(table, dice, log))
+    }
+}
+
+impl RiffaRound {
+    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
         let mut group: [Seat; MAX_SEATS] = std::array::from_fn(|i| i);
         let mut n = table.players;
         let mut playoff = false;

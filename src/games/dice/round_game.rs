@@ -5,6 +5,7 @@
 
 use crate::core::option_error::OptionError;
 use std::fmt;
+use std::hash::Hash;
 
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
@@ -15,7 +16,8 @@ use crate::core::outcome::Outcome;
 use crate::core::presentation::Presentation;
 use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
-use crate::games::dice::order::{OrderMethod, PlayOrder, opening_order};
+use crate::core::state_key::StateKey;
+use crate::games::dice::order::{OrderMethod, Ordering, PlayOrder};
 use crate::games::dice::rounds::RoundScore;
 
 /// The move of a game without decisions: this type has no values.
@@ -28,19 +30,33 @@ impl fmt::Display for NoMove {
     }
 }
 
+/// Where a round stands in its course.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    /// The next throw begins a round.
+    Begin,
+    /// The opening throws are under way.
+    Ordering,
+    /// The round is played.
+    Playing,
+}
+
 /// What every round game keeps besides its own rules: the seats, how the
 /// order of play is set, the round wins, the outcome and every throw.
 #[derive(Clone, Copy, Debug)]
 pub struct Table {
     /// How many seats play.
     pub players: usize,
-    order: OrderMethod,
+    method: OrderMethod,
     score: RoundScore,
     outcome: Option<Outcome>,
     /// Throws of the dice so far (the game's length), opening throws included.
     pub throws: u32,
     /// The seat that threw first in the first round, once the order is set.
     first: Option<Seat>,
+    phase: Phase,
+    ordering: Ordering,
+    order: PlayOrder,
 }
 
 impl Table {
@@ -54,7 +70,7 @@ impl Table {
         } else {
             2
         };
-        let order = if has("order") {
+        let method = if has("order") {
             OrderMethod::from_option(options.choice("order"))
         } else {
             OrderMethod::Fixed
@@ -66,21 +82,53 @@ impl Table {
         };
         Table {
             players,
-            order,
+            method,
             score: RoundScore::new(players, rounds),
             outcome: None,
             throws: 0,
             first: None,
+            phase: Phase::Begin,
+            ordering: Ordering::new(OrderMethod::Fixed, players, 1),
+            order: PlayOrder::fixed(players),
         }
     }
 
-    /// The order of play among all seats, by the `order` option: opening
-    /// throws of `dice` dice each, counted in [`Table::throws`].
-    pub fn opening_order<L: Log>(&mut self, dice: u32, rng: &mut Dice, log: &mut L) -> PlayOrder {
-        let order = opening_order(self.order, self.players, dice, rng, log, &mut self.throws);
-        self.first.get_or_insert(order.seats[0]);
-        order
+    /// The order of play of the round under way: set by the opening
+    /// throws where the round asked for them ([`Begin::Order`]), seat
+    /// order otherwise.
+    #[inline]
+    pub fn order(&self) -> &PlayOrder {
+        &self.order
     }
+
+    /// TEMPORARY: the whole opening order at once.
+    pub fn opening_order<L: Log>(&mut self, dice: u32, rng: &mut Dice, log: &mut L) -> PlayOrder {
+        let mut o = Ordering::new(self.method, self.players, dice);
+        while !o.done() {
+            o.step(rng, log, &mut self.throws);
+        }
+        self.first.get_or_insert(o.order().seats[0]);
+        o.order()
+    }
+
+    /// Adds what identifies the table's state to `key`: not the throws
+    /// counted nor the first thrower, which only look back.
+    fn key(&self, key: &mut StateKey) {
+        key.add(&(self.players, self.method, self.score, self.outcome));
+        key.add(&(self.phase, self.ordering, self.order));
+    }
+}
+
+/// How a round begins, before its first throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Begin {
+    /// Opening throws of this many dice set the order of play, by the
+    /// game's `order` option (none where it is `fixed`).
+    Order(u32),
+    /// The round is played in seat order, or an order the round keeps.
+    Play,
+    /// The game ends before the round (a player cannot stake).
+    Over(Outcome),
 }
 
 /// How a round ended.
@@ -101,8 +149,11 @@ impl From<(Seat, &'static str)> for RoundEnd {
 }
 
 /// The rules of one round of a dice game without decisions, and what the
-/// game keeps between rounds besides its [`Table`].
-pub trait Round: Clone + fmt::Debug + Send + Sync + Sized + 'static {
+/// game keeps between rounds besides its [`Table`], written as a machine
+/// that throws once a step, so that each throw's outcomes can be listed.
+/// Its state is hashed into the game's [`Game::state_key`]: fields that
+/// no longer matter are reset, so that equal states compare equal.
+pub trait Round: Clone + fmt::Debug + Hash + Send + Sync + Sized + 'static {
     /// The registry name.
     const NAME: &'static str;
     /// The reader's name.
@@ -114,8 +165,18 @@ pub trait Round: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     const RULES: &'static str;
     /// The game's own part, from its options.
     fn new(options: &Options) -> Result<Self, OptionError>;
-    /// Plays one round, counting its throws in `table`.
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd;
+    /// Begins a round (stakes, a check that they can be paid), before
+    /// the order of play is set.
+    fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
+        Begin::Play
+    }
+    /// The order of play is set ([`Table::order`]): readies the round's
+    /// first throw.
+    fn start(&mut self, table: &Table);
+    /// One throw of the round, counted in `table`; the round's end if it
+    /// ended.
+    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L)
+    -> Option<RoundEnd>;
     /// What `seat` gained or lost in money (none unless the game stakes).
     fn payoff(&self, _seat: Seat) -> i64 {
         0
@@ -128,6 +189,18 @@ pub trait Round: Clone + fmt::Debug + Send + Sync + Sized + 'static {
 pub struct RoundGame<R> {
     table: Table,
     round: R,
+}
+
+impl<R: Round> RoundGame<R> {
+    /// The order of play is set: the round may start.
+    #[inline]
+    fn ordered(&mut self) {
+        let t = &mut self.table;
+        t.order = t.ordering.order();
+        t.first.get_or_insert(t.order.seats[0]);
+        t.phase = Phase::Playing;
+        self.round.start(t);
+    }
 }
 
 impl<R: Round> Game for RoundGame<R> {
@@ -150,6 +223,7 @@ impl<R: Round> Game for RoundGame<R> {
         self.table.players
     }
 
+    #[inline]
     fn turn(&self) -> Turn {
         if self.table.outcome.is_some() {
             Turn::Over
@@ -166,14 +240,44 @@ impl<R: Round> Game for RoundGame<R> {
         match mv {}
     }
 
-    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        while self.table.outcome.is_none() {
-            let table = &mut self.table;
-            match self.round.play_round(table, dice, log) {
-                RoundEnd::Won(winner, reason) => table.outcome = table.score.record(winner, reason),
-                RoundEnd::Over(outcome) => table.outcome = Some(outcome),
+    /// One throw: the round's, or an opening throw; a round begins with
+    /// the first throw after the last one ended.
+    #[inline]
+    fn chance_step<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        if self.table.phase == Phase::Begin {
+            match self.round.begin(&self.table, log) {
+                Begin::Over(outcome) => {
+                    self.table.outcome = Some(outcome);
+                    return;
+                }
+                Begin::Order(n) if self.table.method != OrderMethod::Fixed => {
+                    let t = &mut self.table;
+                    t.ordering = Ordering::new(t.method, t.players, n);
+                    t.phase = Phase::Ordering;
+                }
+                _ => {
+                    let t = &mut self.table;
+                    t.ordering = Ordering::new(OrderMethod::Fixed, t.players, 1);
+                    self.ordered();
+                }
+            }
+        }
+        if self.table.phase == Phase::Ordering {
+            let t = &mut self.table;
+            t.ordering.step(dice, log, &mut t.throws);
+            if t.ordering.done() {
+                self.ordered();
+            }
+            return;
+        }
+        let t = &mut self.table;
+        if let Some(end) = self.round.step(t, dice, log) {
+            match end {
+                RoundEnd::Won(winner, reason) => t.outcome = t.score.record(winner, reason),
+                RoundEnd::Over(outcome) => t.outcome = Some(outcome),
                 RoundEnd::Played => {}
             }
+            t.phase = Phase::Begin;
         }
     }
 
@@ -193,6 +297,12 @@ impl<R: Round> Game for RoundGame<R> {
     /// where the order is fixed (or the game sets none).
     fn first_mover(&self) -> Option<Seat> {
         Some(self.table.first.unwrap_or(0))
+    }
+
+    fn state_key(&self, key: &mut StateKey) -> bool {
+        self.table.key(key);
+        key.add(&self.round);
+        true
     }
 }
 

@@ -18,7 +18,7 @@ pub const ROUNDS_OPTION: OptionSpec = OptionSpec {
 };
 
 /// Round wins so far.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RoundScore {
     wins: [u16; MAX_SEATS],
     played: u16,

@@ -24,7 +24,7 @@ const LAST_THROW_OPTION: OptionSpec = OptionSpec {
 pub type Tanto = RoundGame<TantoRound>;
 
 /// A round of Tanto en uno como en dos.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct TantoRound {
     /// Every other player gets a last throw, not only the rest of the cycle.
     last_all: bool,
@@ -73,7 +73,15 @@ impl Round for TantoRound {
 
     /// Plays cycles among `group` (in playing order) until exactly one
     /// succeeds; tied successes play again among themselves.
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn start(&mut self, _table: &Table) {}
+
+    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+        Some(self.play_round_all(table, dice, log))
+    }
+}
+
+impl TantoRound {
+    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
         let order = table.opening_order(1, dice, log);
         let mut group = order.seats;
         let mut n = table.players;

@@ -22,7 +22,7 @@ const GROUP_OPTION: OptionSpec = OptionSpec {
 pub type Triga = RoundGame<TrigaRound>;
 
 /// A round of Triga.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Hash)]
 pub struct TrigaRound {
     /// The agreed group, as inclusive totals.
     low: u32,
@@ -45,7 +45,15 @@ impl Round for TrigaRound {
         Ok(TrigaRound { low, high })
     }
 
-    fn play_round<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn start(&mut self, _table: &Table) {}
+
+    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+        Some(self.play_round_all(table, dice, log))
+    }
+}
+
+impl TrigaRound {
+    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
         loop {
             let (mut triples, mut triple_seat) = (0u32, 0);
             let (mut grouped, mut group_seat) = (0u32, 0);

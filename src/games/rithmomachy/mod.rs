@@ -170,7 +170,7 @@ impl Game for Rithmomachy {
         }
     }
 
-    fn chance<L: Log>(&mut self, _dice: &mut Dice, _log: &mut L) {
+    fn chance_step<L: Log>(&mut self, _dice: &mut Dice, _log: &mut L) {
         unreachable!("Rithmomachy has no chance events")
     }
 
