@@ -362,7 +362,7 @@ mod race {
             self.next();
         }
 
-        fn chance<L: Log>(&mut self, _dice: &mut Dice, _log: &mut L) {
+        fn chance_step<L: Log>(&mut self, _dice: &mut Dice, _log: &mut L) {
             unreachable!("the race never waits for chance");
         }
 
