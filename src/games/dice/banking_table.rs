@@ -8,12 +8,12 @@ use crate::core::game::Turn;
 use crate::core::log::Log;
 use crate::core::outcome::Outcome;
 use crate::core::seat::Seat;
-use crate::games::dice::banking::Purse;
 use crate::games::dice::banking::Numbers;
+use crate::games::dice::banking::Purse;
 use crate::games::dice::order::{OrderMethod, Ordering};
-use std::hash::{Hash, Hasher};
 use crate::games::dice::throw::{Three, show, total};
 use crate::say;
+use std::hash::{Hash, Hasher};
 
 /// How a throw of the betting phase left the turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

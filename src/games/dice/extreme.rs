@@ -55,13 +55,23 @@ impl<const HIGH: bool> Round for Extreme<HIGH> {
     /// tied for best throw again among themselves until one is best.
     fn start(&mut self, _table: &Table) {}
 
-    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+    fn step<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
         Some(self.play_round_all(table, dice, log))
     }
 }
 
 impl<const HIGH: bool> Extreme<HIGH> {
-    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn play_round_all<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> RoundEnd {
         let mut group = [0usize; MAX_SEATS];
         let mut n = table.players;
         for (i, g) in group.iter_mut().enumerate().take(n) {

@@ -109,13 +109,23 @@ impl Round for GuirguiescaRound {
 
     fn start(&mut self, _table: &Table) {}
 
-    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+    fn step<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
         Some(self.play_round_all(table, dice, log))
     }
 }
 
 impl GuirguiescaRound {
-    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn play_round_all<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> RoundEnd {
         let caster = match self.caster {
             Some(c) => c,
             None => table.opening_order(2, dice, log).seats[0],

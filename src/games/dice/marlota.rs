@@ -36,13 +36,23 @@ impl Round for MarlotaRound {
 
     fn start(&mut self, _table: &Table) {}
 
-    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+    fn step<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
         Some(self.play_round_all(table, dice, log))
     }
 }
 
 impl MarlotaRound {
-    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn play_round_all<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> RoundEnd {
         let order = table.opening_order(3, dice, log);
         let seats = order.as_slice();
         let first = seats[0];

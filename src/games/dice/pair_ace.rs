@@ -31,13 +31,23 @@ impl Round for PairAceRound {
 
     fn start(&mut self, _table: &Table) {}
 
-    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+    fn step<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
         Some(self.play_round_all(table, dice, log))
     }
 }
 
 impl PairAceRound {
-    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn play_round_all<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> RoundEnd {
         let order = table.opening_order(3, dice, log);
         loop {
             for &seat in order.as_slice() {

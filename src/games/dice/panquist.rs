@@ -239,13 +239,23 @@ impl Round for PanquistRound {
         self.money[seat] - self.funds
     }
 
-    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+    fn step<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
         Some(self.play_round_all(table, dice, log))
     }
 }
 
 impl PanquistRound {
-    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn play_round_all<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> RoundEnd {
         let thrower = match self.thrower {
             Some(t) => t,
             None => table.opening_order(3, dice, log).seats[0],
@@ -264,5 +274,4 @@ impl PanquistRound {
         self.thrower = Some(staker);
         RoundEnd::Played
     }
-
 }

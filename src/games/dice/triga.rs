@@ -47,13 +47,23 @@ impl Round for TrigaRound {
 
     fn start(&mut self, _table: &Table) {}
 
-    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> Option<RoundEnd> {
+    fn step<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
         Some(self.play_round_all(table, dice, log))
     }
 }
 
 impl TrigaRound {
-    fn play_round_all<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L) -> RoundEnd {
+    fn play_round_all<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> RoundEnd {
         loop {
             let (mut triples, mut triple_seat) = (0u32, 0);
             let (mut grouped, mut group_seat) = (0u32, 0);
