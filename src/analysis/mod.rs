@@ -1,9 +1,15 @@
 //! Analyses that run on any game through the [`crate::core::game::Game`]
 //! trait, knowing no game's rules: where an analysis starts, perft,
-//! positions reached by moves, exact values by retrograde analysis.
+//! positions reached by moves, exact values by retrograde analysis, exact
+//! probabilities of play under known policies as Markov chains.
 
 pub mod analysis_error;
+pub mod exact;
+pub mod exact_error;
+pub mod markov;
+pub mod markov_error;
 pub mod perft;
 pub mod position_replay;
 pub mod retrograde;
+pub mod reward_distribution;
 pub mod start;

@@ -3,9 +3,10 @@
 //! its outcomes are the sequences of faces that can complete it. They are
 //! found by playing the event on exploring dice ([`Dice::exploring`]):
 //! each run shows a prefix of faces and notes the first die thrown past
-//! it, whose every face then extends the prefix. A game whose event can
-//! throw without bound (a round of Hazard, whose re-throws never have to
-//! end) has more branches than any limit, and is refused.
+//! it, whose every face then extends the prefix. An event is one step of
+//! chance ([`Game::chance_step`]): a game whose step can throw without
+//! bound (Four Seasons, whose lost turns pass from seat to seat within one
+//! step) has more branches than any limit, and is refused.
 
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
@@ -96,7 +97,7 @@ fn walk<G: Game>(
         }
         g.clone_from(game);
         let mut dice = Dice::exploring(&faces);
-        g.chance(&mut dice, &mut Silent);
+        g.chance_step(&mut dice, &mut Silent);
         match dice.wanted() {
             None => leaf(&faces, p, &g),
             Some(sides) => {
@@ -121,6 +122,6 @@ pub fn apply<G: Game>(game: &mut G, faces: &[u8]) {
 /// As [`apply`], narrating to `log`.
 pub fn apply_logged<G: Game, L: Log>(game: &mut G, faces: &[u8], log: &mut L) {
     let mut dice = Dice::scripted(faces);
-    game.chance(&mut dice, log);
+    game.chance_step(&mut dice, log);
     debug_assert_eq!(dice.script_left(), 0, "an outcome's faces are all thrown");
 }

@@ -38,6 +38,21 @@ pub trait Policy<G: Game>: Send {
         false
     }
 
+    /// Whether the policy's choice is a known distribution over the legal
+    /// decisions, which [`Policy::distribution`] gives: what exact analysis
+    /// ([`crate::analysis::exact`]) needs. False (the default) for policies
+    /// that search or run a script.
+    fn knows_distribution(&self) -> bool {
+        false
+    }
+
+    /// Clears `out` and fills it with the probability of choosing each of
+    /// `moves` in `game` (in order; they sum to 1), or returns false if the
+    /// policy's choice is no known distribution (the default).
+    fn distribution(&self, _game: &G, _moves: &[G::Move], _out: &mut Vec<f64>) -> bool {
+        false
+    }
+
     /// Returns the index in `moves` of the chosen decision. `moves` is never
     /// empty; `rng` is this seat's own stream for this game.
     fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError>;

@@ -13,6 +13,17 @@ impl<G: Game> Policy<G> for UniformRandom {
         true
     }
 
+    fn knows_distribution(&self) -> bool {
+        true
+    }
+
+    /// Each decision alike.
+    fn distribution(&self, _game: &G, moves: &[G::Move], out: &mut Vec<f64>) -> bool {
+        out.clear();
+        out.resize(moves.len(), 1.0 / moves.len() as f64);
+        true
+    }
+
     #[inline]
     fn choose(&mut self, _game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
         Ok(below(rng, moves.len() as u32) as usize)

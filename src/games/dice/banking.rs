@@ -116,6 +116,19 @@ impl Threshold {
 }
 
 impl<G: Banked> Policy<G> for Threshold {
+    fn knows_distribution(&self) -> bool {
+        true
+    }
+
+    /// All on the one decision [`Threshold::decide`] makes; false if it is
+    /// not among `moves`.
+    fn distribution(&self, game: &G, moves: &[Move], out: &mut Vec<f64>) -> bool {
+        let want = self.decide(game.turn_hazards());
+        out.clear();
+        out.extend(moves.iter().map(|&m| if m == want { 1.0 } else { 0.0 }));
+        moves.contains(&want)
+    }
+
     #[inline]
     fn choose(&mut self, game: &G, moves: &[Move], _rng: &mut Rng) -> Result<usize, BotError> {
         let want = self.decide(game.turn_hazards());

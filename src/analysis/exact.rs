@@ -1,0 +1,280 @@
+//! Exact play: the probability of each seat winning, drawing and losing,
+//! its expected payoff and the distribution of the game's length, when
+//! every seat's choice is a known distribution (a uniform random policy, a
+//! fixed rule). The states reachable from the start are listed breadth
+//! first, equal ones merged by their key ([`Game::state_key`]); chance
+//! states branch on their listed outcomes
+//! ([`crate::core::chance_outcomes`]), decisions on the policy's
+//! distribution. The result is an absorbing Markov chain, solved exactly
+//! ([`crate::analysis::markov`]): games that may go on for ever (Hazard's
+//! re-throws) are not cut short.
+
+use std::collections::{HashMap, VecDeque};
+
+use crate::analysis::exact_error::ExactError;
+use crate::analysis::markov::{Chain, Edge};
+use crate::analysis::reward_distribution::{RewardDistribution, reward_distribution};
+use crate::core::chance_outcomes::branches;
+use crate::core::game::{Game, Turn};
+use crate::core::log::Silent;
+use crate::core::outcome::Outcome;
+use crate::core::policy::Policy;
+use crate::core::seat::Seat;
+use crate::core::state_key::StateKey;
+
+/// The most runs of one chance event listed: far more than three dice
+/// need (259), few enough that an event that throws without bound is
+/// refused at once.
+pub const CHANCE_LIMIT: usize = 50_000;
+
+/// The most states that lead round into one another solved as one dense
+/// linear system (its cost is the cube of its size).
+pub const MAX_COMPONENT: usize = 3_000;
+
+/// The probability not yet absorbed below which the length distribution
+/// stops; what is left is reported as its tail.
+pub const SETTLED: f64 = 1e-15;
+
+/// The longest game the length distribution counts.
+pub const MAX_LENGTH: u64 = 1_000_000;
+
+/// One seat's exact result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatOdds {
+    /// The probability that it wins alone.
+    pub win: f64,
+    /// The probability that it shares first place with others.
+    pub draw: f64,
+    /// The probability that it does neither.
+    pub loss: f64,
+    /// Its expected payoff, in stake units.
+    pub payoff: f64,
+}
+
+/// The exact result of play from a start under known policies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exact {
+    /// Each seat's odds, by seat.
+    pub seats: Vec<SeatOdds>,
+    /// The expected length (in the game's unit), by the linear system.
+    pub mean_length: f64,
+    /// The probability of each length, and the tail not counted.
+    pub length: RewardDistribution,
+    /// How many distinct states are reachable.
+    pub states: usize,
+}
+
+/// How many values each seat's terminal vector holds: win, draw, loss,
+/// payoff.
+const PER_SEAT: usize = 4;
+
+/// Plays every way from `start` with `policies[s]` choosing for seat `s`,
+/// refusing more than `limit` reachable states.
+///
+/// ```
+/// use ludus::analysis::exact::exact;
+/// use ludus::core::game::Game;
+/// use ludus::core::options::Options;
+/// use ludus::core::policy::Policy;
+/// use ludus::games::dice::hazard::Hazard;
+/// use ludus::policies::random::UniformRandom;
+/// let options = Options::resolve(
+///     Hazard::option_specs(),
+///     &[("order".to_string(), "fixed".to_string())],
+/// )
+/// .unwrap();
+/// let game = Hazard::new(&options).unwrap();
+/// let seats: Vec<Box<dyn Policy<Hazard>>> = vec![Box::new(UniformRandom), Box::new(UniformRandom)];
+/// let e = exact(&game, &seats, 10_000).unwrap();
+/// // Seat 1 throws first and wins a little more often.
+/// assert!((e.seats[0].win - 0.55799).abs() < 1e-5);
+/// assert!((e.seats[0].win + e.seats[1].win - 1.0).abs() < 1e-12);
+/// ```
+pub fn exact<G: Game>(
+    start: &G,
+    policies: &[Box<dyn Policy<G>>],
+    limit: usize,
+) -> Result<Exact, ExactError> {
+    let players = start.players();
+    if policies.len() != players {
+        return Err(ExactError::Seats {
+            listed: policies.len(),
+            seats: players,
+        });
+    }
+    let chain = reachable(start, policies, limit)?;
+    let solved = chain.solve(MAX_COMPONENT)?;
+    let values = solved.values(0);
+    let seats = (0..players)
+        .map(|s| {
+            let v = &values[s * PER_SEAT..(s + 1) * PER_SEAT];
+            SeatOdds {
+                win: v[0],
+                draw: v[1],
+                loss: v[2],
+                payoff: v[3],
+            }
+        })
+        .collect();
+    Ok(Exact {
+        seats,
+        mean_length: solved.reward(0),
+        length: reward_distribution(&chain, 0, SETTLED, MAX_LENGTH),
+        states: chain.len(),
+    })
+}
+
+/// The chain of states reachable from `start` (state 0), each edge's
+/// reward the length it adds.
+fn reachable<G: Game>(
+    start: &G,
+    policies: &[Box<dyn Policy<G>>],
+    limit: usize,
+) -> Result<Chain, ExactError> {
+    let players = start.players();
+    let mut key = StateKey::default();
+    if !start.state_key(&mut key) {
+        return Err(ExactError::NoStateKey { game: G::NAME });
+    }
+    let mut index: HashMap<StateKey, usize> = HashMap::new();
+    index.insert(key, 0);
+    // States found but not yet expanded; found in the order numbered, so
+    // each is pushed onto the chain as its number comes.
+    let mut queue: VecDeque<G> = VecDeque::from([start.clone()]);
+    let mut chain = Chain::new(players * PER_SEAT);
+    let (mut moves, mut chances) = (Vec::new(), Vec::new());
+    while let Some(game) = queue.pop_front() {
+        let mut edges: Vec<Edge> = Vec::new();
+        let mut lead = |after: &G, probability: f64| -> Result<(), ExactError> {
+            let mut key = StateKey::default();
+            after.state_key(&mut key);
+            let next = index.len();
+            let to = *index.entry(key).or_insert_with(|| {
+                queue.push_back(after.clone());
+                next
+            });
+            if index.len() > limit {
+                return Err(ExactError::TooManyStates { limit });
+            }
+            let reward = f64::from(after.length() - game.length());
+            // Outcomes that come to the same state add up: one edge each.
+            match edges.iter_mut().find(|e| e.to == to && e.reward == reward) {
+                Some(e) => e.probability += probability,
+                None => edges.push(Edge {
+                    to,
+                    probability,
+                    reward,
+                }),
+            }
+            Ok(())
+        };
+        match game.turn() {
+            Turn::Over => {
+                let outcome = game.outcome().ok_or(ExactError::NoOutcome)?;
+                chain.push_absorbing(terminal(&game, &outcome));
+                continue;
+            }
+            Turn::Chance => {
+                for (p, after) in branches(&game, CHANCE_LIMIT)? {
+                    lead(&after, p)?;
+                }
+            }
+            Turn::Decide(seat) => {
+                game.legal_moves(&mut moves);
+                if !policies[seat].distribution(&game, &moves, &mut chances) {
+                    return Err(ExactError::SeatDistribution { seat: seat + 1 });
+                }
+                for (&mv, &p) in moves.iter().zip(&chances) {
+                    if p > 0.0 {
+                        let mut after = game.clone();
+                        after.play(mv, &mut Silent);
+                        lead(&after, p)?;
+                    }
+                }
+            }
+        }
+        chain.push_transient(edges);
+    }
+    Ok(chain)
+}
+
+/// Each seat's win, draw, loss and payoff in a finished game.
+fn terminal<G: Game>(game: &G, outcome: &Outcome) -> Vec<f64> {
+    let seat_values = |s: Seat| {
+        let first = outcome.winners.contains(s);
+        let alone = outcome.sole_winner() == Some(s);
+        [
+            f64::from(u8::from(alone)),
+            f64::from(u8::from(first && !alone)),
+            f64::from(u8::from(!first)),
+            game.payoff(s) as f64,
+        ]
+    };
+    (0..game.players()).flat_map(seat_values).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::options::Options;
+    use crate::games::dice::half_hazard::HalfHazard;
+    use crate::games::dice::hazard::Hazard;
+    use crate::policies::random::UniformRandom;
+
+    fn randoms<G: Game>(n: usize) -> Vec<Box<dyn Policy<G>>> {
+        (0..n)
+            .map(|_| Box::new(UniformRandom) as Box<dyn Policy<G>>)
+            .collect()
+    }
+
+    fn options<G: Game>(given: &[(&str, &str)]) -> Options {
+        let given: Vec<(String, String)> = given
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Options::resolve(G::option_specs(), &given).unwrap()
+    }
+
+    /// The mean length by the linear system and by the distribution agree,
+    /// and every seat's chances add up to 1, for Hazard of three seats
+    /// with its opening throws and for Half Hazard with its decisions.
+    #[test]
+    fn the_mean_length_agrees_with_its_distribution() {
+        let hazard = Hazard::new(&options::<Hazard>(&[("players", "3")])).unwrap();
+        let half = HalfHazard::new(&options::<HalfHazard>(&[("rounds", "2")])).unwrap();
+        let results = [
+            exact(&hazard, &randoms(3), 1_000_000).unwrap(),
+            exact(&half, &randoms(2), 1_000_000).unwrap(),
+        ];
+        for e in results {
+            assert!(e.length.tail < 1e-14, "{}", e.length.tail);
+            assert!(
+                (e.length.mean() - e.mean_length).abs() < 1e-10,
+                "{} by the distribution, {} by the system",
+                e.length.mean(),
+                e.mean_length
+            );
+            for s in &e.seats {
+                assert!((s.win + s.draw + s.loss - 1.0).abs() < 1e-12, "{s:?}");
+            }
+            let payoffs: f64 = e.seats.iter().map(|s| s.payoff).sum();
+            assert!(payoffs.abs() < 1e-9, "{payoffs}");
+        }
+    }
+
+    #[test]
+    fn a_state_limit_is_kept() {
+        let hazard = Hazard::new(&options::<Hazard>(&[])).unwrap();
+        assert_eq!(
+            exact(&hazard, &randoms(2), 10),
+            Err(ExactError::TooManyStates { limit: 10 })
+        );
+        assert_eq!(
+            exact(&hazard, &randoms(3), 10),
+            Err(ExactError::Seats {
+                listed: 3,
+                seats: 2
+            })
+        );
+    }
+}

@@ -1,0 +1,68 @@
+//! Why exact analysis ([`crate::analysis::exact`]) refused a game or its
+//! seats.
+
+use thiserror::Error;
+
+use crate::analysis::markov_error::MarkovError;
+use crate::core::chance_outcomes::ChanceError;
+use crate::core::option_error::OptionError;
+
+/// What exact analysis cannot solve, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ExactError {
+    /// The options were refused.
+    #[error(transparent)]
+    Options(#[from] OptionError),
+    /// A policy could not be made for the game.
+    #[error("policy `{policy}`: {reason}")]
+    Policy {
+        /// The policy as named.
+        policy: String,
+        /// Why it could not be made.
+        reason: String,
+    },
+    /// A policy whose choice is no known distribution (a search, a script).
+    #[error(
+        "policy `{policy}` has no known distribution of choices: exact play needs random or threshold:K"
+    )]
+    NoDistribution {
+        /// The policy as named.
+        policy: String,
+    },
+    /// A seat's policy gave no distribution at one of its decisions.
+    #[error("seat {seat}'s policy gave no distribution of its choices at one of its decisions")]
+    SeatDistribution {
+        /// The seat, from 1.
+        seat: usize,
+    },
+    /// Not one policy per seat.
+    #[error("{listed} policies for a game of {seats} seats")]
+    Seats {
+        /// Policies given.
+        listed: usize,
+        /// Seats of the game.
+        seats: usize,
+    },
+    /// The game names no key for its states, so equal states cannot be
+    /// merged.
+    #[error("{game} gives no key to its states, so exact play cannot merge equal ones")]
+    NoStateKey {
+        /// The game.
+        game: &'static str,
+    },
+    /// A chance event whose outcomes cannot be listed.
+    #[error("a chance event cannot be listed: {0}")]
+    Chance(#[from] ChanceError),
+    /// More reachable states than the limit.
+    #[error("more than {limit} states are reachable (the limit)")]
+    TooManyStates {
+        /// The limit.
+        limit: usize,
+    },
+    /// A finished game that names no outcome.
+    #[error("a game over names no outcome")]
+    NoOutcome,
+    /// The chain of states has no exact solution here.
+    #[error(transparent)]
+    Markov(#[from] MarkovError),
+}
