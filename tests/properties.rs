@@ -639,10 +639,15 @@ fn chance_events_list_their_outcomes_as_sampling_finds_them() {
     use ludus::games::morris::ThreeMen;
     sampling_follows_the_listed_outcomes::<ThreeMen>(&[], 3);
     sampling_follows_the_listed_outcomes::<GrandeAcedrex>(&[("dice", "d8")], 6);
+    sampling_follows_the_listed_outcomes::<ludus::games::chess::FourSeasons>(&[("dice", "two")], 6);
+    sampling_follows_the_listed_outcomes::<ludus::games::dice::hazard::Hazard>(
+        &[("order", "fixed")],
+        2,
+    );
 }
 
 #[test]
-fn a_chance_event_that_throws_without_bound_is_refused() {
+fn every_chance_event_is_one_throw_listed_whole_or_refused() {
     use ludus::core::chance_outcomes::{ChanceError, outcomes};
     use ludus::core::game::Game;
     use ludus::games::chess::FourSeasons;
@@ -652,17 +657,19 @@ fn a_chance_event_that_throws_without_bound_is_refused() {
     let g = Hazard::new(&Options::defaults(Hazard::option_specs())).unwrap();
     assert_eq!(outcomes(&g, 10_000).map(|o| o.len()), Ok(216));
     assert_eq!(outcomes(&g, 200), Err(ChanceError::TooMany { limit: 200 }));
-    // Four Seasons' throw passes a lost turn to the next of four seats,
-    // which throws in the same event: as many ways as the limit allows.
-    let options = Options::resolve(
-        FourSeasons::option_specs(),
-        &[("dice".to_string(), "one".to_string())],
-    )
-    .unwrap();
-    let g = FourSeasons::new(&options).unwrap();
-    assert_eq!(g.turn(), ludus::core::game::Turn::Chance);
-    assert_eq!(
-        outcomes(&g, 2_000),
-        Err(ChanceError::TooMany { limit: 2_000 })
-    );
+    // Four Seasons' throw no longer passes a lost turn on within the
+    // event: one die, or two, of its own faces.
+    for (dice, ways) in [("one", 1), ("two", 2)] {
+        let options = Options::resolve(
+            FourSeasons::option_specs(),
+            &[("dice".to_string(), dice.to_string())],
+        )
+        .unwrap();
+        let g = FourSeasons::new(&options).unwrap();
+        assert_eq!(g.turn(), ludus::core::game::Turn::Chance);
+        let listed = outcomes(&g, 2_000).unwrap();
+        assert!(listed.iter().all(|o| o.faces.len() == ways), "{listed:?}");
+        let total: f64 = listed.iter().map(|o| o.probability).sum();
+        assert!((total - 1.0).abs() < 1e-12, "{total}");
+    }
 }

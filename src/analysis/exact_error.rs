@@ -62,6 +62,15 @@ pub enum ExactError {
     /// A finished game that names no outcome.
     #[error("a game over names no outcome")]
     NoOutcome,
+    /// Strategy iteration went round without settling in a component of
+    /// states that lead into one another.
+    #[error("optimal play did not settle in {rounds} rounds among {states} states that lead into one another")]
+    NotSettled {
+        /// The component's states.
+        states: usize,
+        /// Rounds tried.
+        rounds: usize,
+    },
     /// The chain of states has no exact solution here.
     #[error(transparent)]
     Markov(#[from] MarkovError),

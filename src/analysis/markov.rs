@@ -172,6 +172,14 @@ impl Chain {
     }
 }
 
+/// The strongly connected components of `chain`'s graph (its edges'
+/// probabilities do not matter), each listed after every component it
+/// leads to: the order in which backward induction settles them
+/// ([`crate::analysis::equilibrium`]).
+pub fn components(chain: &Chain) -> impl Iterator<Item = Vec<usize>> + '_ {
+    Components::new(chain)
+}
+
 /// The strongly connected components of a chain, each after every
 /// component it leads to (Tarjan's order), found without recursion.
 struct Components<'a> {

@@ -1,9 +1,11 @@
 //! Analyses that run on any game through the [`crate::core::game::Game`]
 //! trait, knowing no game's rules: where an analysis starts, perft,
 //! positions reached by moves, exact values by retrograde analysis, exact
-//! probabilities of play under known policies as Markov chains.
+//! probabilities of play under known policies as Markov chains, optimal
+//! play in games of chance with decisions.
 
 pub mod analysis_error;
+pub mod equilibrium;
 pub mod exact;
 pub mod exact_error;
 pub mod markov;

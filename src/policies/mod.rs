@@ -4,6 +4,7 @@ pub mod alphabeta;
 pub mod deciding_seat;
 pub mod lua;
 pub mod mcts;
+pub mod optimal;
 pub mod policy_error;
 pub mod policy_spec;
 pub mod random;

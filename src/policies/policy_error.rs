@@ -81,4 +81,18 @@ pub enum PolicyError {
     /// What the game says of its own policy or of its options.
     #[error("{0}")]
     Game(String),
+    /// `optimal`'s parameter is not an objective.
+    #[error("policy `optimal:{param}`: the objective is `win` (the default) or `payoff`")]
+    OptimalObjective {
+        /// The parameter as given.
+        param: String,
+    },
+    /// `optimal` could not solve the game.
+    #[error("policy `optimal` cannot play {game}: {reason}")]
+    Optimal {
+        /// The game.
+        game: &'static str,
+        /// Why its strategy could not be computed.
+        reason: String,
+    },
 }

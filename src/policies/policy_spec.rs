@@ -9,7 +9,9 @@ use crate::core::policy::Policy;
 use crate::policies::alphabeta::{self, AlphaBeta, AlphaBetaSettings};
 use crate::policies::lua::LuaPolicy;
 use crate::policies::lua::spec::split_top_level;
+use crate::analysis::equilibrium::Objective;
 use crate::policies::mcts::{Mcts, MctsSettings};
+use crate::policies::optimal::Optimal;
 use crate::policies::policy_error::PolicyError;
 use crate::policies::random::UniformRandom;
 
@@ -139,6 +141,14 @@ impl PolicySpec {
             let settings = MctsSettings::parse(self.param.as_deref())?;
             return Ok(Box::new(Mcts::<G>::new(settings)));
         }
+        if self.name == "optimal" {
+            let objective = Objective::parse(self.param.as_deref()).ok_or_else(|| {
+                PolicyError::OptimalObjective {
+                    param: self.param.clone().unwrap_or_default(),
+                }
+            })?;
+            return Ok(Box::new(Optimal::new::<G>(options, objective)?));
+        }
         if self.name == "alphabeta" {
             let settings = AlphaBetaSettings::parse(self.param.as_deref())?;
             // Some games are made only from the options as given, not as
@@ -158,6 +168,7 @@ impl PolicySpec {
                     "random".to_string(),
                     "mcts:<playouts>".to_string(),
                     "alphabeta:<depth>".to_string(),
+                    "optimal".to_string(),
                     "lua:<script>".to_string(),
                 ];
                 known.extend(G::native_policies().iter().map(|p| p.name.to_string()));
