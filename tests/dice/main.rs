@@ -16,5 +16,6 @@ mod marlota;
 mod pair_ace;
 mod panquist;
 mod riffa;
+mod state_keys;
 mod tanto;
 mod triga;

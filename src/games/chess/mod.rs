@@ -130,7 +130,7 @@ impl BoardPosition for Position {
         let alive = self.alive();
         let thrown = self.throw(dice);
         if log.on() {
-            for (seat, faces, lost) in thrown {
+            if let Some((seat, faces, lost)) = thrown {
                 let shown: Vec<String> = faces
                     .iter()
                     .filter(|&&f| f != 0)

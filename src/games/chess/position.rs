@@ -411,15 +411,16 @@ impl Position {
         })
     }
 
-    /// Throws the dice for the seat to move; a seat whose faces give it no
-    /// move loses its turn, and the next seat throws, until a seat has a
-    /// move or a choice of dice, or the game ends. Two dice naming two
-    /// kinds, one of which has a move, leave the seat to choose one (a face
-    /// without a move may be chosen: the turn is then lost). Returns the
-    /// faces of the turns lost and the one that stands, for narration.
-    pub fn throw(&mut self, dice: &mut Dice) -> Vec<(u8, [u8; 2], bool)> {
-        let mut thrown = Vec::new();
-        while self.waiting() == Waiting::Dice {
+    /// Throws the dice for the seat to move, once: a seat whose faces give
+    /// it no move loses its turn, and the next seat is then to throw (one
+    /// chance event a throw, so that each can be listed). Two dice naming
+    /// two kinds, one of which has a move, leave the seat to choose one (a
+    /// face without a move may be chosen: the turn is then lost). Returns
+    /// the faces thrown, if any, and whether the turn was lost, for
+    /// narration.
+    pub fn throw(&mut self, dice: &mut Dice) -> Option<(u8, [u8; 2], bool)> {
+        let mut thrown = None;
+        if self.waiting() == Waiting::Dice {
             let rule = self.rules.dice.clone().expect("thrown only with dice");
             let seat = self.to_move;
             let mut faces = [0u8; 2];
@@ -436,7 +437,7 @@ impl Position {
                 })
                 .collect();
             let lost = !has.iter().any(|&h| h);
-            thrown.push((seat, faces, lost));
+            thrown = Some((seat, faces, lost));
             if lost {
                 self.lose_turn();
             } else if rule.count == 2 {

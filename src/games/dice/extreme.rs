@@ -6,9 +6,8 @@ use crate::core::dice::Dice;
 use crate::core::log::Log;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
-use crate::core::seat::MAX_SEATS;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::playoff::keep_tied;
+use crate::games::dice::playoff::{Pass, Playoff};
 use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
@@ -24,6 +23,7 @@ const DICE_OPTION: OptionSpec = OptionSpec {
 #[derive(Clone, Debug, Hash)]
 pub struct Extreme<const HIGH: bool> {
     dice: u32,
+    pass: Playoff,
 }
 
 /// Mayor (004 a): the highest throw wins.
@@ -48,49 +48,33 @@ impl<const HIGH: bool> Round for Extreme<HIGH> {
     fn new(options: &Options) -> Result<Self, OptionError> {
         Ok(Extreme {
             dice: options.int("dice") as u32,
+            pass: Playoff::default(),
         })
     }
 
     /// Plays one round: every player throws; the best throw wins; players
     /// tied for best throw again among themselves until one is best.
-    fn start(&mut self, _table: &Table) {}
+    fn start(&mut self, table: &Table) {
+        self.pass = Playoff::new(table.players);
+    }
 
+    /// One throw of a round: every player throws; the best throw wins;
+    /// players tied for best throw again among themselves until one is best.
+    #[inline]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,
         dice: &mut Dice,
         log: &mut L,
     ) -> Option<RoundEnd> {
-        Some(self.play_round_all(table, dice, log))
-    }
-}
-
-impl<const HIGH: bool> Extreme<HIGH> {
-    fn play_round_all<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> RoundEnd {
-        let mut group = [0usize; MAX_SEATS];
-        let mut n = table.players;
-        for (i, g) in group.iter_mut().enumerate().take(n) {
-            *g = i;
-        }
-        let mut playoff = false;
-        loop {
-            let mut best = if HIGH { 0 } else { u32::MAX };
-            let mut totals = [0u32; MAX_SEATS];
-            for i in 0..n {
-                let t = dice.total(self.dice);
-                table.throws += 1;
-                totals[i] = t;
-                say!(log, "seat {} throws {}", group[i] + 1, t);
-                best = if HIGH { best.max(t) } else { best.min(t) };
-            }
-            let kept = keep_tied(&mut group, n, |i| totals[i] == best);
-            if kept == 1 {
-                let reason = match (playoff, HIGH) {
+        let seat = self.pass.seat();
+        let t = dice.total(self.dice);
+        table.throws += 1;
+        say!(log, "seat {} throws {}", seat + 1, t);
+        match self.pass.score(t, HIGH) {
+            Pass::Going => None,
+            Pass::Won { seat, best, replay } => {
+                let reason = match (replay, HIGH) {
                     (true, _) => "playoff",
                     (false, true) => "highest",
                     (false, false) => "lowest",
@@ -98,14 +82,15 @@ impl<const HIGH: bool> Extreme<HIGH> {
                 say!(
                     log,
                     "seat {} has the best throw, {}, and wins",
-                    group[0] + 1,
+                    seat + 1,
                     best
                 );
-                return RoundEnd::Won(group[0], reason);
+                Some(RoundEnd::Won(seat, reason))
             }
-            say!(log, "{kept} players tie at {best}: they throw again");
-            n = kept;
-            playoff = true;
+            Pass::Tied { kept, best } => {
+                say!(log, "{kept} players tie at {best}: they throw again");
+                None
+            }
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::Seat;
 use crate::games::dice::order::order_option;
-use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
 
@@ -27,15 +27,50 @@ pub fn is_hazard2(total: u32) -> bool {
 /// A game of Guirguiesca.
 pub type Guirguiesca = RoundGame<GuirguiescaRound>;
 
-/// The rounds of Guirguiesca: who casts next.
-#[derive(Clone, Debug, Hash)]
+/// The rounds of Guirguiesca: who casts, and the numbers of the cast.
+#[derive(Clone, Debug, Default, Hash)]
 pub struct GuirguiescaRound {
-    /// Who casts in the next round (set by the opening throws).
+    /// Who casts in this round (set by the opening throws for the first).
     caster: Option<Seat>,
+    /// The opponent's number, then the caster's (0 until thrown).
+    theirs: u8,
+    mine: u8,
 }
 
-impl GuirguiescaRound {
-    fn throw<L: Log>(caster: Seat, table: &mut Table, dice: &mut Dice, log: &mut L) -> u32 {
+impl Round for GuirguiescaRound {
+    const NAME: &'static str = "guirguiesca";
+    const TITLE: &'static str = "Guirguiesca (004 l)";
+    const OPTIONS: &'static [OptionSpec] = &[order_option("highest"), ROUNDS_OPTION];
+    const RULES: &'static str = include_str!("guirguiesca.md");
+
+    fn new(_options: &Options) -> Result<Self, OptionError> {
+        Ok(GuirguiescaRound::default())
+    }
+
+    fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
+        match self.caster {
+            None => Begin::Order(2),
+            Some(_) => Begin::Play,
+        }
+    }
+
+    fn start(&mut self, table: &Table) {
+        self.caster.get_or_insert(table.order().seats[0]);
+        self.theirs = 0;
+        self.mine = 0;
+    }
+
+    /// One cast: the first number not a hazard is the opponent's, the next
+    /// different one the caster's, and the first of them to come again
+    /// decides; a hazard loses for the caster.
+    fn step<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
+        let caster = self.caster.expect("the round has a caster");
+        let other = 1 - caster;
         let t = dice.throw::<2>();
         table.throws += 1;
         let s = u32::from(t[0]) + u32::from(t[1]);
@@ -47,91 +82,38 @@ impl GuirguiescaRound {
             t[0].min(t[1]),
             s
         );
-        s
-    }
-
-    /// One cast: returns the round's winner and how it ended.
-    fn round<L: Log>(
-        caster: Seat,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> (Seat, &'static str) {
-        let other = 1 - caster;
-        let theirs = Self::throw(caster, table, dice, log);
-        if is_hazard2(theirs) {
+        let (theirs, mine) = (u32::from(self.theirs), u32::from(self.mine));
+        let end = if is_hazard2(s) {
             say!(log, "a hazard: seat {} loses", caster + 1);
-            return (other, "hazard");
-        }
-        say!(log, "{theirs} is seat {}'s number", other + 1);
-        let mine = loop {
-            let s = Self::throw(caster, table, dice, log);
-            if is_hazard2(s) {
-                say!(log, "a hazard: seat {} loses", caster + 1);
-                return (other, "hazard");
-            }
-            if s != theirs {
-                say!(log, "{s} is seat {}'s number", caster + 1);
-                break s;
-            }
-            say!(
-                log,
-                "the opponent's number again, before his own: thrown again"
-            );
-        };
-        loop {
-            let s = Self::throw(caster, table, dice, log);
-            if is_hazard2(s) {
-                say!(log, "a hazard: seat {} loses", caster + 1);
-                return (other, "hazard");
-            }
-            if s == mine {
-                say!(log, "his own number: seat {} wins", caster + 1);
-                return (caster, "own-number");
-            }
+            (other, "hazard")
+        } else if theirs == 0 {
+            say!(log, "{s} is seat {}'s number", other + 1);
+            self.theirs = s as u8;
+            return None;
+        } else if mine == 0 {
             if s == theirs {
-                say!(log, "the opponent's number: seat {} loses", caster + 1);
-                return (other, "opponent-number");
+                say!(
+                    log,
+                    "the opponent's number again, before his own: thrown again"
+                );
+            } else {
+                say!(log, "{s} is seat {}'s number", caster + 1);
+                self.mine = s as u8;
             }
-        }
-    }
-}
-
-impl Round for GuirguiescaRound {
-    const NAME: &'static str = "guirguiesca";
-    const TITLE: &'static str = "Guirguiesca (004 l)";
-    const OPTIONS: &'static [OptionSpec] = &[order_option("highest"), ROUNDS_OPTION];
-    const RULES: &'static str = include_str!("guirguiesca.md");
-
-    fn new(_options: &Options) -> Result<Self, OptionError> {
-        Ok(GuirguiescaRound { caster: None })
-    }
-
-    fn start(&mut self, _table: &Table) {}
-
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
-        Some(self.play_round_all(table, dice, log))
-    }
-}
-
-impl GuirguiescaRound {
-    fn play_round_all<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> RoundEnd {
-        let caster = match self.caster {
-            Some(c) => c,
-            None => table.opening_order(2, dice, log).seats[0],
+            return None;
+        } else if s == mine {
+            say!(log, "his own number: seat {} wins", caster + 1);
+            (caster, "own-number")
+        } else if s == theirs {
+            say!(log, "the opponent's number: seat {} loses", caster + 1);
+            (other, "opponent-number")
+        } else {
+            return None;
         };
         // "role graczy zamieniają się": the other casts next.
-        self.caster = Some(1 - caster);
-        Self::round(caster, table, dice, log).into()
+        self.caster = Some(other);
+        self.theirs = 0;
+        self.mine = 0;
+        Some(end.into())
     }
 }

@@ -5,10 +5,10 @@ use crate::core::dice::Dice;
 use crate::core::log::Log;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
-use crate::core::seat::{MAX_SEATS, Seat};
+use crate::core::seat::Seat;
 use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{show, total};
 use crate::say;
@@ -19,9 +19,17 @@ const NOBODY: u8 = u8::MAX;
 /// A game of Marlota.
 pub type Marlota = RoundGame<MarlotaRound>;
 
-/// A round of Marlota: it has no rules of its own to keep.
+/// A round of Marlota: the numbers handed out, and whose throw it is.
 #[derive(Clone, Debug, Hash)]
-pub struct MarlotaRound;
+pub struct MarlotaRound {
+    /// The owner of each total.
+    owner: [u8; 19],
+    /// Numbers still to hand out (from the last player in order back to
+    /// the thrower); the play proper once none are.
+    to_give: u8,
+    /// The place in the order of play of the next thrower.
+    next: u8,
+}
 
 impl Round for MarlotaRound {
     const NAME: &'static str = "marlota";
@@ -31,36 +39,35 @@ impl Round for MarlotaRound {
     const RULES: &'static str = include_str!("marlota.md");
 
     fn new(_options: &Options) -> Result<Self, OptionError> {
-        Ok(MarlotaRound)
+        Ok(MarlotaRound {
+            owner: [NOBODY; 19],
+            to_give: 0,
+            next: 0,
+        })
     }
 
-    fn start(&mut self, _table: &Table) {}
+    fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
+        Begin::Order(3)
+    }
 
+    fn start(&mut self, table: &Table) {
+        self.owner = [NOBODY; 19];
+        self.to_give = table.players as u8;
+        self.next = 0;
+    }
+
+    /// One throw: the first thrower's, handing out the numbers; then in
+    /// the order of play, until a number's owner wins.
     fn step<L: Log>(
         &mut self,
         table: &mut Table,
         dice: &mut Dice,
         log: &mut L,
     ) -> Option<RoundEnd> {
-        Some(self.play_round_all(table, dice, log))
-    }
-}
-
-impl MarlotaRound {
-    fn play_round_all<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> RoundEnd {
-        let order = table.opening_order(3, dice, log);
+        let order = *table.order();
         let seats = order.as_slice();
         let first = seats[0];
-        // The owner of each total 7-14.
-        let mut owner = [NOBODY; 19];
-        // Handed out from the last player in order back to the thrower.
-        let mut next = seats.len();
-        while next > 0 {
+        if self.to_give > 0 {
             let t = dice.throw::<3>();
             table.throws += 1;
             let s = total(t) as usize;
@@ -71,7 +78,7 @@ impl MarlotaRound {
                     first + 1,
                     show(t)
                 );
-            } else if owner[s] != NOBODY {
+            } else if self.owner[s] != NOBODY {
                 say!(
                     log,
                     "seat {} throws {}: already given, again",
@@ -79,50 +86,47 @@ impl MarlotaRound {
                     show(t)
                 );
             } else {
-                next -= 1;
-                owner[s] = seats[next] as u8;
+                self.to_give -= 1;
+                let to = seats[self.to_give as usize];
+                self.owner[s] = to as u8;
                 say!(
                     log,
                     "seat {} throws {}: {} is seat {}'s",
                     first + 1,
                     show(t),
                     s,
-                    seats[next] + 1
+                    to + 1
                 );
             }
+            return None;
         }
         // "Po przyporządkowaniu liczb rozpoczyna się właściwa kolejka."
-        let mut at = [0usize; MAX_SEATS];
-        at[..seats.len()].copy_from_slice(seats);
-        let n = seats.len();
-        let mut i = 0;
-        loop {
-            let thrower = at[i];
-            let t = dice.throw::<3>();
-            table.throws += 1;
-            let s = total(t) as usize;
-            let o = owner[s];
-            if o != NOBODY {
-                let o = o as Seat;
-                say!(
-                    log,
-                    "seat {} throws {}: seat {}'s number, seat {} wins",
-                    thrower + 1,
-                    show(t),
-                    o + 1,
-                    o + 1
-                );
-                return RoundEnd::Won(
-                    o,
-                    if o == thrower {
-                        "own-number"
-                    } else {
-                        "other-number"
-                    },
-                );
-            }
+        let thrower = seats[self.next as usize];
+        self.next = ((self.next as usize + 1) % seats.len()) as u8;
+        let t = dice.throw::<3>();
+        table.throws += 1;
+        let s = total(t) as usize;
+        let o = self.owner[s];
+        if o == NOBODY {
             say!(log, "seat {} throws {}", thrower + 1, show(t));
-            i = (i + 1) % n;
+            return None;
         }
+        let o = o as Seat;
+        say!(
+            log,
+            "seat {} throws {}: seat {}'s number, seat {} wins",
+            thrower + 1,
+            show(t),
+            o + 1,
+            o + 1
+        );
+        Some(RoundEnd::Won(
+            o,
+            if o == thrower {
+                "own-number"
+            } else {
+                "other-number"
+            },
+        ))
     }
 }

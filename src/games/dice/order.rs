@@ -169,8 +169,8 @@ impl Ordering {
             _ => t,
         };
         let mut keyed = [(0u8, 0usize); MAX_SEATS];
-        for i in 0..n {
-            keyed[i] = (key(self.totals[i]), self.order.seats[start + i]);
+        for (i, k) in keyed.iter_mut().enumerate().take(n) {
+            *k = (key(self.totals[i]), self.order.seats[start + i]);
         }
         let keyed = &mut keyed[..n];
         // Insertion sort: at most six seats, and stable, like the seat order.

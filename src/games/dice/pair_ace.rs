@@ -6,7 +6,7 @@ use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{has_pair, is_triple, show};
 use crate::say;
@@ -14,9 +14,12 @@ use crate::say;
 /// A game of Pair and Ace.
 pub type PairAce = RoundGame<PairAceRound>;
 
-/// A round of Pair and Ace: it has no rules of its own to keep.
-#[derive(Clone, Debug, Hash)]
-pub struct PairAceRound;
+/// A round of Pair and Ace: whose throw it is.
+#[derive(Clone, Debug, Default, Hash)]
+pub struct PairAceRound {
+    /// The place in the order of play of the next thrower.
+    next: u8,
+}
 
 impl Round for PairAceRound {
     const NAME: &'static str = "pair-ace";
@@ -26,43 +29,38 @@ impl Round for PairAceRound {
     const RULES: &'static str = include_str!("pair_ace.md");
 
     fn new(_options: &Options) -> Result<Self, OptionError> {
-        Ok(PairAceRound)
+        Ok(PairAceRound::default())
     }
 
-    fn start(&mut self, _table: &Table) {}
+    fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
+        Begin::Order(3)
+    }
 
+    fn start(&mut self, _table: &Table) {
+        self.next = 0;
+    }
+
+    /// One throw, in the order of play: the first pair or triple wins.
     fn step<L: Log>(
         &mut self,
         table: &mut Table,
         dice: &mut Dice,
         log: &mut L,
     ) -> Option<RoundEnd> {
-        Some(self.play_round_all(table, dice, log))
-    }
-}
-
-impl PairAceRound {
-    fn play_round_all<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> RoundEnd {
-        let order = table.opening_order(3, dice, log);
-        loop {
-            for &seat in order.as_slice() {
-                let t = dice.throw::<3>();
-                table.throws += 1;
-                if is_triple(t) {
-                    say!(log, "seat {} throws {}: a triple, wins", seat + 1, show(t));
-                    return RoundEnd::Won(seat, "triple");
-                }
-                if has_pair(t) {
-                    say!(log, "seat {} throws {}: a pair, wins", seat + 1, show(t));
-                    return RoundEnd::Won(seat, "pair");
-                }
-                say!(log, "seat {} throws {}", seat + 1, show(t));
-            }
+        let order = table.order();
+        let seat = order.seats[self.next as usize];
+        self.next = ((self.next as usize + 1) % order.len) as u8;
+        let t = dice.throw::<3>();
+        table.throws += 1;
+        if is_triple(t) {
+            say!(log, "seat {} throws {}: a triple, wins", seat + 1, show(t));
+            return Some(RoundEnd::Won(seat, "triple"));
         }
+        if has_pair(t) {
+            say!(log, "seat {} throws {}: a pair, wins", seat + 1, show(t));
+            return Some(RoundEnd::Won(seat, "pair"));
+        }
+        say!(log, "seat {} throws {}", seat + 1, show(t));
+        None
     }
 }

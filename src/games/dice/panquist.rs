@@ -9,7 +9,7 @@ use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::core::outcome::Outcome;
 use crate::core::seat::Seat;
 use crate::games::dice::order::order_option;
-use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::throw::{Three, show, sorted, total};
 use crate::say;
 
@@ -104,23 +104,25 @@ fn by_faces() -> [u8; 216] {
 /// A game of Panquist.
 pub type Panquist = RoundGame<PanquistRound>;
 
-/// What Panquist keeps between rounds: the money, and who throws next.
+/// What Panquist keeps between rounds, the money and who throws, and
+/// the round under way: the two numbers and whose throw it is.
 #[derive(Clone, Debug, Hash)]
 pub struct PanquistRound {
     funds: i64,
     unit: i64,
     paid: bool,
     money: [i64; 2],
+    /// Who throws in this round (set by the opening throws for the first).
     thrower: Option<Seat>,
+    /// The thrower's number, then the staker's (0 until thrown).
+    mine: u8,
+    theirs: u8,
+    /// Who throws next in the play proper.
+    who: u8,
     by_faces: [u8; 216],
 }
 
 impl PanquistRound {
-    fn throw(table: &mut Table, dice: &mut Dice) -> Three {
-        table.throws += 1;
-        dice.throw::<3>()
-    }
-
     #[inline]
     fn stakes_of(&self, t: Three) -> i64 {
         i64::from(
@@ -128,82 +130,59 @@ impl PanquistRound {
         )
     }
 
-    /// A number 7-14 for `whom`, not `not`.
-    fn number<L: Log>(
-        table: &mut Table,
-        thrower: Seat,
-        whom: Seat,
-        not: u32,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> u32 {
-        loop {
-            let t = Self::throw(table, dice);
-            let s = total(t);
-            if (7..=14).contains(&s) && s != not {
-                say!(
-                    log,
-                    "seat {} throws {}: {} is seat {}'s number",
-                    thrower + 1,
-                    show(t),
-                    s,
-                    whom + 1
-                );
-                return s;
-            }
-            say!(log, "seat {} throws {}: again", thrower + 1, show(t));
+    /// A throw for a number, 7-14 and not `not`, for `whom`: the number,
+    /// or 0 to throw again.
+    fn number<L: Log>(t: Three, thrower: Seat, whom: Seat, not: u32, log: &mut L) -> u8 {
+        let s = total(t);
+        if (7..=14).contains(&s) && s != not {
+            say!(
+                log,
+                "seat {} throws {}: {} is seat {}'s number",
+                thrower + 1,
+                show(t),
+                s,
+                whom + 1
+            );
+            return s as u8;
         }
+        say!(log, "seat {} throws {}: again", thrower + 1, show(t));
+        0
     }
 
-    /// One round: numbers, four stakes, and throws until one throws his own.
-    fn round<L: Log>(&mut self, table: &mut Table, thrower: Seat, dice: &mut Dice, log: &mut L) {
+    /// `who` threw `t`, his own number: the stakes change hands.
+    fn settle<L: Log>(&mut self, thrower: Seat, who: Seat, t: Three, log: &mut L) {
         let staker = 1 - thrower;
-        let mine = Self::number(table, thrower, thrower, 0, dice, log);
-        let theirs = Self::number(table, thrower, staker, mine, dice, log);
-        say!(log, "seat {} stakes four of {}", staker + 1, self.unit);
-        let mut who = thrower;
-        loop {
-            let t = Self::throw(table, dice);
-            let s = total(t);
-            let own = if who == thrower { mine } else { theirs };
-            if s != own {
-                say!(log, "seat {} throws {}", who + 1, show(t));
-                who = 1 - who;
-                continue;
-            }
-            let k = self.stakes_of(t);
-            if who == thrower {
-                let won = k * self.unit;
-                self.money[thrower] += won;
-                self.money[staker] -= won;
-                say!(
-                    log,
-                    "seat {} throws {}: his number, takes {} stakes ({})",
-                    who + 1,
-                    show(t),
-                    k,
-                    won
-                );
-            } else if self.paid {
-                let owed = (k * self.unit).min(self.money[thrower]);
-                self.money[thrower] -= owed;
-                self.money[staker] += owed;
-                say!(
-                    log,
-                    "seat {} throws {}: his number, is paid {}",
-                    who + 1,
-                    show(t),
-                    owed
-                );
-            } else {
-                say!(
-                    log,
-                    "seat {} throws {}: his number, takes his stakes back",
-                    who + 1,
-                    show(t)
-                );
-            }
-            return;
+        let k = self.stakes_of(t);
+        if who == thrower {
+            let won = k * self.unit;
+            self.money[thrower] += won;
+            self.money[staker] -= won;
+            say!(
+                log,
+                "seat {} throws {}: his number, takes {} stakes ({})",
+                who + 1,
+                show(t),
+                k,
+                won
+            );
+        } else if self.paid {
+            let owed = (k * self.unit).min(self.money[thrower]);
+            self.money[thrower] -= owed;
+            self.money[staker] += owed;
+            say!(
+                log,
+                "seat {} throws {}: his number, is paid {}",
+                who + 1,
+                show(t),
+                owed
+            );
+        } else {
+            say!(
+                log,
+                "seat {} throws {}: his number, takes his stakes back",
+                who + 1,
+                show(t)
+            );
         }
     }
 }
@@ -229,36 +208,16 @@ impl Round for PanquistRound {
             paid: options.choice("staker") == "paid",
             money: [funds; 2],
             thrower: None,
+            mine: 0,
+            theirs: 0,
+            who: 0,
             by_faces: by_faces(),
         })
     }
 
-    fn start(&mut self, _table: &Table) {}
-
-    fn payoff(&self, seat: Seat) -> i64 {
-        self.money[seat] - self.funds
-    }
-
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
-        Some(self.play_round_all(table, dice, log))
-    }
-}
-
-impl PanquistRound {
-    fn play_round_all<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> RoundEnd {
-        let thrower = match self.thrower {
-            Some(t) => t,
-            None => table.opening_order(3, dice, log).seats[0],
+    fn begin<L: Log>(&mut self, _table: &Table, log: &mut L) -> Begin {
+        let Some(thrower) = self.thrower else {
+            return Begin::Order(3);
         };
         let staker = 1 - thrower;
         if self.money[staker] < 4 * self.unit {
@@ -267,11 +226,62 @@ impl PanquistRound {
                 "seat {} cannot cover four stakes and loses",
                 staker + 1
             );
-            return RoundEnd::Over(Outcome::win(thrower, "ruin"));
+            return Begin::Over(Outcome::win(thrower, "ruin"));
         }
-        self.round(table, thrower, dice, log);
+        Begin::Play
+    }
+
+    fn start(&mut self, table: &Table) {
+        let thrower = *self.thrower.get_or_insert(table.order().seats[0]);
+        self.mine = 0;
+        self.theirs = 0;
+        self.who = thrower as u8;
+    }
+
+    /// One throw: the thrower's for his number, then for the staker's;
+    /// then each in turn until one throws his own number.
+    fn step<L: Log>(
+        &mut self,
+        table: &mut Table,
+        dice: &mut Dice,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
+        let thrower = self.thrower.expect("the round has a thrower");
+        let staker = 1 - thrower;
+        let t = dice.throw::<3>();
+        table.throws += 1;
+        if self.mine == 0 {
+            self.mine = Self::number(t, thrower, thrower, 0, log);
+            return None;
+        }
+        if self.theirs == 0 {
+            self.theirs = Self::number(t, thrower, staker, u32::from(self.mine), log);
+            if self.theirs != 0 {
+                say!(log, "seat {} stakes four of {}", staker + 1, self.unit);
+            }
+            return None;
+        }
+        let who = self.who as Seat;
+        let own = if who == thrower {
+            self.mine
+        } else {
+            self.theirs
+        };
+        if total(t) != u32::from(own) {
+            say!(log, "seat {} throws {}", who + 1, show(t));
+            self.who = 1 - self.who;
+            return None;
+        }
+        self.settle(thrower, who, t, log);
         // "w następnej turze role graczy zmieniają się"
         self.thrower = Some(staker);
-        RoundEnd::Played
+        self.mine = 0;
+        self.theirs = 0;
+        self.who = 0;
+        Some(RoundEnd::Played)
+    }
+
+    fn payoff(&self, seat: Seat) -> i64 {
+        self.money[seat] - self.funds
     }
 }

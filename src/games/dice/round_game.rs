@@ -101,16 +101,6 @@ impl Table {
         &self.order
     }
 
-    /// TEMPORARY: the whole opening order at once.
-    pub fn opening_order<L: Log>(&mut self, dice: u32, rng: &mut Dice, log: &mut L) -> PlayOrder {
-        let mut o = Ordering::new(self.method, self.players, dice);
-        while !o.done() {
-            o.step(rng, log, &mut self.throws);
-        }
-        self.first.get_or_insert(o.order().seats[0]);
-        o.order()
-    }
-
     /// Adds what identifies the table's state to `key`: not the throws
     /// counted nor the first thrower, which only look back.
     fn key(&self, key: &mut StateKey) {

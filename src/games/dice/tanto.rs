@@ -9,7 +9,7 @@ use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
 use crate::games::dice::playoff::keep_tied;
-use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
 
@@ -23,11 +23,26 @@ const LAST_THROW_OPTION: OptionSpec = OptionSpec {
 /// A game of Tanto en uno como en dos.
 pub type Tanto = RoundGame<TantoRound>;
 
-/// A round of Tanto en uno como en dos.
+/// A round of Tanto en uno como en dos: the seats in play and the cycle
+/// under way.
 #[derive(Clone, Debug, Hash)]
 pub struct TantoRound {
     /// Every other player gets a last throw, not only the rest of the cycle.
     last_all: bool,
+    /// The seats in play, in playing order; the first `n` count.
+    group: [Seat; MAX_SEATS],
+    n: u8,
+    /// The place in the group of the next to throw.
+    next: u8,
+    /// The place of the first to succeed in this cycle, once one has: the
+    /// others then throw to tie.
+    first: Option<u8>,
+    /// Throws to tie made so far.
+    tying: u8,
+    /// Who has succeeded in this cycle.
+    won: [bool; MAX_SEATS],
+    /// Whether the round is a replay among tied seats.
+    replay: bool,
 }
 
 impl TantoRound {
@@ -52,6 +67,43 @@ impl TantoRound {
         );
         hit
     }
+
+    /// Where the next throw to tie is, if any is left: the rest of the
+    /// cycle, or (with last_throw=all) those before the first too.
+    fn next_tie(&self, f: usize) -> Option<usize> {
+        let n = self.n as usize;
+        let j = self.tying as usize + 1;
+        if j >= n {
+            return None;
+        }
+        if f + j < n {
+            Some(f + j)
+        } else if self.last_all {
+            Some(f + j - n)
+        } else {
+            None
+        }
+    }
+
+    /// The cycle and its throws to tie are over: one success wins, tied
+    /// successes play on among themselves.
+    fn settle<L: Log>(&mut self, log: &mut L) -> Option<RoundEnd> {
+        let won = self.won;
+        let kept = keep_tied(&mut self.group, self.n as usize, |i| won[i]);
+        if kept == 1 {
+            say!(log, "seat {} wins", self.group[0] + 1);
+            let reason = if self.replay { "playoff" } else { "match" };
+            return Some(RoundEnd::Won(self.group[0], reason));
+        }
+        say!(log, "{kept} players tie: they play on among themselves");
+        self.n = kept as u8;
+        self.next = 0;
+        self.first = None;
+        self.tying = 0;
+        self.won = [false; MAX_SEATS];
+        self.replay = true;
+        None
+    }
 }
 
 impl Round for TantoRound {
@@ -66,70 +118,67 @@ impl Round for TantoRound {
     const RULES: &'static str = include_str!("tanto.md");
 
     fn new(options: &Options) -> Result<Self, OptionError> {
-        Ok(TantoRound {
-            last_all: options.choice("last_throw") == "all",
-        })
+        Ok(TantoRound::new_round(options.choice("last_throw") == "all"))
     }
 
-    /// Plays cycles among `group` (in playing order) until exactly one
-    /// succeeds; tied successes play again among themselves.
-    fn start(&mut self, _table: &Table) {}
+    fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
+        Begin::Order(1)
+    }
 
+    fn start(&mut self, table: &Table) {
+        *self = TantoRound {
+            group: table.order().seats,
+            n: table.players as u8,
+            ..TantoRound::new_round(self.last_all)
+        };
+    }
+
+    /// One attempt: cycles among the seats in play (in playing order)
+    /// until one succeeds; then the others' last throws to tie.
     fn step<L: Log>(
         &mut self,
         table: &mut Table,
         dice: &mut Dice,
         log: &mut L,
     ) -> Option<RoundEnd> {
-        Some(self.play_round_all(table, dice, log))
+        let Some(f) = self.first else {
+            let i = self.next as usize;
+            if Self::attempt(self.group[i], table, dice, log) {
+                self.won[i] = true;
+                self.first = Some(i as u8);
+                return if self.next_tie(i).is_none() {
+                    self.settle(log)
+                } else {
+                    None
+                };
+            }
+            self.next = ((i + 1) % self.n as usize) as u8;
+            return None;
+        };
+        let f = f as usize;
+        let i = self.next_tie(f).expect("a throw to tie is due");
+        say!(log, "seat {} throws to tie", self.group[i] + 1);
+        self.won[i] = Self::attempt(self.group[i], table, dice, log);
+        self.tying += 1;
+        if self.next_tie(f).is_none() {
+            return self.settle(log);
+        }
+        None
     }
 }
 
 impl TantoRound {
-    fn play_round_all<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> RoundEnd {
-        let order = table.opening_order(1, dice, log);
-        let mut group = order.seats;
-        let mut n = table.players;
-        let mut playoff = false;
-        loop {
-            let mut won = [false; MAX_SEATS];
-            let mut first = None;
-            for i in 0..n {
-                if Self::attempt(group[i], table, dice, log) {
-                    won[i] = true;
-                    first = Some(i);
-                    break;
-                }
-            }
-            let Some(f) = first else {
-                continue;
-            };
-            // The others' last throws to tie: the rest of the cycle, or (with
-            // last_throw=all) those before him too, in playing order.
-            for j in 1..n {
-                let i = if f + j < n {
-                    f + j
-                } else if self.last_all {
-                    f + j - n
-                } else {
-                    break;
-                };
-                say!(log, "seat {} throws to tie", group[i] + 1);
-                won[i] = Self::attempt(group[i], table, dice, log);
-            }
-            let kept = keep_tied(&mut group, n, |i| won[i]);
-            if kept == 1 {
-                say!(log, "seat {} wins", group[0] + 1);
-                return RoundEnd::Won(group[0], if playoff { "playoff" } else { "match" });
-            }
-            say!(log, "{kept} players tie: they play on among themselves");
-            n = kept;
-            playoff = true;
+    /// A round's state before its first throw.
+    fn new_round(last_all: bool) -> TantoRound {
+        TantoRound {
+            last_all,
+            group: [0; MAX_SEATS],
+            n: 0,
+            next: 0,
+            first: None,
+            tying: 0,
+            won: [false; MAX_SEATS],
+            replay: false,
         }
     }
 }
