@@ -641,28 +641,85 @@ fn chance_events_list_their_outcomes_as_sampling_finds_them() {
     sampling_follows_the_listed_outcomes::<GrandeAcedrex>(&[("dice", "d8")], 6);
 }
 
+/// A game whose one chance event throws a die until a six: its ways to
+/// fall have no bound.
+mod until_six {
+    use ludus::core::dice::Dice;
+    use ludus::core::game::{Game, Turn};
+    use ludus::core::log::Log;
+    use ludus::core::option_error::OptionError;
+    use ludus::core::options::{OptionSpec, Options};
+    use ludus::core::outcome::Outcome;
+
+    #[derive(Clone, Debug, Default)]
+    pub struct UntilSix {
+        throws: u32,
+        done: bool,
+    }
+
+    impl Game for UntilSix {
+        type Move = u8;
+        const NAME: &'static str = "until-six";
+
+        fn option_specs() -> &'static [OptionSpec] {
+            &[]
+        }
+
+        fn new(_options: &Options) -> Result<Self, OptionError> {
+            Ok(UntilSix::default())
+        }
+
+        fn players(&self) -> usize {
+            1
+        }
+
+        fn turn(&self) -> Turn {
+            if self.done { Turn::Over } else { Turn::Chance }
+        }
+
+        fn legal_moves(&self, out: &mut Vec<u8>) {
+            out.clear();
+        }
+
+        fn play<L: Log>(&mut self, _mv: u8, _log: &mut L) {
+            unreachable!("no decisions");
+        }
+
+        fn chance_step<L: Log>(&mut self, dice: &mut Dice, _log: &mut L) {
+            loop {
+                self.throws += 1;
+                if dice.die() == 6 {
+                    break;
+                }
+            }
+            self.done = true;
+        }
+
+        fn outcome(&self) -> Option<Outcome> {
+            self.done.then(|| Outcome::win(0, "six"))
+        }
+
+        fn length(&self) -> u32 {
+            self.throws
+        }
+    }
+}
+
 #[test]
 fn a_chance_event_that_throws_without_bound_is_refused() {
     use ludus::core::chance_outcomes::{ChanceError, outcomes};
     use ludus::core::game::Game;
-    use ludus::games::chess::FourSeasons;
     use ludus::games::dice::hazard::Hazard;
     // A Hazard event is one throw of three dice, however long the round:
     // listed whole, below any limit that admits its 216 ways.
     let g = Hazard::new(&Options::defaults(Hazard::option_specs())).unwrap();
     assert_eq!(outcomes(&g, 10_000).map(|o| o.len()), Ok(216));
     assert_eq!(outcomes(&g, 200), Err(ChanceError::TooMany { limit: 200 }));
-    // Four Seasons' throw passes a lost turn to the next of four seats,
-    // which throws in the same event: as many ways as the limit allows.
-    let options = Options::resolve(
-        FourSeasons::option_specs(),
-        &[("dice".to_string(), "one".to_string())],
-    )
-    .unwrap();
-    let g = FourSeasons::new(&options).unwrap();
-    assert_eq!(g.turn(), ludus::core::game::Turn::Chance);
+    // A die thrown until a six in one event: refused by the dice its runs
+    // throw (each replays the event from its start), before its runs.
+    let g = until_six::UntilSix::default();
     assert_eq!(
-        outcomes(&g, 2_000),
-        Err(ChanceError::TooMany { limit: 2_000 })
+        outcomes(&g, 100_000),
+        Err(ChanceError::TooMany { limit: 100_000 })
     );
 }

@@ -4,9 +4,9 @@
 //! found by playing the event on exploring dice ([`Dice::exploring`]):
 //! each run shows a prefix of faces and notes the first die thrown past
 //! it, whose every face then extends the prefix. An event is one step of
-//! chance ([`Game::chance_step`]): a game whose step can throw without
-//! bound (Four Seasons, whose lost turns pass from seat to seat within one
-//! step) has more branches than any limit, and is refused.
+//! chance ([`Game::chance_step`]): a game whose step could throw without
+//! bound (re-throws within one step) has more branches than any limit, and
+//! is refused.
 
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
