@@ -646,6 +646,70 @@ fn chance_events_list_their_outcomes_as_sampling_finds_them() {
     );
 }
 
+/// A game whose one chance event throws a die until a six: its ways to
+/// fall have no bound.
+mod until_six {
+    use ludus::core::dice::Dice;
+    use ludus::core::game::{Game, Turn};
+    use ludus::core::log::Log;
+    use ludus::core::option_error::OptionError;
+    use ludus::core::options::{OptionSpec, Options};
+    use ludus::core::outcome::Outcome;
+
+    #[derive(Clone, Debug, Default)]
+    pub struct UntilSix {
+        throws: u32,
+        done: bool,
+    }
+
+    impl Game for UntilSix {
+        type Move = u8;
+        const NAME: &'static str = "until-six";
+
+        fn option_specs() -> &'static [OptionSpec] {
+            &[]
+        }
+
+        fn new(_options: &Options) -> Result<Self, OptionError> {
+            Ok(UntilSix::default())
+        }
+
+        fn players(&self) -> usize {
+            1
+        }
+
+        fn turn(&self) -> Turn {
+            if self.done { Turn::Over } else { Turn::Chance }
+        }
+
+        fn legal_moves(&self, out: &mut Vec<u8>) {
+            out.clear();
+        }
+
+        fn play<L: Log>(&mut self, _mv: u8, _log: &mut L) {
+            unreachable!("no decisions");
+        }
+
+        fn chance_step<L: Log>(&mut self, dice: &mut Dice, _log: &mut L) {
+            loop {
+                self.throws += 1;
+                if dice.die() == 6 {
+                    break;
+                }
+            }
+            self.done = true;
+        }
+
+        fn outcome(&self) -> Option<Outcome> {
+            self.done.then(|| Outcome::win(0, "six"))
+        }
+
+        fn length(&self) -> u32 {
+            self.throws
+        }
+    }
+}
+
 #[test]
 fn every_chance_event_is_one_throw_listed_whole_or_refused() {
     use ludus::core::chance_outcomes::{ChanceError, outcomes};
@@ -672,4 +736,11 @@ fn every_chance_event_is_one_throw_listed_whole_or_refused() {
         let total: f64 = listed.iter().map(|o| o.probability).sum();
         assert!((total - 1.0).abs() < 1e-12, "{total}");
     }
+    // A die thrown until a six in one event: refused by the dice its runs
+    // throw (each replays the event from its start), before its runs.
+    let g = until_six::UntilSix::default();
+    assert_eq!(
+        outcomes(&g, 100_000),
+        Err(ChanceError::TooMany { limit: 100_000 })
+    );
 }

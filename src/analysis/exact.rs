@@ -14,7 +14,7 @@ use std::collections::{HashMap, VecDeque};
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::markov::{Chain, Edge};
 use crate::analysis::reward_distribution::{RewardDistribution, reward_distribution};
-use crate::core::chance_outcomes::branches;
+use crate::core::chance_outcomes::each_branch;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
 use crate::core::outcome::Outcome;
@@ -22,10 +22,9 @@ use crate::core::policy::Policy;
 use crate::core::seat::Seat;
 use crate::core::state_key::StateKey;
 
-/// The most runs of one chance event listed: far more than three dice
-/// need (259), few enough that an event that throws without bound is
-/// refused at once.
-pub const CHANCE_LIMIT: usize = 50_000;
+/// The most runs of one chance event listed: enough for six dice thrown
+/// at once (55,987 runs; three dice take 259).
+pub const CHANCE_LIMIT: usize = 100_000;
 
 /// The most states that lead round into one another solved as one dense
 /// linear system (its cost is the cube of its size).
@@ -143,19 +142,24 @@ fn reachable<G: Game>(
     let mut queue: VecDeque<G> = VecDeque::from([start.clone()]);
     let mut chain = Chain::new(players * PER_SEAT);
     let (mut moves, mut chances) = (Vec::new(), Vec::new());
+    let mut key = StateKey::default();
     while let Some(game) = queue.pop_front() {
         let mut edges: Vec<Edge> = Vec::new();
-        let mut lead = |after: &G, probability: f64| -> Result<(), ExactError> {
-            let mut key = StateKey::default();
+        let mut too_many = false;
+        // A key is copied, and a state kept, only when new.
+        let mut lead = |after: &G, probability: f64| {
+            key.clear();
             after.state_key(&mut key);
-            let next = index.len();
-            let to = *index.entry(key).or_insert_with(|| {
-                queue.push_back(after.clone());
-                next
-            });
-            if index.len() > limit {
-                return Err(ExactError::TooManyStates { limit });
-            }
+            let to = match index.get(&key) {
+                Some(&to) => to,
+                None => {
+                    let to = index.len();
+                    index.insert(key.clone(), to);
+                    queue.push_back(after.clone());
+                    too_many |= index.len() > limit;
+                    to
+                }
+            };
             let reward = f64::from(after.length() - game.length());
             // Outcomes that come to the same state add up: one edge each.
             match edges.iter_mut().find(|e| e.to == to && e.reward == reward) {
@@ -166,7 +170,6 @@ fn reachable<G: Game>(
                     reward,
                 }),
             }
-            Ok(())
         };
         match game.turn() {
             Turn::Over => {
@@ -175,9 +178,7 @@ fn reachable<G: Game>(
                 continue;
             }
             Turn::Chance => {
-                for (p, after) in branches(&game, CHANCE_LIMIT)? {
-                    lead(&after, p)?;
-                }
+                each_branch(&game, CHANCE_LIMIT, |p, after| lead(after, p))?;
             }
             Turn::Decide(seat) => {
                 game.legal_moves(&mut moves);
@@ -188,10 +189,13 @@ fn reachable<G: Game>(
                     if p > 0.0 {
                         let mut after = game.clone();
                         after.play(mv, &mut Silent);
-                        lead(&after, p)?;
+                        lead(&after, p);
                     }
                 }
             }
+        }
+        if too_many {
+            return Err(ExactError::TooManyStates { limit });
         }
         chain.push_transient(edges);
     }

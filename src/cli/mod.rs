@@ -2,6 +2,7 @@
 
 mod batch_args;
 mod bench;
+mod exact;
 mod failure;
 mod game_options;
 mod games;
@@ -49,6 +50,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// The exact value of a small game and of each move from its start.
     Solve(solve::SolveArgs),
+    /// The exact odds of each seat and the distribution of the length, for known policies.
+    Exact(exact::ExactArgs),
     /// Measures games per second for each game with 1 and 2 threads.
     Bench(bench::BenchArgs),
     /// Plays every pair of a list of policies and rates them (Elo, Bradley-Terry).
@@ -73,6 +76,7 @@ pub fn main() -> i32 {
         Command::Position(args) => position::position(args),
         Command::Perft(args) => perft::perft(args),
         Command::Solve(args) => solve::solve(args),
+        Command::Exact(args) => exact::exact(args),
         Command::Tournament(args) => tournament::tournament(args),
     };
     match result {

@@ -4,13 +4,20 @@
 //! found by playing the event on exploring dice ([`Dice::exploring`]):
 //! each run shows a prefix of faces and notes the first die thrown past
 //! it, whose every face then extends the prefix. An event is one step of
-//! chance ([`Game::chance_step`]): a game whose step can throw without
-//! bound (Four Seasons, whose lost turns pass from seat to seat within one
-//! step) has more branches than any limit, and is refused.
+//! chance ([`Game::chance_step`]): a game whose step could throw without
+//! bound (re-throws within one step) has more branches than any limit, and
+//! is refused.
 
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::log::{Log, Silent};
+
+/// The dice a listing may throw per run it is allowed, on average: a run
+/// replays the event from its start, so an event that throws on and on
+/// (a long tie re-thrown) costs the square of its length in dice, and is
+/// refused long before its runs reach the limit. Three dice thrown at
+/// once take under 3 a run; six, under 6.
+pub const DICE_PER_RUN: usize = 8;
 
 /// One way the chance event can go: the faces thrown, in order, and the
 /// chance of exactly those.
@@ -37,7 +44,8 @@ pub enum ChanceError {
 }
 
 /// The outcomes of the chance event `game` waits for, at most `limit`
-/// of them (runs of the event, counting the branches explored).
+/// of them (runs of the event, counting the branches explored), and at
+/// most [`DICE_PER_RUN`] times `limit` dice thrown over all the runs.
 ///
 /// ```
 /// use ludus::core::chance_outcomes::{apply, outcomes};
@@ -69,10 +77,23 @@ pub fn outcomes<G: Game>(game: &G, limit: usize) -> Result<Vec<ChanceOutcome>, C
 /// positions, not the faces, and so need not throw each outcome again.
 pub fn branches<G: Game>(game: &G, limit: usize) -> Result<Vec<(f64, G)>, ChanceError> {
     let mut found = Vec::new();
-    walk(game, limit, |_, probability, after| {
+    each_branch(game, limit, |probability, after| {
         found.push((probability, after.clone()));
     })?;
     Ok(found)
+}
+
+/// As [`branches`], handing each position to `each` as it is found rather
+/// than keeping a copy: for a caller that keeps few of them (most lead
+/// where another did).
+pub fn each_branch<G: Game>(
+    game: &G,
+    limit: usize,
+    mut each: impl FnMut(f64, &G),
+) -> Result<(), ChanceError> {
+    walk(game, limit, |_, probability, after| {
+        each(probability, after)
+    })
 }
 
 /// Runs the chance event of `game` on every prefix of faces until each
@@ -88,16 +109,17 @@ fn walk<G: Game>(
     }
     // Prefixes still to run, each with its probability.
     let mut open: Vec<(Vec<u8>, f64)> = vec![(Vec::new(), 1.0)];
-    let mut runs = 0;
+    let (mut runs, mut thrown) = (0, 0);
     let mut g = game.clone();
     while let Some((faces, p)) = open.pop() {
         runs += 1;
-        if runs > limit {
+        if runs > limit || thrown > limit.saturating_mul(DICE_PER_RUN) {
             return Err(ChanceError::TooMany { limit });
         }
         g.clone_from(game);
         let mut dice = Dice::exploring(&faces);
         g.chance_step(&mut dice, &mut Silent);
+        thrown += dice.thrown() as usize;
         match dice.wanted() {
             None => leaf(&faces, p, &g),
             Some(sides) => {

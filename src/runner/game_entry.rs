@@ -10,6 +10,8 @@ use crate::core::record_formats::RecordFormats;
 use std::marker::PhantomData;
 
 use crate::analysis::analysis_error::AnalysisError;
+use crate::analysis::exact::{self, Exact};
+use crate::analysis::exact_error::ExactError;
 use crate::analysis::perft;
 use crate::analysis::position_replay;
 use crate::analysis::retrograde::{self, Solution};
@@ -80,6 +82,16 @@ pub trait GameEntry: Sync {
     /// Solves the game exactly from `start` (small chance-free games),
     /// refusing more than `limit` positions.
     fn solve(&self, start: &Start<'_>, limit: usize) -> Result<Solution, AnalysisError>;
+    /// The exact odds of every seat, its expected payoff and the
+    /// distribution of the length, of the game with `options` played by
+    /// `seats` (one policy each, every one a known distribution of
+    /// choices), refusing more than `limit` reachable states.
+    fn exact(
+        &self,
+        options: &Options,
+        seats: &[PolicySpec],
+        limit: usize,
+    ) -> Result<Exact, ExactError>;
     /// Sets up `start`, plays `moves` (written as the game writes them) and
     /// shows the result as text or JSON; an error for a game that has no
     /// positions (the dice games).
@@ -170,6 +182,33 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
     }
     fn solve(&self, start: &Start<'_>, limit: usize) -> Result<Solution, AnalysisError> {
         retrograde::solve(&start.load::<G>()?, limit)
+    }
+    fn exact(
+        &self,
+        options: &Options,
+        seats: &[PolicySpec],
+        limit: usize,
+    ) -> Result<Exact, ExactError> {
+        let in_force = G::options_in_force(options)?;
+        let game = G::new(options)?;
+        let policies = seats
+            .iter()
+            .map(|spec| {
+                let policy = spec
+                    .build_for::<G>(&in_force)
+                    .map_err(|e| ExactError::Policy {
+                        policy: spec.to_string(),
+                        reason: e.to_string(),
+                    })?;
+                if !policy.knows_distribution() {
+                    return Err(ExactError::NoDistribution {
+                        policy: spec.to_string(),
+                    });
+                }
+                Ok(policy)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        exact::exact(&game, &policies, limit)
     }
     fn record_formats(&self) -> &'static [&'static str] {
         G::record_formats()

@@ -7,6 +7,7 @@ mod chess_input;
 mod commands;
 #[path = "../common/scratch.rs"]
 mod common_scratch;
+mod exact;
 mod giant_sweeps;
 mod hostile_output;
 mod judged_metrics;

@@ -1,0 +1,165 @@
+//! `ludus exact <game>`: the exact probability of each seat winning,
+//! drawing and losing, its expected payoff, and the distribution of the
+//! game's length, for policies whose choice is a known distribution.
+
+use clap::Args;
+
+use crate::cli::game_options::GameOptions;
+use crate::cli::{Failure, find_game};
+use ludus::analysis::exact::Exact;
+use ludus::analysis::exact_error::ExactError;
+use ludus::core::options::Options;
+use ludus::policies::policy_spec::PolicySpec;
+use ludus::runner::game_entry::GameEntry;
+
+/// Arguments of `ludus exact`.
+#[derive(Args, Debug)]
+pub struct ExactArgs {
+    /// The game (see `ludus games`).
+    game: String,
+    #[command(flatten)]
+    options: GameOptions,
+    /// The seats' policies, comma-separated: one per seat, or one for
+    /// every seat (random, or a native policy such as threshold:2).
+    #[arg(long, value_name = "P,...")]
+    seats: Option<String>,
+    /// The most reachable states to list before giving up (about 10
+    /// microseconds and a few hundred bytes each).
+    #[arg(long, default_value_t = 250_000)]
+    limit: usize,
+    /// Prints one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Solves the game under the seats' policies and prints the odds.
+pub fn exact(args: ExactArgs) -> Result<(), Failure> {
+    let entry = find_game(&args.game)?;
+    let options = args.options.resolve(entry)?;
+    let refused = |e: &dyn std::fmt::Display| Failure::Input(format!("{}: {e}", entry.name()));
+    let in_force = entry.options_in_force(&options).map_err(|e| refused(&e))?;
+    let players = entry.players(&options).map_err(|e| refused(&e))?;
+    let seats = PolicySpec::parse_seats(
+        args.seats.as_deref().unwrap_or("random"),
+        players,
+        &format!("{} with {in_force}", entry.name()),
+    )
+    .map_err(|e| Failure::Input(format!("--seats {e}")))?;
+    let result = entry
+        .exact(&options, &seats, args.limit)
+        .map_err(|e| match e {
+            ExactError::TooManyStates { .. } => refused(&format!(
+                "{e}; --limit raises it, at the cost of memory and time"
+            )),
+            _ => refused(&e),
+        })?;
+    if args.json {
+        println!("{}", json(entry, &in_force, &seats, &result));
+    } else {
+        print!("{}", table(entry, &in_force, &seats, &result));
+    }
+    Ok(())
+}
+
+/// The result as one JSON object.
+fn json(entry: &dyn GameEntry, in_force: &Options, seats: &[PolicySpec], r: &Exact) -> String {
+    let options: serde_json::Map<String, serde_json::Value> = in_force
+        .iter()
+        .map(|(k, v)| {
+            let value = match v {
+                ludus::core::options::OptionValue::Int(i) => serde_json::json!(i),
+                ludus::core::options::OptionValue::Choice(c) => serde_json::json!(c),
+            };
+            (k.to_string(), value)
+        })
+        .collect();
+    let seat_rows: Vec<serde_json::Value> = r
+        .seats
+        .iter()
+        .zip(seats)
+        .enumerate()
+        .map(|(s, (odds, spec))| {
+            serde_json::json!({
+                "seat": s + 1,
+                "policy": spec.to_string(),
+                "win": odds.win,
+                "draw": odds.draw,
+                "loss": odds.loss,
+                "payoff": odds.payoff,
+            })
+        })
+        .collect();
+    let distribution: Vec<serde_json::Value> = r
+        .length
+        .probabilities
+        .iter()
+        .map(|&(length, p)| serde_json::json!([length, p]))
+        .collect();
+    serde_json::json!({
+        "game": entry.name(),
+        "options": options,
+        "seats": seat_rows,
+        "length": {
+            "mean": r.mean_length,
+            "distribution": distribution,
+            "tail": r.length.tail,
+        },
+        "states": r.states,
+    })
+    .to_string()
+}
+
+/// The result as a table: the game and its options, a line per seat, the
+/// length.
+fn table(entry: &dyn GameEntry, in_force: &Options, seats: &[PolicySpec], r: &Exact) -> String {
+    let mut out = format!(
+        "{} ({}), {} reachable states\n",
+        entry.name(),
+        if in_force.iter().next().is_some() {
+            in_force.to_string()
+        } else {
+            "no options".to_string()
+        },
+        r.states
+    );
+    let width = (0..seats.len())
+        .map(|s| entry.seat_name(s).len())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let policy_width = seats
+        .iter()
+        .map(|p| p.to_string().len())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    out += &format!(
+        "{:width$}  {:policy_width$}  {:>14}  {:>14}  {:>14}  {:>14}\n",
+        "seat", "policy", "win %", "draw %", "loss %", "payoff"
+    );
+    for (s, (odds, spec)) in r.seats.iter().zip(seats).enumerate() {
+        out += &format!(
+            "{:width$}  {:policy_width$}  {:>14.10}  {:>14.10}  {:>14.10}  {:>14.10}\n",
+            entry.seat_name(s),
+            spec.to_string(),
+            100.0 * odds.win,
+            100.0 * odds.draw,
+            100.0 * odds.loss,
+            odds.payoff
+        );
+    }
+    let most = r
+        .length
+        .probabilities
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map_or(0, |x| x.0);
+    out += &format!(
+        "length: mean {:.10} {}, most likely {most}, {} lengths listed, tail {:.3e}\n",
+        r.mean_length,
+        entry.length_unit(),
+        r.length.probabilities.len(),
+        r.length.tail
+    );
+    out
+}

@@ -1,0 +1,229 @@
+//! `ludus exact`: exact odds checked against closed forms worked out here
+//! from the rules (hazard.md, half_hazard.md), against a million sampled
+//! games, and its refusals.
+
+use crate::support::{ludus, stderr};
+
+/// `ludus exact` with `args` and `--json`, parsed.
+fn exact_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["exact"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let out = ludus(&all);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn seat(v: &serde_json::Value, s: usize, key: &str) -> f64 {
+    v["seats"][s][key].as_f64().unwrap()
+}
+
+/// How many of the 216 throws of three dice make each total (index = total).
+fn totals() -> [u32; 19] {
+    let mut c = [0; 19];
+    for a in 1..=6 {
+        for b in 1..=6 {
+            for d in 1..=6 {
+                c[a + b + d] += 1;
+            }
+        }
+    }
+    c
+}
+
+fn is_hazard(total: usize) -> bool {
+    total <= 6 || total >= 15
+}
+
+/// Two seats, fixed order. First cycle: a Hazard wins for its thrower
+/// (seat 1 first, then seat 2); otherwise the totals a, b are the seats'
+/// chances. Later cycles, seat 1 first: a throw wins for its thrower if a
+/// Hazard or his own chance (x), for the other seat if the other's chance
+/// and the chances differ (y); else play goes on. Seat 1 wins the later
+/// cycles with (x1 + (1-x1-y1) y2) / (1 - (1-x1-y1)(1-x2-y2)).
+fn hazard_fixed_seat1() -> f64 {
+    let c = totals();
+    let p = |t: usize| f64::from(c[t]) / 216.0;
+    let h: f64 = (3..=18).filter(|&t| is_hazard(t)).map(p).sum();
+    let mut later = 0.0;
+    for a in (3..=18).filter(|&t| !is_hazard(t)) {
+        for b in (3..=18).filter(|&t| !is_hazard(t)) {
+            let other = |t| if a == b { 0.0 } else { p(t) };
+            let (x1, y1) = (h + p(a), other(b));
+            let (x2, y2) = (h + p(b), other(a));
+            let (go1, go2) = (1.0 - x1 - y1, 1.0 - x2 - y2);
+            later += p(a) * p(b) * (x1 + go1 * y2) / (1.0 - go1 * go2);
+        }
+    }
+    h + later
+}
+
+#[test]
+fn hazard_in_fixed_order_matches_its_closed_form() {
+    let want = hazard_fixed_seat1();
+    assert!(
+        (want - 0.55799).abs() < 5e-6,
+        "hazard.md states 0.55799: {want}"
+    );
+    let v = exact_json(&["hazard", "--opt", "order=fixed"]);
+    let got = seat(&v, 0, "win");
+    assert!(
+        (got - want).abs() < 1e-12,
+        "{got} exact, {want} closed form"
+    );
+    assert!((seat(&v, 1, "win") - (1.0 - want)).abs() < 1e-12);
+    assert_eq!(v["game"], "hazard");
+    assert_eq!(v["options"]["order"], "fixed");
+    assert_eq!(v["options"]["players"], 2);
+    assert_eq!(v["seats"][0]["seat"], 1);
+    assert_eq!(v["seats"][1]["policy"], "random");
+}
+
+/// One turn of Half Hazard, seat 1 throwing, `threshold:0`: the
+/// assignment gives the opponent the total o (7-14) with chance
+/// c(o)/176; the forced throw then wins for seat 1 if a Hazard (3 units)
+/// or o (the pot), and he stops; any other throw wins nothing, and the
+/// pot is split evenly: a draw.
+#[test]
+fn half_hazard_one_round_at_threshold_0_matches_its_closed_form() {
+    let c = totals();
+    let hazards: u32 = (3..=18).filter(|&t| is_hazard(t)).map(|t| c[t]).sum();
+    let numbers: u32 = (7..=14).map(|t| c[t]).sum();
+    assert_eq!((hazards, numbers), (40, 176));
+    let want: f64 = (7..=14)
+        .map(|o| f64::from(c[o]) / 176.0 * f64::from(hazards + c[o]) / 216.0)
+        .sum();
+    assert!(
+        (want - 0.29146).abs() < 5e-6,
+        "half_hazard.md states 0.29146"
+    );
+    let v = exact_json(&[
+        "half-hazard",
+        "--opt",
+        "order=fixed",
+        "--opt",
+        "rounds=1",
+        "--seats",
+        "threshold:0",
+    ]);
+    assert!((seat(&v, 0, "win") - want).abs() < 1e-12, "{v}");
+    assert!((seat(&v, 0, "draw") - (1.0 - want)).abs() < 1e-12, "{v}");
+    assert!(seat(&v, 1, "win").abs() < 1e-12, "{v}");
+    assert_eq!(v["seats"][0]["policy"], "threshold:0");
+}
+
+/// Every seat's chances add up to 1, the payoffs to 0, the length's
+/// probabilities (and the tail) to 1 with the mean the system gives.
+#[test]
+fn the_odds_and_the_lengths_add_up() {
+    let runs: [&[&str]; 4] = [
+        &["hazard"],
+        &["hazard", "--opt", "players=3", "--opt", "order=fixed"],
+        &[
+            "half-hazard",
+            "--opt",
+            "rounds=1",
+            "--seats",
+            "threshold:1,random",
+        ],
+        &[
+            "growing-hazard",
+            "--opt",
+            "rounds=1",
+            "--seats",
+            "threshold:2",
+        ],
+    ];
+    for args in runs {
+        let v = exact_json(args);
+        let seats = v["seats"].as_array().unwrap();
+        let mut payoffs = 0.0;
+        for s in 0..seats.len() {
+            let sum = seat(&v, s, "win") + seat(&v, s, "draw") + seat(&v, s, "loss");
+            assert!((sum - 1.0).abs() < 1e-12, "{args:?} seat {s}: {sum}");
+            payoffs += seat(&v, s, "payoff");
+        }
+        assert!(payoffs.abs() < 1e-9, "{args:?}: payoffs sum to {payoffs}");
+        let tail = v["length"]["tail"].as_f64().unwrap();
+        assert!((0.0..1e-14).contains(&tail), "{args:?}: tail {tail}");
+        let (mut total, mut mean) = (tail, 0.0);
+        for pair in v["length"]["distribution"].as_array().unwrap() {
+            let (n, p) = (pair[0].as_f64().unwrap(), pair[1].as_f64().unwrap());
+            total += p;
+            mean += n * p;
+        }
+        assert!((total - 1.0).abs() < 1e-12, "{args:?}: {total}");
+        let want = v["length"]["mean"].as_f64().unwrap();
+        assert!((mean - want).abs() < 1e-9, "{args:?}: {mean} vs {want}");
+        assert!(v["states"].as_u64().unwrap() > 0);
+    }
+}
+
+/// A million seeded games of Hazard (default options: opening throws
+/// decide the order): seat 1's share of wins within 4 standard errors of
+/// the exact chance, and so is the mean length.
+#[test]
+fn sampled_hazard_agrees_with_exact() {
+    use ludus::core::dice::Dice;
+    use ludus::core::game::Game;
+    use ludus::core::log::Silent;
+    use ludus::core::options::Options;
+    use ludus::core::seed::{Stream, stream};
+    use ludus::games::dice::hazard::Hazard;
+    let v = exact_json(&["hazard"]);
+    let p = seat(&v, 0, "win");
+    let start = Hazard::new(&Options::defaults(Hazard::option_specs())).unwrap();
+    let n = 1_000_000u64;
+    let (mut wins, mut lengths, mut squares) = (0u64, 0.0, 0.0);
+    for seed in 0..n {
+        let mut g = start.clone();
+        g.chance(&mut Dice::seeded(stream(seed, Stream::Dice)), &mut Silent);
+        wins += u64::from(g.outcome().unwrap().sole_winner() == Some(0));
+        let l = f64::from(g.length());
+        lengths += l;
+        squares += l * l;
+    }
+    let f = wins as f64 / n as f64;
+    let se = (p * (1.0 - p) / n as f64).sqrt();
+    assert!((f - p).abs() < 4.0 * se, "{f} sampled, {p} exact");
+    let mean = lengths / n as f64;
+    let se = ((squares / n as f64 - mean * mean) / n as f64).sqrt();
+    let want = v["length"]["mean"].as_f64().unwrap();
+    assert!(
+        (mean - want).abs() < 4.0 * se,
+        "{mean} sampled, {want} exact"
+    );
+}
+
+#[test]
+fn a_policy_without_a_known_distribution_is_refused() {
+    let out = ludus(&["exact", "hazard", "--seats", "mcts:100,random"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stderr(&out);
+    assert!(
+        e.contains("policy `mcts:100` has no known distribution"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_state_space_past_the_limit_is_refused() {
+    let out = ludus(&["exact", "hazard", "--limit", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stderr(&out);
+    assert!(
+        e.contains("more than 10 states") && e.contains("--limit"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_game_exact_play_cannot_list_is_refused() {
+    let out = ludus(&["exact", "rithmomachy"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("error: rithmomachy: "),
+        "{}",
+        stderr(&out)
+    );
+}
