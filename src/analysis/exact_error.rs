@@ -23,7 +23,7 @@ pub enum ExactError {
     },
     /// A policy whose choice is no known distribution (a search, a script).
     #[error(
-        "policy `{policy}` has no known distribution of choices: exact play needs random or threshold:K"
+        "policy `{policy}` has no known distribution of choices: exact play needs random, threshold:K or optimal"
     )]
     NoDistribution {
         /// The policy as named.
@@ -64,7 +64,9 @@ pub enum ExactError {
     NoOutcome,
     /// Strategy iteration went round without settling in a component of
     /// states that lead into one another.
-    #[error("optimal play did not settle in {rounds} rounds among {states} states that lead into one another")]
+    #[error(
+        "optimal play did not settle in {rounds} rounds among {states} states that lead into one another"
+    )]
     NotSettled {
         /// The component's states.
         states: usize,

@@ -203,6 +203,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         false
     }
 
+    /// As [`Game::state_key`], but only what the rules read, leaving out
+    /// what only policies read (the hazards of a turn, which
+    /// `threshold:k` counts and the rules do not): optimal play
+    /// ([`crate::analysis::equilibrium`]) merges states by it, and a
+    /// counter no rule bounds does not make its states endless. The
+    /// default: the state key.
+    fn rules_key(&self, key: &mut StateKey) -> bool {
+        self.state_key(key)
+    }
+
     /// The read-only views the game offers to scripts ([`Game::view`]).
     fn views() -> &'static [ViewInfo] {
         &[]

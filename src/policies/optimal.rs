@@ -42,7 +42,10 @@ impl Optimal {
         // Held while computing, so that threads building the same policy
         // wait for one computation rather than each making their own.
         let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
-        let strategy = match cache.get(&id).and_then(|s| s.clone().downcast::<Strategy>().ok()) {
+        let strategy = match cache
+            .get(&id)
+            .and_then(|s| s.clone().downcast::<Strategy>().ok())
+        {
             Some(s) => s,
             None => {
                 let refused = |reason: String| PolicyError::Optimal {
@@ -67,7 +70,7 @@ impl Optimal {
     /// The index of the optimal move among `moves` in `game`.
     fn pick<G: Game>(&mut self, game: &G, moves: &[G::Move]) -> Result<usize, BotError> {
         self.key.clear();
-        game.state_key(&mut self.key);
+        game.rules_key(&mut self.key);
         match self.strategy.choice(&self.key) {
             Some(i) if i < moves.len() => Ok(i),
             _ => Err(BotError {
@@ -91,7 +94,7 @@ impl<G: Game> Policy<G> for Optimal {
 
     fn distribution(&self, game: &G, moves: &[G::Move], out: &mut Vec<f64>) -> bool {
         let mut key = StateKey::default();
-        game.state_key(&mut key);
+        game.rules_key(&mut key);
         let Some(i) = self.strategy.choice(&key) else {
             return false;
         };

@@ -3,13 +3,13 @@
 use crate::core::native_policies::NativePolicies;
 use std::fmt;
 
+use crate::analysis::equilibrium::Objective;
 use crate::core::game::Game;
 use crate::core::options::Options;
 use crate::core::policy::Policy;
 use crate::policies::alphabeta::{self, AlphaBeta, AlphaBetaSettings};
 use crate::policies::lua::LuaPolicy;
 use crate::policies::lua::spec::split_top_level;
-use crate::analysis::equilibrium::Objective;
 use crate::policies::mcts::{Mcts, MctsSettings};
 use crate::policies::optimal::Optimal;
 use crate::policies::policy_error::PolicyError;

@@ -72,6 +72,11 @@ pub const NATIVE_POLICIES: &[NativePolicyInfo] = &[NativePolicyInfo {
           threshold:0 stops at the first chance",
 }];
 
+/// The largest `k` of `threshold:k`: past it, every threshold policy
+/// decides alike, so the hazards of a turn count in a state's key only up
+/// to it.
+pub const MAX_K: u32 = 100;
+
 /// The policy `threshold:k`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Threshold {
@@ -97,7 +102,7 @@ impl Threshold {
             refused("policy `threshold` needs a parameter: threshold:k, k a whole number 0-100 (hazards before stopping)".to_string())
         })?;
         match text.trim().parse::<u32>() {
-            Ok(k) if k <= 100 => Ok(Threshold { k }),
+            Ok(k) if k <= MAX_K => Ok(Threshold { k }),
             _ => Err(refused(format!(
                 "policy `threshold:{text}`: k must be a whole number 0-100 (hazards before stopping)"
             ))),

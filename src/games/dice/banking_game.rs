@@ -38,6 +38,9 @@ pub trait BankingGame: Banking + Clone + std::hash::Hash + Send + Sync + Sized +
     fn stop<L: Log>(&mut self, log: &mut L);
     /// The stakes as the views show them.
     fn stakes(&self) -> Stakes<'_>;
+    /// The same game, the turn's hazards (which only policies read) set
+    /// to `hazards`: for the keys of its state.
+    fn with_turn_hazards(&self, hazards: u32) -> Self;
 }
 
 impl<B: BankingGame> Game for B {
@@ -103,8 +106,17 @@ impl<B: BankingGame> Game for B {
         Some((lead / (p.start as f64 / 10.0).max(1.0)).tanh())
     }
 
+    /// The hazards of the turn count up to [`banking::MAX_K`], where
+    /// every `threshold:k` decides alike: so that a thrower who throws on
+    /// for ever does not make the states endless.
     fn state_key(&self, key: &mut StateKey) -> bool {
-        key.add(self);
+        let hazards = self.stakes().turn_hazards.min(banking::MAX_K);
+        key.add(&self.with_turn_hazards(hazards));
+        true
+    }
+
+    fn rules_key(&self, key: &mut StateKey) -> bool {
+        key.add(&self.with_turn_hazards(0));
         true
     }
 

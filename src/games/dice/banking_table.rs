@@ -186,7 +186,7 @@ pub fn chance_step<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut 
     if !t.ordering.done() {
         t.ordering.step(dice, log, &mut t.throws);
         if t.ordering.done() {
-            t.thrower = t.ordering.order().seats[0];
+            t.thrower = t.ordering.order().seat(0);
             t.first = Some(t.thrower);
         }
         return;

@@ -148,6 +148,12 @@ impl BankingGame for GrowingHazard {
             turn_hazards: self.hazards,
         }
     }
+
+    fn with_turn_hazards(&self, hazards: u32) -> Self {
+        let mut g = self.clone();
+        g.hazards = hazards;
+        g
+    }
 }
 
 impl Banking for GrowingHazard {

@@ -55,7 +55,7 @@ impl Round for GuirguiescaRound {
     }
 
     fn start(&mut self, table: &Table) {
-        self.caster.get_or_insert(table.order().seats[0]);
+        self.caster.get_or_insert(table.order().seat(0));
         self.theirs = 0;
         self.mine = 0;
     }

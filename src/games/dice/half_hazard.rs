@@ -154,6 +154,12 @@ impl BankingGame for HalfHazard {
             turn_hazards: self.hazards,
         }
     }
+
+    fn with_turn_hazards(&self, hazards: u32) -> Self {
+        let mut g = self.clone();
+        g.hazards = hazards;
+        g
+    }
 }
 
 impl Banking for HalfHazard {

@@ -58,8 +58,8 @@ impl Round for HazardRound {
         log: &mut L,
     ) -> Option<RoundEnd> {
         let order = table.order();
-        let seat = order.seats[self.next as usize];
-        self.next = if self.next as usize + 1 == order.len {
+        let seat = order.seat(self.next as usize);
+        self.next = if self.next as usize + 1 == order.len() {
             0
         } else {
             self.next + 1

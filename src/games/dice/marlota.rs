@@ -65,8 +65,7 @@ impl Round for MarlotaRound {
         log: &mut L,
     ) -> Option<RoundEnd> {
         let order = *table.order();
-        let seats = order.as_slice();
-        let first = seats[0];
+        let first = order.seat(0);
         if self.to_give > 0 {
             let t = dice.throw::<3>();
             table.throws += 1;
@@ -87,7 +86,7 @@ impl Round for MarlotaRound {
                 );
             } else {
                 self.to_give -= 1;
-                let to = seats[self.to_give as usize];
+                let to = order.seat(self.to_give as usize);
                 self.owner[s] = to as u8;
                 say!(
                     log,
@@ -101,8 +100,8 @@ impl Round for MarlotaRound {
             return None;
         }
         // "Po przyporządkowaniu liczb rozpoczyna się właściwa kolejka."
-        let thrower = seats[self.next as usize];
-        self.next = ((self.next as usize + 1) % seats.len()) as u8;
+        let thrower = order.seat(self.next as usize);
+        self.next = ((self.next as usize + 1) % order.len()) as u8;
         let t = dice.throw::<3>();
         table.throws += 1;
         let s = total(t) as usize;

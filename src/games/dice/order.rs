@@ -47,37 +47,49 @@ pub const fn order_option(default: &'static str) -> OptionSpec {
     }
 }
 
-/// A playing order: `seats[0]` plays first.
+/// A playing order: `seat(0)` plays first. Seats are kept as bytes, so
+/// that a game holding an order stays small to copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PlayOrder {
-    /// The seats in playing order; only the first `len` are meaningful.
-    pub seats: [Seat; MAX_SEATS],
-    /// How many seats play.
-    pub len: usize,
+    seats: [u8; MAX_SEATS],
+    len: u8,
 }
 
 impl PlayOrder {
     /// Seat order.
     pub fn fixed(players: usize) -> PlayOrder {
         PlayOrder {
-            seats: std::array::from_fn(|i| i),
-            len: players,
+            seats: std::array::from_fn(|i| i as u8),
+            len: players as u8,
         }
     }
 
+    /// The seat `i`-th in playing order.
+    #[inline]
+    pub fn seat(&self, i: usize) -> Seat {
+        Seat::from(self.seats[i])
+    }
+
+    /// How many seats play.
+    #[inline]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether no seat plays (never, in a game).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// The seats in playing order.
-    pub fn as_slice(&self) -> &[Seat] {
-        &self.seats[..self.len]
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.seats[..self.len()].iter().map(|&s| Seat::from(s))
     }
 
     /// The seat that plays after `seat`, wrapping around.
     pub fn next_after(&self, seat: Seat) -> Seat {
-        let i = self
-            .as_slice()
-            .iter()
-            .position(|&s| s == seat)
-            .expect("seat plays");
-        self.seats[(i + 1) % self.len]
+        let i = self.seats().position(|s| s == seat).expect("seat plays");
+        self.seat((i + 1) % self.len())
     }
 }
 
@@ -132,14 +144,21 @@ impl Ordering {
         self.order
     }
 
+    /// The order, once [`Ordering::done`], without a copy.
+    #[inline]
+    pub fn order_ref(&self) -> &PlayOrder {
+        &self.order
+    }
+
     /// One opening throw, counted in `throws` and said to `log`.
+    #[inline]
     pub fn step<L: Log>(&mut self, dice: &mut Dice, log: &mut L, throws: &mut u32) {
         let (start, end, tie) = self.stack[self.depth as usize - 1];
         let (start, end) = (start as usize, end as usize);
         if self.thrown == 0 && tie {
             say!(log, "tie: the tied seats throw again");
         }
-        let seat = self.order.seats[start + self.thrown as usize];
+        let seat = self.order.seat(start + self.thrown as usize);
         let total = dice.total(u32::from(self.dice));
         *throws += 1;
         say!(log, "seat {} throws {} for the order", seat + 1, total);
@@ -152,8 +171,7 @@ impl Ordering {
         if self.done() && log.on() {
             let names: Vec<String> = self
                 .order
-                .as_slice()
-                .iter()
+                .seats()
                 .map(|s| format!("seat {}", s + 1))
                 .collect();
             say!(log, "order of play: {}", names.join(", "));
@@ -168,7 +186,7 @@ impl Ordering {
             OrderMethod::Highest => u8::MAX - t,
             _ => t,
         };
-        let mut keyed = [(0u8, 0usize); MAX_SEATS];
+        let mut keyed = [(0u8, 0u8); MAX_SEATS];
         for (i, k) in keyed.iter_mut().enumerate().take(n) {
             *k = (key(self.totals[i]), self.order.seats[start + i]);
         }
@@ -245,7 +263,7 @@ mod tests {
             &mut Transcript::default(),
             &mut throws,
         );
-        assert_eq!(order.as_slice(), &[1, 2, 0]);
+        assert_eq!(order.seats().collect::<Vec<_>>(), [1, 2, 0]);
         assert_eq!(throws, 5);
     }
 
@@ -261,7 +279,7 @@ mod tests {
             &mut Transcript::default(),
             &mut throws,
         );
-        assert_eq!(order.as_slice(), &[2, 0, 1]);
+        assert_eq!(order.seats().collect::<Vec<_>>(), [2, 0, 1]);
     }
 
     #[test]
@@ -276,7 +294,7 @@ mod tests {
             &mut Transcript::default(),
             &mut throws,
         );
-        assert_eq!(order.as_slice(), &[0, 1, 2, 3]);
+        assert_eq!(order.seats().collect::<Vec<_>>(), [0, 1, 2, 3]);
         assert_eq!(throws, 0);
         assert_eq!(order.next_after(3), 0);
     }

@@ -48,8 +48,8 @@ impl Round for PairAceRound {
         log: &mut L,
     ) -> Option<RoundEnd> {
         let order = table.order();
-        let seat = order.seats[self.next as usize];
-        self.next = ((self.next as usize + 1) % order.len) as u8;
+        let seat = order.seat(self.next as usize);
+        self.next = ((self.next as usize + 1) % order.len()) as u8;
         let t = dice.throw::<3>();
         table.throws += 1;
         if is_triple(t) {

@@ -232,7 +232,7 @@ impl Round for PanquistRound {
     }
 
     fn start(&mut self, table: &Table) {
-        let thrower = *self.thrower.get_or_insert(table.order().seats[0]);
+        let thrower = *self.thrower.get_or_insert(table.order().seat(0));
         self.mine = 0;
         self.theirs = 0;
         self.who = thrower as u8;

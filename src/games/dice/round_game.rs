@@ -55,8 +55,8 @@ pub struct Table {
     /// The seat that threw first in the first round, once the order is set.
     first: Option<Seat>,
     phase: Phase,
+    /// The opening throws, or once done the order they set.
     ordering: Ordering,
-    order: PlayOrder,
 }
 
 impl Table {
@@ -89,7 +89,6 @@ impl Table {
             first: None,
             phase: Phase::Begin,
             ordering: Ordering::new(OrderMethod::Fixed, players, 1),
-            order: PlayOrder::fixed(players),
         }
     }
 
@@ -98,14 +97,14 @@ impl Table {
     /// order otherwise.
     #[inline]
     pub fn order(&self) -> &PlayOrder {
-        &self.order
+        self.ordering.order_ref()
     }
 
     /// Adds what identifies the table's state to `key`: not the throws
     /// counted nor the first thrower, which only look back.
     fn key(&self, key: &mut StateKey) {
         key.add(&(self.players, self.method, self.score, self.outcome));
-        key.add(&(self.phase, self.ordering, self.order));
+        key.add(&(self.phase, self.ordering));
     }
 }
 
@@ -186,8 +185,7 @@ impl<R: Round> RoundGame<R> {
     #[inline]
     fn ordered(&mut self) {
         let t = &mut self.table;
-        t.order = t.ordering.order();
-        t.first.get_or_insert(t.order.seats[0]);
+        t.first.get_or_insert(t.ordering.order_ref().seat(0));
         t.phase = Phase::Playing;
         self.round.start(t);
     }

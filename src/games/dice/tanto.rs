@@ -127,7 +127,7 @@ impl Round for TantoRound {
 
     fn start(&mut self, table: &Table) {
         *self = TantoRound {
-            group: table.order().seats,
+            group: std::array::from_fn(|i| table.order().seat(i)),
             n: table.players as u8,
             ..TantoRound::new_round(self.last_all)
         };
