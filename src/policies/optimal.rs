@@ -18,7 +18,7 @@ use crate::core::state_key::StateKey;
 use crate::policies::policy_error::PolicyError;
 
 /// The most states `optimal` lists before it gives up.
-pub const STATE_LIMIT: usize = 5_000_000;
+pub const STATE_LIMIT: usize = 1_000_000;
 
 /// The optimal policy of a game `G`.
 pub struct Optimal {

@@ -227,3 +227,61 @@ fn a_game_exact_play_cannot_list_is_refused() {
         stderr(&out)
     );
 }
+
+/// One turn of Half Hazard, seat 1 throwing: `optimal` is worth more to
+/// the thrower than `random` and every `threshold:K` against the same
+/// opponent, and equals the best of them (in one turn, banking after the
+/// first hazard, `threshold:1`); its choice is a known distribution.
+#[test]
+fn optimal_play_is_worth_the_most_in_one_turn_of_half_hazard() {
+    let one = |p: &str| {
+        let seats = format!("{p},random");
+        let v = exact_json(&[
+            "half-hazard",
+            "--opt",
+            "rounds=1",
+            "--opt",
+            "order=fixed",
+            "--seats",
+            &seats,
+        ]);
+        (seat(&v, 0, "win"), seat(&v, 0, "payoff"))
+    };
+    let best = one("optimal");
+    let by_money = one("optimal:payoff");
+    for p in [
+        "random",
+        "threshold:0",
+        "threshold:2",
+        "threshold:3",
+        "threshold:5",
+    ] {
+        let (win, payoff) = one(p);
+        assert!(win < best.0 - 1e-6, "{p} wins {win}, optimal {}", best.0);
+        assert!(
+            payoff < by_money.1 - 1e-6,
+            "{p} earns {payoff}, optimal:payoff {}",
+            by_money.1
+        );
+    }
+    let k1 = one("threshold:1");
+    assert!((k1.0 - best.0).abs() < 1e-12 && (k1.1 - by_money.1).abs() < 1e-12);
+}
+
+#[test]
+fn optimal_refuses_a_game_too_large_and_a_bad_objective() {
+    let out = ludus(&["exact", "half-hazard", "--seats", "optimal:money,random"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stderr(&out);
+    assert!(
+        e.contains("`optimal:money`") && e.contains("`payoff`"),
+        "{e}"
+    );
+    let out = ludus(&["exact", "rithmomachy", "--seats", "optimal,random"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stderr(&out);
+    assert!(
+        e.contains("policy `optimal` cannot play rithmomachy"),
+        "{e}"
+    );
+}
