@@ -379,11 +379,7 @@ mod tests {
     use crate::policies::policy_spec::PolicySpec;
 
     fn options<G: Game>(given: &[(&str, &str)]) -> Options {
-        let given: Vec<(String, String)> = given
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Options::resolve(G::option_specs(), &given).unwrap()
+        Options::of(G::option_specs(), given).unwrap()
     }
 
     fn seats<G: Game + NativePolicies>(o: &Options, a: &str, b: &str) -> Vec<Box<dyn Policy<G>>> {

@@ -232,11 +232,7 @@ mod tests {
     }
 
     fn options<G: Game>(given: &[(&str, &str)]) -> Options {
-        let given: Vec<(String, String)> = given
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        Options::resolve(G::option_specs(), &given).unwrap()
+        Options::of(G::option_specs(), given).unwrap()
     }
 
     /// The mean length by the linear system and by the distribution agree,

@@ -25,6 +25,17 @@ pub struct Edge {
     pub reward: f64,
 }
 
+impl Edge {
+    /// An edge to `to` with its probability and reward.
+    pub const fn new(to: usize, probability: f64, reward: f64) -> Edge {
+        Edge {
+            to,
+            probability,
+            reward,
+        }
+    }
+}
+
 /// A state of the chain.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
@@ -429,14 +440,6 @@ fn eliminate(a: &mut [f64], b: &mut [f64], k: usize, columns: usize) -> Option<(
 mod tests {
     use super::*;
 
-    fn edge(to: usize, probability: f64, reward: f64) -> Edge {
-        Edge {
-            to,
-            probability,
-            reward,
-        }
-    }
-
     /// Gambler's ruin: from `i` pounds, win one with chance `p` or lose one,
     /// until 0 or `n`. The chance of reaching `n` is
     /// `(1 - r^i) / (1 - r^n)`, `r = q/p`, and the expected number of bets
@@ -448,7 +451,7 @@ mod tests {
         let mut chain = Chain::new(1);
         chain.push_absorbing(vec![0.0]);
         for i in 1..n {
-            chain.push_transient(vec![edge(i + 1, p, 1.0), edge(i - 1, q, 1.0)]);
+            chain.push_transient(vec![Edge::new(i + 1, p, 1.0), Edge::new(i - 1, q, 1.0)]);
         }
         chain.push_absorbing(vec![1.0]);
         let solved = chain.solve(100).unwrap();
@@ -476,9 +479,9 @@ mod tests {
     fn a_geometric_rethrow_is_a_division() {
         let mut chain = Chain::new(2);
         chain.push_transient(vec![
-            edge(0, 30.0 / 36.0, 1.0),
-            edge(1, 5.0 / 36.0, 1.0),
-            edge(2, 1.0 / 36.0, 1.0),
+            Edge::new(0, 30.0 / 36.0, 1.0),
+            Edge::new(1, 5.0 / 36.0, 1.0),
+            Edge::new(2, 1.0 / 36.0, 1.0),
         ]);
         chain.push_absorbing(vec![0.0, 1.0]);
         chain.push_absorbing(vec![1.0, 0.0]);
@@ -494,11 +497,11 @@ mod tests {
     #[test]
     fn a_two_state_cycle_is_a_system() {
         let mut chain = Chain::new(2);
-        chain.push_transient(vec![edge(1, 1.0, 1.0)]);
+        chain.push_transient(vec![Edge::new(1, 1.0, 1.0)]);
         chain.push_transient(vec![
-            edge(0, 0.5, 1.0),
-            edge(2, 0.25, 1.0),
-            edge(3, 0.25, 1.0),
+            Edge::new(0, 0.5, 1.0),
+            Edge::new(2, 0.25, 1.0),
+            Edge::new(3, 0.25, 1.0),
         ]);
         chain.push_absorbing(vec![1.0, 0.0]);
         chain.push_absorbing(vec![0.0, 1.0]);
@@ -512,8 +515,8 @@ mod tests {
     #[test]
     fn a_loop_with_no_way_out_is_reported() {
         let mut chain = Chain::new(1);
-        chain.push_transient(vec![edge(1, 1.0, 1.0)]);
-        chain.push_transient(vec![edge(0, 1.0, 1.0)]);
+        chain.push_transient(vec![Edge::new(1, 1.0, 1.0)]);
+        chain.push_transient(vec![Edge::new(0, 1.0, 1.0)]);
         chain.push_absorbing(vec![1.0]);
         assert_eq!(
             chain.solve(10),
@@ -523,7 +526,7 @@ mod tests {
             })
         );
         let mut chain = Chain::new(1);
-        chain.push_transient(vec![edge(0, 1.0, 0.0)]);
+        chain.push_transient(vec![Edge::new(0, 1.0, 0.0)]);
         assert_eq!(
             chain.solve(10),
             Err(MarkovError::NeverLeft {
@@ -539,7 +542,7 @@ mod tests {
         let n = 1_000_000;
         let mut chain = Chain::new(1);
         for i in 0..n {
-            chain.push_transient(vec![edge(i + 1, 1.0, 1.0)]);
+            chain.push_transient(vec![Edge::new(i + 1, 1.0, 1.0)]);
         }
         chain.push_absorbing(vec![1.0]);
         let solved = chain.solve(1).unwrap();
@@ -550,7 +553,7 @@ mod tests {
     #[test]
     fn a_malformed_chain_is_refused() {
         let mut chain = Chain::new(1);
-        chain.push_transient(vec![edge(5, 1.0, 0.0)]);
+        chain.push_transient(vec![Edge::new(5, 1.0, 0.0)]);
         assert_eq!(
             chain.solve(1),
             Err(MarkovError::Dangling {

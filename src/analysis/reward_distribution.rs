@@ -131,20 +131,15 @@ mod tests {
     use super::*;
     use crate::analysis::markov::Edge;
 
-    fn edge(to: usize, probability: f64, reward: f64) -> Edge {
-        Edge {
-            to,
-            probability,
-            reward,
-        }
-    }
-
     /// A die thrown until a six: n throws with chance (5/6)^(n-1)/6; the
     /// count stops once less than 1e-15 is left, and its mean is 6.
     #[test]
     fn a_geometric_wait_is_counted_until_settled() {
         let mut chain = Chain::new(0);
-        chain.push_transient(vec![edge(0, 5.0 / 6.0, 1.0), edge(1, 1.0 / 6.0, 1.0)]);
+        chain.push_transient(vec![
+            Edge::new(0, 5.0 / 6.0, 1.0),
+            Edge::new(1, 1.0 / 6.0, 1.0),
+        ]);
         chain.push_absorbing(vec![]);
         let d = reward_distribution(&chain, 0, 1e-15, 10_000);
         for &(n, p) in &d.probabilities {
@@ -162,9 +157,9 @@ mod tests {
     #[test]
     fn decisions_add_nothing_and_a_cap_leaves_a_tail() {
         let mut chain = Chain::new(0);
-        chain.push_transient(vec![edge(1, 0.5, 0.0), edge(2, 0.5, 0.0)]);
-        chain.push_transient(vec![edge(0, 0.5, 2.0), edge(3, 0.5, 2.0)]);
-        chain.push_transient(vec![edge(3, 1.0, 1.0)]);
+        chain.push_transient(vec![Edge::new(1, 0.5, 0.0), Edge::new(2, 0.5, 0.0)]);
+        chain.push_transient(vec![Edge::new(0, 0.5, 2.0), Edge::new(3, 0.5, 2.0)]);
+        chain.push_transient(vec![Edge::new(3, 1.0, 1.0)]);
         chain.push_absorbing(vec![]);
         let d = reward_distribution(&chain, 0, 0.0, 3);
         assert_eq!(d.probabilities, [(1, 0.5), (2, 0.25), (3, 0.125)]);
@@ -176,8 +171,8 @@ mod tests {
     #[test]
     fn a_loop_of_no_reward_ends_in_the_tail() {
         let mut chain = Chain::new(0);
-        chain.push_transient(vec![edge(1, 1.0, 0.0)]);
-        chain.push_transient(vec![edge(0, 1.0, 0.0)]);
+        chain.push_transient(vec![Edge::new(1, 1.0, 0.0)]);
+        chain.push_transient(vec![Edge::new(0, 1.0, 0.0)]);
         let d = reward_distribution(&chain, 0, 1e-15, 100);
         assert!(d.probabilities.is_empty());
         assert_eq!(d.tail, 1.0);

@@ -129,6 +129,24 @@ pub struct Options {
 }
 
 impl Options {
+    /// [`Options::resolve`] of pairs written as string literals, as tests
+    /// and examples give them.
+    ///
+    /// ```
+    /// use ludus::core::game::Game;
+    /// use ludus::core::options::Options;
+    /// use ludus::games::dice::hazard::Hazard;
+    /// let o = Options::of(Hazard::option_specs(), &[("players", "3")]).unwrap();
+    /// assert_eq!(o.int("players"), 3);
+    /// ```
+    pub fn of(specs: &[OptionSpec], given: &[(&str, &str)]) -> Result<Options, OptionError> {
+        let given: Vec<(String, String)> = given
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Options::resolve(specs, &given)
+    }
+
     /// Resolves `given` (key, text) pairs against `specs`, rejecting unknown
     /// keys, repeated keys and bad values with a message naming the key.
     pub fn resolve(

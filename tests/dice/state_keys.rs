@@ -60,11 +60,7 @@ fn finish<G: Game>(mut g: G) -> (String, Vec<i64>, u32) {
 /// first state met under each key, and plays on from every state whose
 /// key was met before, beside the first, to the same end.
 fn keys_name_the_future<G: Game + std::fmt::Debug>(given: &[(&str, &str)], games: u64) -> usize {
-    let given: Vec<(String, String)> = given
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let start = G::new(&Options::resolve(G::option_specs(), &given).unwrap()).unwrap();
+    let start = G::new(&Options::of(G::option_specs(), given).unwrap()).unwrap();
     let mut first: HashMap<StateKey, G> = HashMap::new();
     let (mut met, mut moves) = (0, Vec::new());
     for seed in 0..games {

@@ -71,8 +71,7 @@ impl Round for GuirguiescaRound {
     ) -> Option<RoundEnd> {
         let caster = self.caster.expect("the round has a caster");
         let other = 1 - caster;
-        let t = dice.throw::<2>();
-        table.throws += 1;
+        let t = table.throw::<2>(dice);
         let s = u32::from(t[0]) + u32::from(t[1]);
         say!(
             log,

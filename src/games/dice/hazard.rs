@@ -8,7 +8,7 @@ use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{is_hazard, show, total};
 use crate::say;
@@ -37,13 +37,10 @@ impl Round for HazardRound {
     const OPTIONS: &'static [OptionSpec] =
         &[PLAYERS_OPTION, order_option("highest"), ROUNDS_OPTION];
     const RULES: &'static str = include_str!("hazard.md");
+    const ORDER_DICE: u32 = 3;
 
     fn new(_options: &Options) -> Result<Self, OptionError> {
         Ok(HazardRound::default())
-    }
-
-    fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
-        Begin::Order(3)
     }
 
     fn start(&mut self, _table: &Table) {
@@ -64,8 +61,7 @@ impl Round for HazardRound {
         } else {
             self.next + 1
         };
-        let t = dice.throw::<3>();
-        table.throws += 1;
+        let t = table.throw::<3>(dice);
         let s = total(t);
         if !self.later {
             // First cycle: the first Hazard wins; otherwise totals become chances.

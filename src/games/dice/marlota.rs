@@ -8,7 +8,7 @@ use crate::core::options::{OptionSpec, Options};
 use crate::core::seat::Seat;
 use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{show, total};
 use crate::say;
@@ -37,6 +37,7 @@ impl Round for MarlotaRound {
     const OPTIONS: &'static [OptionSpec] =
         &[PLAYERS_OPTION, order_option("highest"), ROUNDS_OPTION];
     const RULES: &'static str = include_str!("marlota.md");
+    const ORDER_DICE: u32 = 3;
 
     fn new(_options: &Options) -> Result<Self, OptionError> {
         Ok(MarlotaRound {
@@ -44,10 +45,6 @@ impl Round for MarlotaRound {
             to_give: 0,
             next: 0,
         })
-    }
-
-    fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
-        Begin::Order(3)
     }
 
     fn start(&mut self, table: &Table) {
@@ -67,8 +64,7 @@ impl Round for MarlotaRound {
         let order = *table.order();
         let first = order.seat(0);
         if self.to_give > 0 {
-            let t = dice.throw::<3>();
-            table.throws += 1;
+            let t = table.throw::<3>(dice);
             let s = total(t) as usize;
             if !(7..=14).contains(&s) {
                 say!(
@@ -102,8 +98,7 @@ impl Round for MarlotaRound {
         // "Po przyporządkowaniu liczb rozpoczyna się właściwa kolejka."
         let thrower = order.seat(self.next as usize);
         self.next = ((self.next as usize + 1) % order.len()) as u8;
-        let t = dice.throw::<3>();
-        table.throws += 1;
+        let t = table.throw::<3>(dice);
         let s = total(t) as usize;
         let o = self.owner[s];
         if o == NOBODY {

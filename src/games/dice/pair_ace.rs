@@ -6,7 +6,7 @@ use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{has_pair, is_triple, show};
 use crate::say;
@@ -27,13 +27,10 @@ impl Round for PairAceRound {
     const OPTIONS: &'static [OptionSpec] =
         &[PLAYERS_OPTION, order_option("highest"), ROUNDS_OPTION];
     const RULES: &'static str = include_str!("pair_ace.md");
+    const ORDER_DICE: u32 = 3;
 
     fn new(_options: &Options) -> Result<Self, OptionError> {
         Ok(PairAceRound::default())
-    }
-
-    fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
-        Begin::Order(3)
     }
 
     fn start(&mut self, _table: &Table) {
@@ -50,8 +47,7 @@ impl Round for PairAceRound {
         let order = table.order();
         let seat = order.seat(self.next as usize);
         self.next = ((self.next as usize + 1) % order.len()) as u8;
-        let t = dice.throw::<3>();
-        table.throws += 1;
+        let t = table.throw::<3>(dice);
         if is_triple(t) {
             say!(log, "seat {} throws {}: a triple, wins", seat + 1, show(t));
             return Some(RoundEnd::Won(seat, "triple"));

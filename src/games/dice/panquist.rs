@@ -248,8 +248,7 @@ impl Round for PanquistRound {
     ) -> Option<RoundEnd> {
         let thrower = self.thrower.expect("the round has a thrower");
         let staker = 1 - thrower;
-        let t = dice.throw::<3>();
-        table.throws += 1;
+        let t = table.throw::<3>(dice);
         if self.mine == 0 {
             self.mine = Self::number(t, thrower, thrower, 0, log);
             return None;

@@ -46,8 +46,7 @@ impl Round for RiffaRound {
         log: &mut L,
     ) -> Option<RoundEnd> {
         let seat = self.pass.seat();
-        let t = dice.throw::<3>();
-        table.throws += 1;
+        let t = table.throw::<3>(dice);
         if !has_pair(t) {
             say!(log, "seat {} throws {}: no pair", seat + 1, show(t));
             return None;

@@ -100,6 +100,13 @@ impl Table {
         self.ordering.order_ref()
     }
 
+    /// Throws `N` dice at once, counted as one throw.
+    #[inline(always)]
+    pub fn throw<const N: usize>(&mut self, dice: &mut Dice) -> [u8; N] {
+        self.throws += 1;
+        dice.throw::<N>()
+    }
+
     /// Adds what identifies the table's state to `key`: not the throws
     /// counted nor the first thrower, which only look back.
     fn key(&self, key: &mut StateKey) {
@@ -154,10 +161,17 @@ pub trait Round: Clone + fmt::Debug + Hash + Send + Sync + Sized + 'static {
     const RULES: &'static str;
     /// The game's own part, from its options.
     fn new(options: &Options) -> Result<Self, OptionError>;
+    /// Dice of each opening throw that sets the order of play of every
+    /// round (by the `order` option); 0 where the round sets none.
+    const ORDER_DICE: u32 = 0;
     /// Begins a round (stakes, a check that they can be paid), before
-    /// the order of play is set.
+    /// the order of play is set: by default, opening throws of
+    /// [`Round::ORDER_DICE`] dice, if any.
     fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
-        Begin::Play
+        match Self::ORDER_DICE {
+            0 => Begin::Play,
+            n => Begin::Order(n),
+        }
     }
     /// The order of play is set ([`Table::order`]): readies the round's
     /// first throw.

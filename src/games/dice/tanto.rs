@@ -9,7 +9,7 @@ use crate::core::seat::{MAX_SEATS, Seat};
 use crate::games::dice::order::order_option;
 use crate::games::dice::players::PLAYERS_OPTION;
 use crate::games::dice::playoff::keep_tied;
-use crate::games::dice::round_game::{Begin, Round, RoundEnd, RoundGame, Table};
+use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
 
@@ -116,13 +116,10 @@ impl Round for TantoRound {
         ROUNDS_OPTION,
     ];
     const RULES: &'static str = include_str!("tanto.md");
+    const ORDER_DICE: u32 = 1;
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         Ok(TantoRound::new_round(options.choice("last_throw") == "all"))
-    }
-
-    fn begin<L: Log>(&mut self, _table: &Table, _log: &mut L) -> Begin {
-        Begin::Order(1)
     }
 
     fn start(&mut self, table: &Table) {

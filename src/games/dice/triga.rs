@@ -76,8 +76,7 @@ impl Round for TrigaRound {
         log: &mut L,
     ) -> Option<RoundEnd> {
         let seat = self.next as Seat;
-        let t = dice.throw::<3>();
-        table.throws += 1;
+        let t = table.throw::<3>(dice);
         let s = total(t);
         if is_triple(t) {
             self.triples += 1;
