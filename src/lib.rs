@@ -1,8 +1,9 @@
 //! ludus: plays medieval games at scale.
 //!
 //! Layers import only downward: [`core`] (traits, seeding, dice, options) <-
-//! [`games`] <- [`analysis`] and [`policies`] <- [`runner`] <- [`registry`]
-//! <- [`plan`] <- [`reports`] <- the command line (the binary).
+//! [`games`] <- [`analysis`] <- [`policies`] (`optimal` plays what an
+//! analysis solved) <- [`runner`] <- [`registry`] <- [`plan`] <-
+//! [`reports`] <- the command line (the binary).
 
 pub mod analysis;
 pub mod core;

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &["core"],
     &["games"],
-    &["analysis", "policies"],
+    &["analysis"],
+    &["policies"],
     &["runner"],
     &["registry"],
     &["plan"],

@@ -120,7 +120,7 @@ fn search_finds_a_mate_in_one() {
 /// alphabeta refuses games of more than two seats and games whose throws
 /// it cannot list, naming the reason, before any game is played.
 #[test]
-fn alphabeta_refuses_unlisted_dice_and_more_than_two_seats() {
+fn alphabeta_refuses_more_than_two_seats_and_takes_listed_dice() {
     let refuse = |game: &str, given: &[(&str, &str)], needle: &str| {
         let entry = registry::find(game).unwrap();
         let o = entry.options_in_force(&options(game, given)).unwrap();
@@ -131,8 +131,17 @@ fn alphabeta_refuses_unlisted_dice_and_more_than_two_seats() {
         assert!(err.contains(needle), "{game}: {err}");
     };
     refuse("four-seasons", &[], "two seats");
-    refuse("hazard", &[], "has more with these options");
-    refuse("half-hazard", &[], "at most 512 ways to fall");
+    refuse("hazard", &[("players", "3")], "two seats");
+    // Half Hazard's dice come a throw at a time, each listed: accepted.
+    let entry = registry::find("half-hazard").unwrap();
+    let o = entry
+        .options_in_force(&options("half-hazard", &[]))
+        .unwrap();
+    assert!(
+        entry
+            .check_policy(&PolicySpec::parse("alphabeta:3").unwrap(), &o)
+            .is_ok()
+    );
     let bad = |spec: &str, needle: &str| {
         let err = PolicySpec::parse(spec)
             .unwrap()

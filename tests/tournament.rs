@@ -207,7 +207,7 @@ fn bad_tournaments_name_the_key() {
             "unknown game",
         ),
         (
-            "[tournament]\ngame = \"hazard\"\npolicies = [\"random\", \"alphabeta:2\"]\ngames = 4\n",
+            "[tournament]\ngame = \"hazard\"\npolicies = [\"random\", \"alphabeta:0\"]\ngames = 4\n",
             "`tournament.policies[1]`",
         ),
         // The name names the report folder, as an experiment's does.

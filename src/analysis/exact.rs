@@ -223,11 +223,34 @@ mod tests {
     use crate::core::options::Options;
     use crate::games::dice::half_hazard::HalfHazard;
     use crate::games::dice::hazard::Hazard;
-    use crate::policies::random::UniformRandom;
+
+    /// A uniform choice, as `random` makes it (policies are a layer above).
+    struct Uniform;
+
+    impl<G: Game> Policy<G> for Uniform {
+        fn choose(
+            &mut self,
+            _game: &G,
+            _moves: &[G::Move],
+            _rng: &mut crate::core::seed::Rng,
+        ) -> Result<usize, crate::core::policy::BotError> {
+            Ok(0)
+        }
+
+        fn knows_distribution(&self) -> bool {
+            true
+        }
+
+        fn distribution(&self, _game: &G, moves: &[G::Move], out: &mut Vec<f64>) -> bool {
+            out.clear();
+            out.resize(moves.len(), 1.0 / moves.len() as f64);
+            true
+        }
+    }
 
     fn randoms<G: Game>(n: usize) -> Vec<Box<dyn Policy<G>>> {
         (0..n)
-            .map(|_| Box::new(UniformRandom) as Box<dyn Policy<G>>)
+            .map(|_| Box::new(Uniform) as Box<dyn Policy<G>>)
             .collect()
     }
 

@@ -100,6 +100,10 @@ pub struct AlphaBeta<G: Game> {
     done: u64,
     me: Seat,
     bufs: Vec<Vec<G::Move>>,
+    /// The ways the throws since the last decision can fall, multiplied:
+    /// a throw comes one step at a time, and a chain of them (a lost turn
+    /// passes the die on) is weighed whole only up to [`CHANCE_LIMIT`].
+    chance_ways: usize,
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -112,6 +116,7 @@ impl<G: Game> AlphaBeta<G> {
             done: 0,
             me: 0,
             bufs: Vec::new(),
+            chance_ways: 1,
         }
     }
 
@@ -148,14 +153,26 @@ impl<G: Game> AlphaBeta<G> {
             // outcome bounds no other); a throw of too many ways, as it
             // stands.
             Turn::Chance => {
-                let Ok(listed) = branches(game, CHANCE_LIMIT) else {
+                let ways = branches(game, CHANCE_LIMIT)
+                    .ok()
+                    .filter(|l| self.chance_ways * l.len() <= CHANCE_LIMIT);
+                let Some(listed) = ways else {
                     return Ok(game.evaluate(self.me).unwrap_or(0.0));
                 };
-                let mut value = 0.0;
+                let outer = self.chance_ways;
+                self.chance_ways *= listed.len();
+                let mut value = Ok(0.0);
                 for (p, next) in &listed {
-                    value += p * self.search(next, depth, f64::NEG_INFINITY, f64::INFINITY, ply)?;
+                    match self.search(next, depth, f64::NEG_INFINITY, f64::INFINITY, ply) {
+                        Ok(v) => value = value.map(|acc| acc + p * v),
+                        Err(e) => {
+                            value = Err(e);
+                            break;
+                        }
+                    }
                 }
-                return Ok(value);
+                self.chance_ways = outer;
+                return value;
             }
             Turn::Decide(s) => s,
         };
@@ -198,7 +215,10 @@ impl<G: Game> AlphaBeta<G> {
         for &mv in &moves {
             let mut next = game.clone();
             next.play(mv, &mut Silent);
-            let v = match self.search(&next, depth - 1, alpha, beta, ply + 1) {
+            let outer = std::mem::replace(&mut self.chance_ways, 1);
+            let searched = self.search(&next, depth - 1, alpha, beta, ply + 1);
+            self.chance_ways = outer;
+            let v = match searched {
                 Ok(v) => v,
                 Err(e) => {
                     result = Err(e);
@@ -279,6 +299,7 @@ impl<G: Game> Policy<G> for AlphaBeta<G> {
         }
         self.me = me;
         self.nodes = 0;
+        self.chance_ways = 1;
         let done = self.done;
         self.table.clear();
         // The root's order: shuffled once, then best first at each depth.
@@ -336,6 +357,7 @@ impl<G: Game> Policy<G> for AlphaBeta<G> {
         }
         self.me = seat;
         self.nodes = 0;
+        self.chance_ways = 1;
         self.table.clear();
         let mut value = None;
         for depth in 1..=self.settings.depth {

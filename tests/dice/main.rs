@@ -13,6 +13,7 @@ mod half_hazard;
 mod hazard;
 mod hazard_stakes;
 mod marlota;
+mod optimal;
 mod pair_ace;
 mod panquist;
 mod riffa;
