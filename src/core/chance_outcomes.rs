@@ -36,7 +36,7 @@ pub enum ChanceError {
     #[error("the game does not wait for the dice")]
     NotChance,
     /// The event has more branches than the limit.
-    #[error("its dice have more than {limit} ways to fall before a decision or the end")]
+    #[error("its dice have more than {limit} ways to fall in one throw")]
     TooMany {
         /// The limit.
         limit: usize,
