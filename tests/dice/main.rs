@@ -5,6 +5,7 @@
 mod banking_support;
 mod support;
 
+mod chance_loop;
 mod exact_play;
 mod extreme;
 mod faces;

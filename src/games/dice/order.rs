@@ -182,6 +182,22 @@ impl Ordering {
     /// replaces it by its runs of tied seats.
     fn rank(&mut self, start: usize, end: usize) {
         let n = end - start;
+        if n == 2 {
+            // Two seats, most games' case: one comparison, no sort.
+            let (a, b) = (self.totals[0], self.totals[1]);
+            self.totals = [0; MAX_SEATS];
+            self.thrown = 0;
+            if a == b {
+                self.stack[self.depth as usize - 1].2 = true;
+                return;
+            }
+            if (self.method == OrderMethod::Highest) == (b > a) {
+                self.order.seats.swap(start, start + 1);
+            }
+            self.depth -= 1;
+            self.stack[self.depth as usize] = (0, 0, false);
+            return;
+        }
         let key = |t: u8| match self.method {
             OrderMethod::Highest => u8::MAX - t,
             _ => t,
@@ -280,6 +296,30 @@ mod tests {
             &mut throws,
         );
         assert_eq!(order.seats().collect::<Vec<_>>(), [2, 0, 1]);
+    }
+
+    #[test]
+    fn two_seats_rethrow_a_tie_then_order_by_the_method() {
+        for (method, faces, first) in [
+            (OrderMethod::Highest, [3, 3, 2, 5], 1),
+            (OrderMethod::Highest, [3, 3, 5, 2], 0),
+            (OrderMethod::Lowest, [3, 3, 2, 5], 0),
+            (OrderMethod::Lowest, [6, 6, 5, 2], 1),
+        ] {
+            let mut dice = Dice::scripted(&faces);
+            let mut throws = 0;
+            let order = opening_order(
+                method,
+                2,
+                1,
+                &mut dice,
+                &mut Transcript::default(),
+                &mut throws,
+            );
+            assert_eq!(order.seat(0), first, "{method:?} {faces:?}");
+            assert_eq!(order.seat(1), 1 - first);
+            assert_eq!(throws, 4);
+        }
     }
 
     #[test]

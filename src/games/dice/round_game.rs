@@ -203,6 +203,41 @@ impl<R: Round> RoundGame<R> {
         t.phase = Phase::Playing;
         self.round.start(t);
     }
+
+    /// Begins a round before its first throw: false if the game ended
+    /// instead (a player cannot stake).
+    #[inline(always)]
+    fn begin<L: Log>(&mut self, log: &mut L) -> bool {
+        match self.round.begin(&self.table, log) {
+            Begin::Over(outcome) => {
+                self.table.outcome = Some(outcome);
+                return false;
+            }
+            Begin::Order(n) if self.table.method != OrderMethod::Fixed => {
+                let t = &mut self.table;
+                t.ordering = Ordering::new(t.method, t.players, n);
+                t.phase = Phase::Ordering;
+            }
+            _ => {
+                let t = &mut self.table;
+                t.ordering = Ordering::new(OrderMethod::Fixed, t.players, 1);
+                self.ordered();
+            }
+        }
+        true
+    }
+
+    /// The round under way ended.
+    #[inline(always)]
+    fn end(&mut self, end: RoundEnd) {
+        let t = &mut self.table;
+        match end {
+            RoundEnd::Won(winner, reason) => t.outcome = t.score.record(winner, reason),
+            RoundEnd::Over(outcome) => t.outcome = Some(outcome),
+            RoundEnd::Played => {}
+        }
+        t.phase = Phase::Begin;
+    }
 }
 
 impl<R: Round> Game for RoundGame<R> {
@@ -246,40 +281,43 @@ impl<R: Round> Game for RoundGame<R> {
     /// the first throw after the last one ended.
     #[inline]
     fn chance_step<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
-        if self.table.phase == Phase::Begin {
-            match self.round.begin(&self.table, log) {
-                Begin::Over(outcome) => {
-                    self.table.outcome = Some(outcome);
-                    return;
-                }
-                Begin::Order(n) if self.table.method != OrderMethod::Fixed => {
-                    let t = &mut self.table;
-                    t.ordering = Ordering::new(t.method, t.players, n);
-                    t.phase = Phase::Ordering;
-                }
-                _ => {
-                    let t = &mut self.table;
-                    t.ordering = Ordering::new(OrderMethod::Fixed, t.players, 1);
-                    self.ordered();
-                }
-            }
+        if self.table.phase == Phase::Begin && !self.begin(log) {
+            return;
         }
-        if self.table.phase == Phase::Ordering {
-            let t = &mut self.table;
+        let t = &mut self.table;
+        if t.phase == Phase::Ordering {
             t.ordering.step(dice, log, &mut t.throws);
             if t.ordering.done() {
                 self.ordered();
             }
-            return;
+        } else if let Some(end) = self.round.step(t, dice, log) {
+            self.end(end);
         }
-        let t = &mut self.table;
-        if let Some(end) = self.round.step(t, dice, log) {
-            match end {
-                RoundEnd::Won(winner, reason) => t.outcome = t.score.record(winner, reason),
-                RoundEnd::Over(outcome) => t.outcome = Some(outcome),
-                RoundEnd::Played => {}
+    }
+
+    /// The game to its end (it has no decisions): the throws of
+    /// [`Game::chance_step`] one after another, in loops that keep a
+    /// round's state at hand rather than asking at every throw where the
+    /// game stands (a quarter of a game's cost in Hazard).
+    #[inline]
+    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        while self.table.outcome.is_none() {
+            if self.table.phase == Phase::Begin && !self.begin(log) {
+                return;
             }
-            t.phase = Phase::Begin;
+            let t = &mut self.table;
+            if t.phase == Phase::Ordering {
+                while !t.ordering.done() {
+                    t.ordering.step(dice, log, &mut t.throws);
+                }
+                self.ordered();
+            }
+            let end = loop {
+                if let Some(end) = self.round.step(&mut self.table, dice, log) {
+                    break end;
+                }
+            };
+            self.end(end);
         }
     }
 
