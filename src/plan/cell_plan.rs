@@ -1,6 +1,9 @@
 //! A cell of an experiment or a tournament as planned: the game, what the
 //! runner plays of it, and where in its file the cell comes from.
 
+use std::sync::OnceLock;
+
+use crate::analysis::exact::Exact;
 use crate::core::option_error::OptionError;
 use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
@@ -20,11 +23,51 @@ pub struct CellPlan {
     /// This cell's point of its entry's sweep, as (key, value) pairs in
     /// the file's order (`seats` among them when seat lists are swept).
     pub swept: Vec<(String, String)>,
+    /// The cell's exact values, once asked for ([`CellPlan::exact`]).
+    pub exact: OnceLock<Option<Exact>>,
 }
+
+/// The most reachable states the reports solve a cell over: a few
+/// seconds at worst, spent once per cell (`ludus exact --limit` goes
+/// further).
+pub const REPORT_EXACT_LIMIT: usize = 50_000;
+
+/// The most probability the run's length cap (`max_plies`) may cut off
+/// for the exact values to stand beside the run's estimates: a game
+/// stopped by the cap ends otherwise than the solved game.
+pub const CAP_TOLERANCE: f64 = 1e-12;
 
 impl CellPlan {
     /// The cell's games ready to play: its game set up once.
     pub fn job(&self) -> Result<Box<dyn CellJob>, OptionError> {
         self.game.cell_job(&self.cell)
+    }
+
+    /// The exact odds and payoffs of the cell's play, solved once, where
+    /// they exist: the cell asks for them (`exact`), its seats are
+    /// policies of known choices, its states number at most
+    /// [`REPORT_EXACT_LIMIT`] and its length cap cuts off no more than
+    /// [`CAP_TOLERANCE`] of its games. `None` otherwise.
+    pub fn exact(&self) -> Option<&Exact> {
+        self.exact
+            .get_or_init(|| {
+                if !self.cell.exact {
+                    return None;
+                }
+                let e = self
+                    .game
+                    .exact(&self.cell.options, &self.cell.seats, REPORT_EXACT_LIMIT)
+                    .ok()?;
+                let cap = u64::from(self.cell.max_plies);
+                let cut = e.length.tail
+                    + e.length
+                        .probabilities
+                        .iter()
+                        .filter(|&&(length, _)| length > cap)
+                        .map(|&(_, p)| p)
+                        .sum::<f64>();
+                (cut <= CAP_TOLERANCE).then_some(e)
+            })
+            .as_ref()
     }
 }

@@ -10,6 +10,7 @@
 //! on_bot_error = "forfeit" # optional: a failing policy loses its game (default "stop")
 //! metrics = "all"           # optional: every decision's options counted, the lead followed (default "basic")
 //! metrics_evaluator = "mcts:50" # optional, with metrics = "all": what judges the lead (default: the game's evaluation)
+//! exact = false             # optional: no exact values beside the estimates (default true; a cell may set its own)
 //! [[cells]]
 //! game = "hazard"
 //! options = { order = "fixed" }  # numbers, strings, and true/false where an option takes them
@@ -18,6 +19,8 @@
 //! ```
 //!
 //! Every problem is reported with the file and the key it is in.
+
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -55,6 +58,7 @@ struct ExperimentFile {
     on_bot_error: Option<String>,
     metrics: Option<String>,
     metrics_evaluator: Option<String>,
+    exact: Option<bool>,
     cells: Vec<CellFile>,
     /// A tournament beside the cells, which `ludus tournament` plays
     /// (see [`crate::runner::tournament`]); `ludus run` leaves it.
@@ -71,6 +75,7 @@ struct CellFile {
     seats: Option<SeatsFile>,
     #[serde(default)]
     sweep: toml::Table,
+    exact: Option<bool>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -229,6 +234,7 @@ impl Experiment {
                     on_bot_error,
                     metrics,
                     evaluator: evaluator.clone(),
+                    exact: cell.exact.or(file.exact).unwrap_or(true),
                     ..plan.cell
                 };
                 cells.push(plan);
@@ -587,9 +593,11 @@ fn expand(
                 on_bot_error: OnBotError::Stop,
                 metrics: MetricsLevel::Basic,
                 evaluator: None,
+                exact: true,
             },
             entry: entry_index,
             swept,
+            exact: OnceLock::new(),
         });
     }
     Ok(plans)

@@ -18,6 +18,8 @@
 //! on_bot_error = "forfeit" # optional
 //! ```
 
+use std::sync::OnceLock;
+
 use serde::Deserialize;
 
 use crate::core::options::Options;
@@ -227,9 +229,11 @@ impl Tournament {
                 // what every run counts.
                 metrics: MetricsLevel::Basic,
                 evaluator: None,
+                exact: true,
             },
             entry: k,
             swept: Vec::new(),
+            exact: OnceLock::new(),
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod cells;
 pub mod charts;
 pub mod checkpoint_error;
 pub mod endings;
+pub mod exact_beside;
 pub mod folder;
 pub mod folder_error;
 pub mod identity;

@@ -1,13 +1,14 @@
 //! summary.csv: one row per cell and seat.
 
 use crate::plan::cell_plan::CellPlan;
+use crate::reports::exact_beside::ExactBeside;
 use crate::reports::interval::{clopper_pearson, wilson};
 use crate::reports::length_stats::LengthStats;
 use crate::reports::payoff::PayoffStats;
 use crate::runner::tally::Tally;
 
 /// The columns of summary.csv, in order (documented in reports/README.md).
-pub const COLUMNS: &[&str] = &columns::<32>(&[
+pub const COLUMNS: &[&str] = &columns::<36>(&[
     &["cell", "game", "options", "seat", "side", "policy"],
     &SCORE_COLUMNS,
     &[
@@ -32,7 +33,12 @@ pub const COLUMNS: &[&str] = &columns::<32>(&[
         "first_wins",
         "first_win_rate",
     ],
+    &EXACT_COLUMNS,
 ]);
+
+/// The columns that set the estimates beside the exact values, empty
+/// where the cell is not solved ([`ExactBeside`]).
+pub const EXACT_COLUMNS: [&str; 4] = ["exact_win_rate", "z_win_rate", "exact_payoff", "z_payoff"];
 
 /// The columns of a score, in the order [`score_fields`] writes them:
 /// summary.csv's, standings.csv's and pairings.csv's.
@@ -144,7 +150,18 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
                     fixed(won as f64 / moved as f64)
                 },
             ]);
+            row.extend(exact_fields(plan, tally, s));
             row
         })
         .collect()
+}
+
+/// Seat `s`'s [`ExactBeside`] fields, all four empty where the cell is
+/// not solved, a z empty where its standard error is 0.
+fn exact_fields(plan: &CellPlan, tally: &Tally, s: usize) -> [String; 4] {
+    let Some(e) = ExactBeside::of(plan, tally, s) else {
+        return Default::default();
+    };
+    let z = |z: Option<f64>| z.map_or_else(String::new, fixed);
+    [fixed(e.win), z(e.z_win), fixed(e.payoff), z(e.z_payoff)]
 }

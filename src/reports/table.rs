@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use crate::plan::cell_plan::CellPlan;
 use crate::reports::cell_result::CellResult;
+use crate::reports::exact_beside::ExactBeside;
 use crate::reports::interval::wilson;
 use crate::reports::length_stats::LengthStats;
 
@@ -162,6 +163,38 @@ fn table_of(results: &[CellResult]) -> String {
                 t.payoff_sum[s] as f64 / n,
             );
         }
+        if let Some(line) = exact_line(r) {
+            let _ = writeln!(out, "{line}");
+        }
     }
     out
+}
+
+/// The exact values of a solved cell, each seat's with the z of its
+/// estimate: `exact: seat 1 55.80% (z +0.41), seat 2 ...`, payoffs too
+/// where the game is played for money.
+fn exact_line(r: &CellResult) -> Option<String> {
+    let t = &r.tally;
+    let seats: Vec<ExactBeside> = (0..t.players)
+        .map(|s| ExactBeside::of(&r.plan, t, s))
+        .collect::<Option<_>>()?;
+    let money = seats
+        .iter()
+        .any(|e| e.payoff != 0.0 || e.z_payoff.is_some());
+    let z = |z: Option<f64>| z.map_or_else(String::new, |z| format!(" (z {z:+.2})"));
+    let words: Vec<String> = seats
+        .iter()
+        .enumerate()
+        .map(|(s, e)| {
+            let mut w = format!("seat {} {:.2}%{}", s + 1, 100.0 * e.win, z(e.z_win));
+            if money {
+                let _ = write!(w, " payoff {:+.3}{}", e.payoff, z(e.z_payoff));
+            }
+            if s + 1 < seats.len() {
+                w.push(',');
+            }
+            w
+        })
+        .collect();
+    Some(wrap("        exact:", &words, 15, WIDTH))
 }

@@ -35,6 +35,9 @@ pub struct Cell {
     /// What judges the positions for the metrics that follow the lead
     /// (`metrics_evaluator`); `None`: the game's own evaluation.
     pub evaluator: Option<PolicySpec>,
+    /// Whether the reports set the cell's estimates beside its exact
+    /// values, where the cell can be solved (the experiment's `exact`).
+    pub exact: bool,
 }
 
 impl Cell {
@@ -58,6 +61,7 @@ impl Cell {
             on_bot_error: OnBotError::Stop,
             metrics: MetricsLevel::Basic,
             evaluator: None,
+            exact: true,
         })
     }
 }

@@ -8,6 +8,7 @@ mod commands;
 #[path = "../common/scratch.rs"]
 mod common_scratch;
 mod exact;
+mod exact_beside;
 mod giant_sweeps;
 mod hostile_output;
 mod judged_metrics;
