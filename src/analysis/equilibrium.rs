@@ -59,6 +59,8 @@ impl Objective {
 #[derive(Clone, Debug)]
 pub struct Strategy {
     choices: HashMap<StateKey, u32>,
+    /// The choice at each state by its number (0 where no one decides).
+    picks: Vec<u32>,
     /// Each seat's objective at the start, under optimal play by all.
     pub value: Vec<f64>,
     /// How many states are reachable.
@@ -70,6 +72,12 @@ impl Strategy {
     /// the optimal one; `None` for a state not reachable from the start.
     pub fn choice(&self, key: &StateKey) -> Option<usize> {
         self.choices.get(key).map(|&c| c as usize)
+    }
+
+    /// The index of the optimal move at the decision state numbered
+    /// `state` (as [`equilibrium_visiting`] showed it).
+    pub fn pick(&self, state: usize) -> usize {
+        self.picks[state] as usize
     }
 
     /// How many decision states the strategy covers.
@@ -109,7 +117,18 @@ pub fn equilibrium<G: Game>(
     objective: Objective,
     limit: usize,
 ) -> Result<Strategy, ExactError> {
-    let (nodes, keys) = graph(start, objective, limit)?;
+    equilibrium_visiting(start, objective, limit, |_, _| {})
+}
+
+/// [`equilibrium`], showing `visit` each decision state as it is listed,
+/// with its number; [`Strategy::pick`] then gives that state's choice.
+pub fn equilibrium_visiting<G: Game>(
+    start: &G,
+    objective: Objective,
+    limit: usize,
+    visit: impl FnMut(usize, &G),
+) -> Result<Strategy, ExactError> {
+    let (nodes, keys) = graph(start, objective, limit, visit)?;
     let players = start.players();
     let mut values: Vec<Vec<f64>> = vec![Vec::new(); nodes.len()];
     let mut picks: Vec<u32> = vec![0; nodes.len()];
@@ -142,6 +161,7 @@ pub fn equilibrium<G: Game>(
         .collect();
     Ok(Strategy {
         choices,
+        picks,
         value: values[0].clone(),
         states: nodes.len(),
     })
@@ -153,6 +173,7 @@ fn graph<G: Game>(
     start: &G,
     objective: Objective,
     limit: usize,
+    mut visit: impl FnMut(usize, &G),
 ) -> Result<(Vec<Node>, Vec<StateKey>), ExactError> {
     let mut key = StateKey::default();
     if !start.rules_key(&mut key) {
@@ -202,6 +223,7 @@ fn graph<G: Game>(
                 Node::Chance(edges)
             }
             Turn::Decide(seat) => {
+                visit(nodes.len(), &game);
                 game.legal_moves(&mut moves);
                 let next = moves
                     .iter()

@@ -50,6 +50,15 @@ pub enum ExactError {
         /// The game.
         game: &'static str,
     },
+    /// The game does not describe its decision states, so its optimal
+    /// play cannot be written as a table.
+    #[error(
+        "{game} does not describe its decisions in its own terms, so its optimal play has no table"
+    )]
+    NoSituation {
+        /// The game.
+        game: &'static str,
+    },
     /// A chance event whose outcomes cannot be listed.
     #[error("a chance event cannot be listed: {0}")]
     Chance(#[from] ChanceError),

@@ -2,7 +2,7 @@
 //! trait, knowing no game's rules: where an analysis starts, perft,
 //! positions reached by moves, exact values by retrograde analysis, exact
 //! probabilities of play under known policies as Markov chains, optimal
-//! play in games of chance with decisions.
+//! play in games of chance with decisions, and that play as a table.
 
 pub mod analysis_error;
 pub mod equilibrium;
@@ -15,3 +15,4 @@ pub mod position_replay;
 pub mod retrograde;
 pub mod reward_distribution;
 pub mod start;
+pub mod strategy_table;

@@ -4,11 +4,13 @@
 
 use clap::Args;
 
+use crate::cli::exact_strategy;
 use crate::cli::game_options::GameOptions;
 use crate::cli::{Failure, find_game};
+use ludus::analysis::equilibrium::Objective;
 use ludus::analysis::exact::Exact;
 use ludus::analysis::exact_error::ExactError;
-use ludus::core::options::Options;
+use ludus::core::options::{OptionValue, Options};
 use ludus::policies::policy_spec::PolicySpec;
 use ludus::runner::game_entry::GameEntry;
 
@@ -27,6 +29,11 @@ pub struct ExactArgs {
     /// microseconds and a few hundred bytes each).
     #[arg(long, default_value_t = 250_000)]
     limit: usize,
+    /// Prints the optimal rule instead, every seat playing optimally for
+    /// OBJECTIVE (win, the default, or payoff), as a table in the game's
+    /// terms.
+    #[arg(long, value_name = "OBJECTIVE", num_args = 0..=1, default_missing_value = "win")]
+    strategy: Option<String>,
     /// Prints one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -38,6 +45,28 @@ pub fn exact(args: ExactArgs) -> Result<(), Failure> {
     let options = args.options.resolve(entry)?;
     let refused = |e: &dyn std::fmt::Display| Failure::Input(format!("{}: {e}", entry.name()));
     let in_force = entry.options_in_force(&options).map_err(|e| refused(&e))?;
+    if let Some(objective) = &args.strategy {
+        if args.seats.is_some() {
+            return Err(Failure::Input(
+                "--strategy shows every seat playing optimally: --seats does not go with it".into(),
+            ));
+        }
+        let objective = Objective::parse(Some(objective)).ok_or_else(|| {
+            Failure::Input(format!(
+                "--strategy {objective}: the objective is win or payoff"
+            ))
+        })?;
+        let table = entry
+            .strategy(&options, objective, args.limit)
+            .map_err(|e| refused(&e))?;
+        let shown = if args.json {
+            exact_strategy::json(entry, options_json(&in_force), objective, &table)
+        } else {
+            exact_strategy::text(entry, &in_force, objective, &table)
+        };
+        print!("{shown}");
+        return Ok(());
+    }
     let players = entry.players(&options).map_err(|e| refused(&e))?;
     let seats = PolicySpec::parse_seats(
         args.seats.as_deref().unwrap_or("random"),
@@ -61,18 +90,24 @@ pub fn exact(args: ExactArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The result as one JSON object.
-fn json(entry: &dyn GameEntry, in_force: &Options, seats: &[PolicySpec], r: &Exact) -> String {
-    let options: serde_json::Map<String, serde_json::Value> = in_force
+/// The options in force as a JSON object, numbers as numbers.
+fn options_json(in_force: &Options) -> serde_json::Value {
+    in_force
         .iter()
         .map(|(k, v)| {
             let value = match v {
-                ludus::core::options::OptionValue::Int(i) => serde_json::json!(i),
-                ludus::core::options::OptionValue::Choice(c) => serde_json::json!(c),
+                OptionValue::Int(i) => serde_json::json!(i),
+                OptionValue::Choice(c) => serde_json::json!(c),
             };
             (k.to_string(), value)
         })
-        .collect();
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+/// The result as one JSON object.
+fn json(entry: &dyn GameEntry, in_force: &Options, seats: &[PolicySpec], r: &Exact) -> String {
+    let options = options_json(in_force);
     let seat_rows: Vec<serde_json::Value> = r
         .seats
         .iter()

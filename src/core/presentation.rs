@@ -34,4 +34,13 @@ pub trait Presentation: Game {
     fn to_json(&self) -> serde_json::Value {
         serde_json::Value::Null
     }
+
+    /// A decision state in the terms a player weighs, named numbers in
+    /// the order a table of optimal play lists them, the last the one it
+    /// gives in ranges (`ludus exact --strategy`): e.g. the pot, the
+    /// lead, and what the thrower has won. Empty (the default) where the
+    /// game does not describe its decisions.
+    fn situation(&self) -> Vec<(&'static str, i64)> {
+        Vec::new()
+    }
 }

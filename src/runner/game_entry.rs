@@ -10,12 +10,14 @@ use crate::core::record_formats::RecordFormats;
 use std::marker::PhantomData;
 
 use crate::analysis::analysis_error::AnalysisError;
+use crate::analysis::equilibrium::Objective;
 use crate::analysis::exact::{self, Exact};
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::perft;
 use crate::analysis::position_replay;
 use crate::analysis::retrograde::{self, Solution};
 use crate::analysis::start::Start;
+use crate::analysis::strategy_table::{StrategyTable, strategy_table};
 use crate::core::game::Game;
 use crate::core::native_policies::NativePolicyInfo;
 use crate::core::options::{OptionSpec, Options};
@@ -92,6 +94,15 @@ pub trait GameEntry: Sync {
         seats: &[PolicySpec],
         limit: usize,
     ) -> Result<Exact, ExactError>;
+    /// Optimal play of the game with `options` for `objective`, every
+    /// seat optimal, as a table in the game's terms, refusing more than
+    /// `limit` reachable states.
+    fn strategy(
+        &self,
+        options: &Options,
+        objective: Objective,
+        limit: usize,
+    ) -> Result<StrategyTable, ExactError>;
     /// Sets up `start`, plays `moves` (written as the game writes them) and
     /// shows the result as text or JSON; an error for a game that has no
     /// positions (the dice games).
@@ -209,6 +220,14 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
             })
             .collect::<Result<Vec<_>, _>>()?;
         exact::exact(&game, &policies, limit)
+    }
+    fn strategy(
+        &self,
+        options: &Options,
+        objective: Objective,
+        limit: usize,
+    ) -> Result<StrategyTable, ExactError> {
+        strategy_table(&G::new(options)?, objective, limit)
     }
     fn record_formats(&self) -> &'static [&'static str] {
         G::record_formats()

@@ -9,6 +9,7 @@ mod commands;
 mod common_scratch;
 mod exact;
 mod exact_beside;
+mod exact_strategy;
 mod giant_sweeps;
 mod hostile_output;
 mod judged_metrics;

@@ -41,6 +41,9 @@ pub trait BankingGame: Banking + Clone + std::hash::Hash + Send + Sync + Sized +
     /// The same game, the turn's hazards (which only policies read) set
     /// to `hazards`: for the keys of its state.
     fn with_turn_hazards(&self, hazards: u32) -> Self;
+    /// Whether stopping takes winnings from the pot (Half Hazard), so
+    /// that what the thrower has won is part of his choice.
+    const BANKS: bool;
 }
 
 impl<B: BankingGame> Game for B {
@@ -135,6 +138,29 @@ impl<B: BankingGame> Presentation for B {
 
     fn rules() -> &'static str {
         B::RULES
+    }
+
+    /// The turn, the thrower, his lead in money, the two numbers, the pot
+    /// and (where stopping banks) what he has won: what the thrower's
+    /// choice can depend on (the turn's hazards so far are in the pot and
+    /// the winnings).
+    fn situation(&self) -> Vec<(&'static str, i64)> {
+        let s = self.stakes();
+        let t = s.table;
+        let me = t.thrower;
+        let funds = t.purse.funds;
+        let mut out = vec![
+            ("turn", i64::from(t.turns) + 1),
+            ("thrower", me as i64 + 1),
+            ("lead", funds[me] - funds[1 - me]),
+            ("opponent's number", i64::from(s.numbers.opponent)),
+            ("own number", i64::from(s.numbers.own)),
+            ("pot", t.purse.pot),
+        ];
+        if B::BANKS {
+            out.push(("won", s.banked));
+        }
+        out
     }
 }
 

@@ -149,6 +149,8 @@ impl BankingGame for GrowingHazard {
         }
     }
 
+    const BANKS: bool = false;
+
     fn with_turn_hazards(&self, hazards: u32) -> Self {
         let mut g = self.clone();
         g.hazards = hazards;

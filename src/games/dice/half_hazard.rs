@@ -155,6 +155,8 @@ impl BankingGame for HalfHazard {
         }
     }
 
+    const BANKS: bool = true;
+
     fn with_turn_hazards(&self, hazards: u32) -> Self {
         let mut g = self.clone();
         g.hazards = hazards;
