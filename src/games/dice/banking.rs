@@ -179,6 +179,7 @@ impl Numbers {
     /// opponent's number), then until a different total 7-14 (his own);
     /// hazards, and the opponent's number while seeking his own, are
     /// thrown again. The throw is counted in `throws`.
+    #[inline]
     pub fn assign_step<L: Log>(
         &mut self,
         thrower: Seat,

@@ -83,6 +83,10 @@ impl<B: BankingGame> Game for B {
         banking_table::chance_step(self, dice, log);
     }
 
+    fn chance<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        banking_table::chance(self, dice, log);
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.stakes().table.outcome
     }

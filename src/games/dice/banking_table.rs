@@ -219,3 +219,35 @@ pub fn chance_step<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut 
         }
     }
 }
+
+/// Chance until the thrower decides or the game ends: the throws of
+/// [`chance_step`] one after another, the opening and assignment throws in
+/// loops of their own rather than asking at every throw where the turn
+/// stands (a fifth of Half Hazard's instructions).
+pub fn chance<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut L) {
+    loop {
+        let t = game.table();
+        if t.outcome.is_some() || t.deciding {
+            return;
+        }
+        if !t.ordering.done() {
+            while !t.ordering.done() {
+                t.ordering.step(dice, log, &mut t.throws);
+            }
+            t.thrower = t.ordering.order().seat(0);
+            t.first = Some(t.thrower);
+            continue;
+        }
+        let (pending, thrower, mut throws) = (t.round_pending, t.thrower, t.throws);
+        if !pending && game.numbers().assigning() {
+            let mut numbers = *game.numbers();
+            while numbers.assigning() {
+                numbers.assign_step(thrower, dice, log, &mut throws);
+            }
+            *game.numbers() = numbers;
+            game.table().throws = throws;
+        } else {
+            chance_step(game, dice, log);
+        }
+    }
+}

@@ -106,6 +106,7 @@ impl Round for HazardStakesRound {
         self.hazard.start(table);
     }
 
+    #[inline]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,

@@ -249,93 +249,38 @@ mod tests {
     use super::*;
     use crate::core::log::Transcript;
 
-    /// The order the throws of `dice` set, and how many throws it took.
-    fn opening_order(
-        method: OrderMethod,
-        players: usize,
-        n: u32,
-        dice: &mut Dice,
-        log: &mut Transcript,
-        throws: &mut u32,
-    ) -> PlayOrder {
-        let mut o = Ordering::new(method, players, n);
+    /// The order `faces` (one die a throw) set among `players` seats by
+    /// `method`, and how many throws it took.
+    fn opening_order(method: OrderMethod, players: usize, faces: &[u8]) -> (Vec<Seat>, u32) {
+        let mut dice = Dice::scripted(faces);
+        let (mut o, mut throws) = (Ordering::new(method, players, 1), 0);
         while !o.done() {
-            o.step(dice, log, throws);
+            o.step(&mut dice, &mut Transcript::default(), &mut throws);
         }
-        o.order()
+        (o.order().seats().collect(), throws)
     }
 
     #[test]
-    fn highest_first_and_ties_rethrown_within_the_tie() {
-        // Three players throw one die each: 4, 6, 4 -> seat 2 first; seats 1
-        // and 3 tie and throw again: 2, 5 -> seat 3 before seat 1.
-        let mut dice = Dice::scripted(&[4, 6, 4, 2, 5]);
-        let mut throws = 0;
-        let order = opening_order(
-            OrderMethod::Highest,
-            3,
-            1,
-            &mut dice,
-            &mut Transcript::default(),
-            &mut throws,
-        );
-        assert_eq!(order.seats().collect::<Vec<_>>(), [1, 2, 0]);
-        assert_eq!(throws, 5);
-    }
-
-    #[test]
-    fn lowest_first() {
-        let mut dice = Dice::scripted(&[4, 6, 1]);
-        let mut throws = 0;
-        let order = opening_order(
-            OrderMethod::Lowest,
-            3,
-            1,
-            &mut dice,
-            &mut Transcript::default(),
-            &mut throws,
-        );
-        assert_eq!(order.seats().collect::<Vec<_>>(), [2, 0, 1]);
-    }
-
-    #[test]
-    fn two_seats_rethrow_a_tie_then_order_by_the_method() {
-        for (method, faces, first) in [
-            (OrderMethod::Highest, [3, 3, 2, 5], 1),
-            (OrderMethod::Highest, [3, 3, 5, 2], 0),
-            (OrderMethod::Lowest, [3, 3, 2, 5], 0),
-            (OrderMethod::Lowest, [6, 6, 5, 2], 1),
+    fn opening_throws_order_the_seats_and_ties_throw_again() {
+        use OrderMethod::{Fixed, Highest, Lowest};
+        for (method, players, faces, order, throws) in [
+            // 4, 6, 4: seat 2 first; seats 1 and 3 tie and throw again:
+            // 2, 5, so seat 3 before seat 1.
+            (Highest, 3, &[4, 6, 4, 2, 5][..], &[1, 2, 0][..], 5),
+            (Lowest, 3, &[4, 6, 1], &[2, 0, 1], 3),
+            // Two seats: one comparison, a tie thrown again.
+            (Highest, 2, &[3, 3, 2, 5], &[1, 0], 4),
+            (Highest, 2, &[3, 3, 5, 2], &[0, 1], 4),
+            (Lowest, 2, &[3, 3, 2, 5], &[0, 1], 4),
+            (Lowest, 2, &[6, 6, 5, 2], &[1, 0], 4),
+            (Fixed, 4, &[], &[0, 1, 2, 3], 0),
         ] {
-            let mut dice = Dice::scripted(&faces);
-            let mut throws = 0;
-            let order = opening_order(
-                method,
-                2,
-                1,
-                &mut dice,
-                &mut Transcript::default(),
-                &mut throws,
+            assert_eq!(
+                opening_order(method, players, faces),
+                (order.to_vec(), throws),
+                "{method:?} {faces:?}"
             );
-            assert_eq!(order.seat(0), first, "{method:?} {faces:?}");
-            assert_eq!(order.seat(1), 1 - first);
-            assert_eq!(throws, 4);
         }
-    }
-
-    #[test]
-    fn fixed_throws_nothing() {
-        let mut dice = Dice::scripted(&[]);
-        let mut throws = 0;
-        let order = opening_order(
-            OrderMethod::Fixed,
-            4,
-            3,
-            &mut dice,
-            &mut Transcript::default(),
-            &mut throws,
-        );
-        assert_eq!(order.seats().collect::<Vec<_>>(), [0, 1, 2, 3]);
-        assert_eq!(throws, 0);
-        assert_eq!(order.next_after(3), 0);
+        assert_eq!(PlayOrder::fixed(4).next_after(3), 0);
     }
 }

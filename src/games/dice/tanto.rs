@@ -47,9 +47,12 @@ pub struct TantoRound {
 
 impl TantoRound {
     /// One attempt: one die, then two; true if the two total the one.
+    // Inlined into the round's step: as a call it cost a third of Tanto's
+    // instructions (callgrind, 20,000 games).
+    #[inline(always)]
     fn attempt<L: Log>(seat: Seat, table: &mut Table, dice: &mut Dice, log: &mut L) -> bool {
-        let one = dice.die();
-        let two = dice.throw::<2>();
+        // The die, then the two: the same draws as one throw of three.
+        let [one, two @ ..] = dice.throw::<3>();
         table.throws += 2;
         let hit = u32::from(two[0]) + u32::from(two[1]) == u32::from(one);
         say!(
@@ -132,6 +135,7 @@ impl Round for TantoRound {
 
     /// One attempt: cycles among the seats in play (in playing order)
     /// until one succeeds; then the others' last throws to tie.
+    #[inline]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,
@@ -149,7 +153,11 @@ impl Round for TantoRound {
                     None
                 };
             }
-            self.next = ((i + 1) % self.n as usize) as u8;
+            self.next = if i + 1 == self.n as usize {
+                0
+            } else {
+                i as u8 + 1
+            };
             return None;
         };
         let f = f as usize;
