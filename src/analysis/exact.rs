@@ -94,6 +94,19 @@ pub fn exact<G: Game>(
     policies: &[Box<dyn Policy<G>>],
     limit: usize,
 ) -> Result<Exact, ExactError> {
+    exact_within(start, policies, limit, u64::MAX)
+}
+
+/// [`exact`], refusing also once more than `branches` outcomes of throws
+/// and moves were followed: a bound on the work, which grows with the
+/// states times the ways of each throw (six dice throw 46,656 ways), where
+/// the limit on states alone does not bound it.
+pub fn exact_within<G: Game>(
+    start: &G,
+    policies: &[Box<dyn Policy<G>>],
+    limit: usize,
+    branches: u64,
+) -> Result<Exact, ExactError> {
     let players = start.players();
     if policies.len() != players {
         return Err(ExactError::Seats {
@@ -101,7 +114,7 @@ pub fn exact<G: Game>(
             seats: players,
         });
     }
-    let chain = reachable(start, policies, limit)?;
+    let chain = reachable(start, policies, limit, branches)?;
     let solved = chain.solve(MAX_COMPONENT)?;
     let values = solved.values(0);
     let seats = (0..players)
@@ -129,6 +142,7 @@ fn reachable<G: Game>(
     start: &G,
     policies: &[Box<dyn Policy<G>>],
     limit: usize,
+    budget: u64,
 ) -> Result<Chain, ExactError> {
     let players = start.players();
     let mut key = StateKey::default();
@@ -143,11 +157,16 @@ fn reachable<G: Game>(
     let mut chain = Chain::new(players * PER_SEAT);
     let (mut moves, mut chances) = (Vec::new(), Vec::new());
     let mut key = StateKey::default();
+    let mut followed = 0u64;
     while let Some(game) = queue.pop_front() {
+        // A throw of many dice is cut short by what is left of the
+        // budget, not followed whole first.
+        let left = budget.saturating_sub(followed).min(CHANCE_LIMIT as u64) as usize;
         let mut edges: Vec<Edge> = Vec::new();
         let mut too_many = false;
         // A key is copied, and a state kept, only when new.
         let mut lead = |after: &G, probability: f64| {
+            followed += 1;
             key.clear();
             after.state_key(&mut key);
             let to = match index.get(&key) {
@@ -178,7 +197,13 @@ fn reachable<G: Game>(
                 continue;
             }
             Turn::Chance => {
-                each_branch(&game, CHANCE_LIMIT, |p, after| lead(after, p))?;
+                each_branch(&game, left, |p, after| lead(after, p)).map_err(|e| {
+                    if left < CHANCE_LIMIT {
+                        ExactError::TooMuchWork { branches: budget }
+                    } else {
+                        e.into()
+                    }
+                })?;
             }
             Turn::Decide(seat) => {
                 game.legal_moves(&mut moves);
@@ -196,6 +221,9 @@ fn reachable<G: Game>(
         }
         if too_many {
             return Err(ExactError::TooManyStates { limit });
+        }
+        if followed > budget {
+            return Err(ExactError::TooMuchWork { branches: budget });
         }
         chain.push_transient(edges);
     }

@@ -68,6 +68,14 @@ pub enum ExactError {
         /// The limit.
         limit: usize,
     },
+    /// More outcomes of throws and moves to follow than the budget.
+    #[error(
+        "more than {branches} outcomes of throws and moves lead from the states listed (the budget)"
+    )]
+    TooMuchWork {
+        /// The budget.
+        branches: u64,
+    },
     /// A finished game that names no outcome.
     #[error("a game over names no outcome")]
     NoOutcome,

@@ -195,7 +195,7 @@ pub fn bench(args: BenchArgs) -> Result<(), Failure> {
                 on_bot_error: Default::default(),
                 metrics,
                 evaluator: None,
-                exact: false,
+                exact_budget: 0,
             };
             let jobs = vec![entry.cell_job(&cell).map_err(Failure::from)?];
             let ([t1, t2], tallies) = time_1_and_2(&jobs, args.repeat)?;

@@ -75,7 +75,7 @@ pub fn exact(args: ExactArgs) -> Result<(), Failure> {
     )
     .map_err(|e| Failure::Input(format!("--seats {e}")))?;
     let result = entry
-        .exact(&options, &seats, args.limit)
+        .exact(&options, &seats, args.limit, u64::MAX)
         .map_err(|e| match e {
             ExactError::TooManyStates { .. } => refused(&format!(
                 "{e}; --limit raises it, at the cost of memory and time"

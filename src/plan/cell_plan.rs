@@ -27,9 +27,8 @@ pub struct CellPlan {
     pub exact: OnceLock<Option<Exact>>,
 }
 
-/// The most reachable states the reports solve a cell over: a few
-/// seconds at worst, spent once per cell (`ludus exact --limit` goes
-/// further).
+/// The most reachable states the reports solve a cell over (`ludus
+/// exact --limit` goes further).
 pub const REPORT_EXACT_LIMIT: usize = 50_000;
 
 /// The most probability the run's length cap (`max_plies`) may cut off
@@ -46,17 +45,23 @@ impl CellPlan {
     /// The exact odds and payoffs of the cell's play, solved once, where
     /// they exist: the cell asks for them (`exact`), its seats are
     /// policies of known choices, its states number at most
-    /// [`REPORT_EXACT_LIMIT`] and its length cap cuts off no more than
-    /// [`CAP_TOLERANCE`] of its games. `None` otherwise.
+    /// [`REPORT_EXACT_LIMIT`], the outcomes followed stay within its
+    /// budget ([`Cell::exact_budget`]) and its length cap cuts off no more
+    /// than [`CAP_TOLERANCE`] of its games. `None` otherwise.
     pub fn exact(&self) -> Option<&Exact> {
         self.exact
             .get_or_init(|| {
-                if !self.cell.exact {
+                if self.cell.exact_budget == 0 {
                     return None;
                 }
                 let e = self
                     .game
-                    .exact(&self.cell.options, &self.cell.seats, REPORT_EXACT_LIMIT)
+                    .exact(
+                        &self.cell.options,
+                        &self.cell.seats,
+                        REPORT_EXACT_LIMIT,
+                        self.cell.exact_budget,
+                    )
                     .ok()?;
                 let cap = u64::from(self.cell.max_plies);
                 let cut = e.length.tail

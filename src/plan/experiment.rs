@@ -32,7 +32,7 @@ use crate::plan::cell_plan::CellPlan;
 use crate::plan::plan_error::PlanError;
 use crate::policies::policy_spec::PolicySpec;
 use crate::registry;
-use crate::runner::cell::Cell;
+use crate::runner::cell::{Cell, EXACT_BUDGET_PER_CELL, EXACT_BUDGET_PER_RUN};
 use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 
@@ -234,11 +234,18 @@ impl Experiment {
                     on_bot_error,
                     metrics,
                     evaluator: evaluator.clone(),
-                    exact: cell.exact.or(file.exact).unwrap_or(true),
+                    exact_budget: u64::from(cell.exact.or(file.exact).unwrap_or(true)),
                     ..plan.cell
                 };
                 cells.push(plan);
             }
+        }
+        // Each cell that asks for exact values gets its share of the run's
+        // budget (the flag above set its budget to 1).
+        let asking = cells.iter().filter(|c| c.cell.exact_budget > 0).count() as u64;
+        let share = (EXACT_BUDGET_PER_RUN / asking.max(1)).min(EXACT_BUDGET_PER_CELL);
+        for c in cells.iter_mut().filter(|c| c.cell.exact_budget > 0) {
+            c.cell.exact_budget = share;
         }
         Ok(Experiment {
             name: file.name,
@@ -593,7 +600,7 @@ fn expand(
                 on_bot_error: OnBotError::Stop,
                 metrics: MetricsLevel::Basic,
                 evaluator: None,
-                exact: true,
+                exact_budget: 0,
             },
             entry: entry_index,
             swept,

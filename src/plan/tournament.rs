@@ -229,7 +229,8 @@ impl Tournament {
                 // what every run counts.
                 metrics: MetricsLevel::Basic,
                 evaluator: None,
-                exact: true,
+                // Tournament reports show no exact values.
+                exact_budget: 0,
             },
             entry: k,
             swept: Vec::new(),

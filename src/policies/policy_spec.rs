@@ -35,6 +35,13 @@ pub struct PolicySpec {
 }
 
 impl PolicySpec {
+    /// Whether the policy is a search (`mcts`, `alphabeta`) or a Lua
+    /// script: its choice is never a known distribution, which exact
+    /// play needs.
+    pub fn searches_or_scripts(&self) -> bool {
+        matches!(self.name.as_str(), "mcts" | "alphabeta" | "lua")
+    }
+
     /// Parses `name` or `name:param`.
     pub fn parse(text: &str) -> Result<PolicySpec, PolicyError> {
         let text = text.trim();

@@ -8,6 +8,15 @@ use crate::policies::policy_spec::PolicySpec;
 use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 
+/// The most outcomes of throws and moves the reports follow to solve one
+/// cell: a second or two at most.
+pub const EXACT_BUDGET_PER_CELL: u64 = 4_000_000;
+
+/// The most they follow over all the cells of a run, shared among them:
+/// a sweep of many cells gives each a smaller share, so that trying
+/// never costs a run more than some seconds.
+pub const EXACT_BUDGET_PER_RUN: u64 = 40_000_000;
+
 /// One cell to play: its options and a policy per seat (the game is the
 /// job's, see [`crate::runner::game_entry::GameEntry::cell_job`]).
 #[derive(Clone, Debug)]
@@ -35,9 +44,10 @@ pub struct Cell {
     /// What judges the positions for the metrics that follow the lead
     /// (`metrics_evaluator`); `None`: the game's own evaluation.
     pub evaluator: Option<PolicySpec>,
-    /// Whether the reports set the cell's estimates beside its exact
-    /// values, where the cell can be solved (the experiment's `exact`).
-    pub exact: bool,
+    /// How many outcomes of throws and moves the reports may follow to
+    /// solve the cell, and set its estimates beside its exact values
+    /// (the experiment's `exact`); 0: they do not try.
+    pub exact_budget: u64,
 }
 
 impl Cell {
@@ -61,7 +71,7 @@ impl Cell {
             on_bot_error: OnBotError::Stop,
             metrics: MetricsLevel::Basic,
             evaluator: None,
-            exact: true,
+            exact_budget: EXACT_BUDGET_PER_CELL,
         })
     }
 }

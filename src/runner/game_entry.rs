@@ -87,12 +87,14 @@ pub trait GameEntry: Sync {
     /// The exact odds of every seat, its expected payoff and the
     /// distribution of the length, of the game with `options` played by
     /// `seats` (one policy each, every one a known distribution of
-    /// choices), refusing more than `limit` reachable states.
+    /// choices), refusing more than `limit` reachable states or
+    /// `branches` outcomes followed ([`exact::exact_within`]).
     fn exact(
         &self,
         options: &Options,
         seats: &[PolicySpec],
         limit: usize,
+        branches: u64,
     ) -> Result<Exact, ExactError>;
     /// Optimal play of the game with `options` for `objective`, every
     /// seat optimal, as a table in the game's terms, refusing more than
@@ -199,12 +201,20 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
         options: &Options,
         seats: &[PolicySpec],
         limit: usize,
+        branches: u64,
     ) -> Result<Exact, ExactError> {
         let in_force = G::options_in_force(options)?;
         let game = G::new(options)?;
         let policies = seats
             .iter()
             .map(|spec| {
+                // Not built at all: a script's VM or a search costs more
+                // than the answer, which is no.
+                if spec.searches_or_scripts() {
+                    return Err(ExactError::NoDistribution {
+                        policy: spec.to_string(),
+                    });
+                }
                 let policy = spec
                     .build_for::<G>(&in_force)
                     .map_err(|e| ExactError::Policy {
@@ -219,7 +229,7 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
                 Ok(policy)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        exact::exact(&game, &policies, limit)
+        exact::exact_within(&game, &policies, limit, branches)
     }
     fn strategy(
         &self,
