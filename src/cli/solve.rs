@@ -1,13 +1,20 @@
 //! `ludus solve <game>`: the exact value of a small game (three men's
-//! morris) by retrograde analysis, and the value of each first move.
+//! morris) by retrograde analysis, and the value of each first move; for
+//! a game of chance whose states the game names (the dice games with
+//! decisions), the chance of each seat winning under optimal play.
 
 use clap::Args;
 
 use crate::cli::game_options::GameOptions;
 use crate::cli::position::read_position;
 use crate::cli::{Failure, find_game};
+use ludus::analysis::analysis_error::AnalysisError;
+use ludus::analysis::equilibrium::Objective;
+use ludus::analysis::exact_error::ExactError;
 use ludus::analysis::retrograde::{Solved, Value};
 use ludus::analysis::start::Start;
+use ludus::core::options::Options;
+use ludus::runner::game_entry::GameEntry;
 
 /// Arguments of `ludus solve`.
 #[derive(Args, Debug)]
@@ -48,9 +55,12 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     let options = args.options.resolve(entry)?;
     let text = read_position(&args.position)?;
     let start = Start::new(&options, text.as_deref());
-    let solution = entry
-        .solve(&start, args.limit)
-        .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
+    let solution = match entry.solve(&start, args.limit) {
+        Err(e @ AnalysisError::Chance(_)) if args.position.is_none() => {
+            return solve_with_chance(entry, &options, args.limit, args.json, &e);
+        }
+        r => r.map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?,
+    };
     if args.json {
         let moves: Vec<serde_json::Value> = solution
             .moves
@@ -76,5 +86,53 @@ pub fn solve(args: SolveArgs) -> Result<(), Failure> {
     for (mv, s) in &solution.moves {
         println!("  {mv:<12} {}", describe(entry, s));
     }
+    Ok(())
+}
+
+/// A game with chance: its value is each seat's chance of winning when
+/// every seat plays for it optimally ([`GameEntry::strategy`]). A game
+/// that names no states is refused with the retrograde solver's reason
+/// (`chance`), which says how to fix the start where it can.
+fn solve_with_chance(
+    entry: &dyn GameEntry,
+    options: &Options,
+    limit: usize,
+    json: bool,
+    chance: &AnalysisError,
+) -> Result<(), Failure> {
+    let table = entry
+        .strategy(options, Objective::Win, limit)
+        .map_err(|e| match e {
+            ExactError::NoStateKey { .. } => Failure::Input(format!("{}: {chance}", entry.name())),
+            e => Failure::Input(format!("{}: {e}", entry.name())),
+        })?;
+    if json {
+        let out = serde_json::json!({
+            "game": entry.name(),
+            "chance": true,
+            "win": table.value,
+            "states": table.states,
+            "decisions": table.decisions,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    let odds: Vec<String> = table
+        .value
+        .iter()
+        .enumerate()
+        .map(|(s, v)| format!("{} wins {:.10}%", entry.seat_name(s), 100.0 * v))
+        .collect();
+    println!(
+        "every seat playing optimally for its chance of winning: {} ({} states, {} decisions)",
+        odds.join(", "),
+        table.states,
+        table.decisions
+    );
+    let mut command = format!("ludus exact {}", entry.name());
+    for (k, v) in options.changed(entry.option_specs()) {
+        command += &format!(" --opt {k}={v}");
+    }
+    println!("  the rule, in the game's terms: {command} --strategy --limit {limit}");
     Ok(())
 }

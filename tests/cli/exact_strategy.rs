@@ -133,3 +133,53 @@ fn strategy_refuses_seats_a_bad_objective_and_games_it_cannot_list() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("no decision is ever made"));
 }
+
+/// `ludus solve` of a game with chance gives each seat's chance of winning
+/// under optimal play, the value `--strategy` states, and a command for
+/// the rule that runs as printed.
+#[test]
+fn solve_values_a_game_of_chance_and_its_printed_command_runs() {
+    let args = [
+        "solve",
+        "half-hazard",
+        "--opt",
+        "rounds=1",
+        "--opt",
+        "order=fixed",
+    ];
+    let out = ludus(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    // The thrower's best in one turn, as docs/exact.md states it.
+    assert!(text.contains("seat 1 wins 32.59888"), "{text}");
+    let command = text
+        .lines()
+        .find_map(|l| l.split("the rule, in the game's terms: ").nth(1))
+        .unwrap_or_else(|| panic!("no command: {text}"));
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[..2], ["ludus", "exact"]);
+    let pasted = ludus(&words[1..]);
+    assert!(pasted.status.success(), "{command}: {}", stderr(&pasted));
+    let rule = String::from_utf8_lossy(&pasted.stdout);
+    assert!(
+        rule.contains("seat 1 wins 32.5989%") && rule.contains("0 throw, 6-18 stop"),
+        "{rule}"
+    );
+    let mut json = args.to_vec();
+    json.push("--json");
+    let v: serde_json::Value = serde_json::from_slice(&ludus(&json).stdout).unwrap();
+    assert_eq!(v["chance"], true);
+    assert!(
+        (v["win"][0].as_f64().unwrap() - 0.325988861144).abs() < 1e-11,
+        "{v}"
+    );
+    // A game of chance whose states are not named keeps the solver's
+    // own reason and remedy.
+    let out = ludus(&["solve", "three-men"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("pass --opt first=seat1"),
+        "{}",
+        stderr(&out)
+    );
+}
