@@ -8,9 +8,12 @@
 //! bound (re-throws within one step) has more branches than any limit, and
 //! is refused.
 
+use std::collections::HashMap;
+
 use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::log::{Log, Silent};
+use crate::core::state_key::StateKey;
 
 /// The dice a listing may throw per run it is allowed, on average: a run
 /// replays the event from its start, so an event that throws on and on
@@ -81,6 +84,45 @@ pub fn branches<G: Game>(game: &G, limit: usize) -> Result<Vec<(f64, G)>, Chance
         found.push((probability, after.clone()));
     })?;
     Ok(found)
+}
+
+/// Branches (as [`branches`] lists them) that lead to states of one key
+/// ([`Game::state_key`]) merged into one, their chances added: Half
+/// Hazard's 216 ways to throw three dice make some twenty states. Where
+/// the game names no states every branch is kept.
+///
+/// ```
+/// use ludus::core::chance_outcomes::{branches, merge_equal_states};
+/// use ludus::core::game::Game;
+/// use ludus::core::options::Options;
+/// use ludus::games::dice::hazard::Hazard;
+/// let g = Hazard::new(&Options::defaults(Hazard::option_specs())).unwrap();
+/// // The opening throw of three dice: 216 ways, 16 totals.
+/// let listed = branches(&g, 1000).unwrap();
+/// assert_eq!(listed.len(), 216);
+/// let merged = merge_equal_states(listed);
+/// assert_eq!(merged.len(), 16);
+/// assert!((merged.iter().map(|b| b.0).sum::<f64>() - 1.0).abs() < 1e-12);
+/// ```
+pub fn merge_equal_states<G: Game>(listed: Vec<(f64, G)>) -> Vec<(f64, G)> {
+    let mut key = StateKey::default();
+    if listed.first().is_none_or(|(_, g)| !g.state_key(&mut key)) {
+        return listed;
+    }
+    let mut index: HashMap<StateKey, usize> = HashMap::new();
+    let mut merged: Vec<(f64, G)> = Vec::new();
+    for (probability, after) in listed {
+        key.clear();
+        after.state_key(&mut key);
+        match index.get(&key) {
+            Some(&i) => merged[i].0 += probability,
+            None => {
+                index.insert(key.clone(), merged.len());
+                merged.push((probability, after));
+            }
+        }
+    }
+    merged
 }
 
 /// As [`branches`], handing each position to `each` as it is found rather

@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use crate::core::chance_outcomes::{branches, outcomes};
+use crate::core::chance_outcomes::{branches, merge_equal_states, outcomes};
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
 use crate::core::policy::{BotError, Policy, Values};
@@ -160,7 +160,10 @@ impl<G: Game> AlphaBeta<G> {
                     return Ok(game.evaluate(self.me).unwrap_or(0.0));
                 };
                 let outer = self.chance_ways;
+                // The limit counts the ways the dice fall; outcomes that
+                // lead to one state are then searched once.
                 self.chance_ways *= listed.len();
+                let listed = merge_equal_states(listed);
                 let mut value = Ok(0.0);
                 for (p, next) in &listed {
                     match self.search(next, depth, f64::NEG_INFINITY, f64::INFINITY, ply) {
