@@ -60,7 +60,7 @@ impl<const HIGH: bool> Round for Extreme<HIGH> {
 
     /// One throw of a round: every player throws; the best throw wins;
     /// players tied for best throw again among themselves until one is best.
-    #[inline]
+    #[inline(always)]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,

@@ -63,7 +63,7 @@ impl Round for GuirguiescaRound {
     /// One cast: the first number not a hazard is the opponent's, the next
     /// different one the caster's, and the first of them to come again
     /// decides; a hazard loses for the caster.
-    #[inline]
+    #[inline(always)]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,

@@ -47,7 +47,7 @@ impl Round for HazardRound {
         *self = HazardRound::default();
     }
 
-    #[inline]
+    #[inline(always)]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,

@@ -106,7 +106,7 @@ impl Round for HazardStakesRound {
         self.hazard.start(table);
     }
 
-    #[inline]
+    #[inline(always)]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,

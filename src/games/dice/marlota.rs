@@ -55,7 +55,7 @@ impl Round for MarlotaRound {
 
     /// One throw: the first thrower's, handing out the numbers; then in
     /// the order of play, until a number's owner wins.
-    #[inline]
+    #[inline(always)]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,

@@ -38,7 +38,7 @@ impl Round for PairAceRound {
     }
 
     /// One throw, in the order of play: the first pair or triple wins.
-    #[inline]
+    #[inline(always)]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,

@@ -240,7 +240,7 @@ impl Round for PanquistRound {
 
     /// One throw: the thrower's for his number, then for the staker's;
     /// then each in turn until one throws his own number.
-    #[inline]
+    #[inline(always)]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,

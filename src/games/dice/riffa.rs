@@ -39,7 +39,7 @@ impl Round for RiffaRound {
     /// kept and the odd die (any die of a triple) thrown again, the two
     /// throws one step, for the player's score; the highest wins, ties
     /// play again among themselves.
-    #[inline]
+    #[inline(always)]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,

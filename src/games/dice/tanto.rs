@@ -135,7 +135,7 @@ impl Round for TantoRound {
 
     /// One attempt: cycles among the seats in play (in playing order)
     /// until one succeeds; then the others' last throws to tie.
-    #[inline]
+    #[inline(always)]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,

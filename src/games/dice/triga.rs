@@ -69,7 +69,7 @@ impl Round for TrigaRound {
     /// One throw of a cycle, every seat once in seat order; a lone triple,
     /// or failing any triple a lone throw in the group, wins; otherwise
     /// the cycle is thrown again.
-    #[inline]
+    #[inline(always)]
     fn step<L: Log>(
         &mut self,
         table: &mut Table,
