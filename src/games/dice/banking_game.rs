@@ -18,7 +18,7 @@ use crate::core::state_key::StateKey;
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::core::view_error::ViewError;
 use crate::games::dice::banking::{self, Banked, MOVES, Move};
-use crate::games::dice::banking_table::{self, Banking};
+use crate::games::dice::banking_table::{self, Banking, Table};
 use crate::games::dice::banking_view::{self, Stakes};
 
 /// A banking game: two seats, a thrower who may stop, a purse and a pot.
@@ -36,11 +36,29 @@ pub trait BankingGame: Banking + Clone + std::hash::Hash + Send + Sync + Sized +
     fn new(options: &Options) -> Result<Self, OptionError>;
     /// The thrower stops: what he takes, before his turn ends.
     fn stop<L: Log>(&mut self, log: &mut L);
+    /// The table, to read.
+    fn table_ref(&self) -> &Table;
+    /// What stopping now takes from the pot (none where the pot stays).
+    fn banked(&self) -> i64 {
+        0
+    }
     /// The stakes as the views show them.
-    fn stakes(&self) -> Stakes<'_>;
+    fn stakes(&self) -> Stakes<'_> {
+        let table = self.table_ref();
+        Stakes {
+            table,
+            numbers: table.numbers,
+            banked: self.banked(),
+            turn_hazards: table.hazards,
+        }
+    }
     /// The same game, the turn's hazards (which only policies read) set
     /// to `hazards`: for the keys of its state.
-    fn with_turn_hazards(&self, hazards: u32) -> Self;
+    fn with_turn_hazards(&self, hazards: u32) -> Self {
+        let mut g = self.clone();
+        g.table().hazards = hazards;
+        g
+    }
     /// Whether stopping takes winnings from the pot (Half Hazard), so
     /// that what the thrower has won is part of his choice.
     const BANKS: bool;

@@ -54,6 +54,10 @@ pub struct Table {
     turn_throws: u32,
     /// The first thrower, once the opening throws (or the fixed order) set him.
     pub first: Option<Seat>,
+    /// The thrower's numbers this turn, assigned by its first throws.
+    pub numbers: Numbers,
+    /// Hazards thrown this turn (what `threshold:k` counts).
+    pub hazards: u32,
 }
 
 /// How many of a turn's totals [`Table::turn_totals`] keeps.
@@ -63,8 +67,6 @@ pub const TURN_TOTALS: usize = 32;
 pub trait Banking {
     /// The table.
     fn table(&mut self) -> &mut Table;
-    /// This turn's numbers, assigned by the first throws of the turn.
-    fn numbers(&mut self) -> &mut Numbers;
     /// Starts the thrower's turn (stakes; the numbers are then assigned):
     /// false if that ended the game.
     fn start_round<L: Log>(&mut self, log: &mut L) -> bool;
@@ -90,6 +92,8 @@ impl Table {
             turn_totals: [0; TURN_TOTALS],
             turn_throws: 0,
             first: ordering.done().then_some(0),
+            numbers: Numbers::default(),
+            hazards: 0,
         }
     }
 
@@ -172,6 +176,7 @@ impl Hash for Table {
     fn hash<H: Hasher>(&self, h: &mut H) {
         (self.ordering, self.rounds, self.purse, self.round_pending).hash(h);
         (self.deciding, self.thrower, self.turns, self.outcome).hash(h);
+        (self.numbers, self.hazards).hash(h);
     }
 }
 
@@ -195,16 +200,15 @@ pub fn chance_step<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut 
     if t.round_pending {
         t.round_pending = false;
         t.turn_throws = 0;
+        t.hazards = 0;
         if !game.start_round(log) {
             return;
         }
-        *game.numbers() = Numbers::default();
+        game.table().numbers = Numbers::default();
     }
-    if game.numbers().assigning() {
-        let thrower = game.table().thrower;
-        let mut numbers = *game.numbers();
-        numbers.assign_step(thrower, dice, log, &mut game.table().throws);
-        *game.numbers() = numbers;
+    let t = game.table();
+    if t.numbers.assigning() {
+        t.numbers.assign_step(t.thrower, dice, log, &mut t.throws);
         return;
     }
     let t = dice.throw::<3>();
@@ -239,14 +243,10 @@ pub fn chance<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut L) {
             t.first = Some(t.thrower);
             continue;
         }
-        let (pending, thrower, mut throws) = (t.round_pending, t.thrower, t.throws);
-        if !pending && game.numbers().assigning() {
-            let mut numbers = *game.numbers();
-            while numbers.assigning() {
-                numbers.assign_step(thrower, dice, log, &mut throws);
+        if !t.round_pending && t.numbers.assigning() {
+            while t.numbers.assigning() {
+                t.numbers.assign_step(t.thrower, dice, log, &mut t.throws);
             }
-            *game.numbers() = numbers;
-            game.table().throws = throws;
         } else {
             chance_step(game, dice, log);
         }

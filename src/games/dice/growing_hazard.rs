@@ -8,7 +8,6 @@ use crate::core::seat::Seat;
 use crate::games::dice::banking::{FUNDS_OPTION, Numbers, TURNS_OPTION};
 use crate::games::dice::banking_game::BankingGame;
 use crate::games::dice::banking_table::{After, Banking, Table};
-use crate::games::dice::banking_view::Stakes;
 use crate::games::dice::order::{OrderMethod, order_option};
 use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
@@ -45,9 +44,6 @@ pub struct GrowingHazard {
     table: Table,
     /// With alternate cover: whether the thrower covers the next unit.
     thrower_covers_next: bool,
-    numbers: Numbers,
-    /// Hazards this turn.
-    hazards: u32,
 }
 
 impl GrowingHazard {
@@ -68,7 +64,7 @@ impl GrowingHazard {
 
     /// This turn's numbers (zero before they are assigned).
     pub fn numbers(&self) -> Numbers {
-        self.numbers
+        self.table.numbers
     }
 
     /// Adds one unit to the pot if whoever covers it can; returns whether it was added.
@@ -126,8 +122,6 @@ impl BankingGame for GrowingHazard {
                 funds,
             ),
             thrower_covers_next: false,
-            numbers: Numbers::default(),
-            hazards: 0,
         })
     }
 
@@ -140,22 +134,11 @@ impl BankingGame for GrowingHazard {
         );
     }
 
-    fn stakes(&self) -> Stakes<'_> {
-        Stakes {
-            table: &self.table,
-            numbers: self.numbers,
-            banked: 0,
-            turn_hazards: self.hazards,
-        }
+    fn table_ref(&self) -> &Table {
+        &self.table
     }
 
     const BANKS: bool = false;
-
-    fn with_turn_hazards(&self, hazards: u32) -> Self {
-        let mut g = self.clone();
-        g.hazards = hazards;
-        g
-    }
 }
 
 impl Banking for GrowingHazard {
@@ -165,10 +148,6 @@ impl Banking for GrowingHazard {
 
     /// Starts a round: the starting unit, or ruin. Returns false if the
     /// game ended.
-    fn numbers(&mut self) -> &mut Numbers {
-        &mut self.numbers
-    }
-
     fn start_round<L: Log>(&mut self, log: &mut L) -> bool {
         self.thrower_covers_next = false;
         if !self.add_unit() {
@@ -191,7 +170,6 @@ impl Banking for GrowingHazard {
             self.table.thrower + 1,
             self.table.purse.pot
         );
-        self.hazards = 0;
         true
     }
 
@@ -201,7 +179,7 @@ impl Banking for GrowingHazard {
         let s = total(t);
         let p = self.table.thrower;
         if is_hazard(s) {
-            self.hazards += 1;
+            self.table.hazards += 1;
             if self.add_unit() {
                 say!(
                     log,
@@ -220,7 +198,7 @@ impl Banking for GrowingHazard {
                 );
             }
             After::Continue
-        } else if s == self.numbers.own {
+        } else if s == self.table.numbers.own {
             say!(
                 log,
                 "seat {} throws {}: his own number, nothing happens",
@@ -228,7 +206,7 @@ impl Banking for GrowingHazard {
                 show(t)
             );
             After::Continue
-        } else if s == self.numbers.opponent {
+        } else if s == self.table.numbers.opponent {
             self.table.opponents_number(t, log)
         } else {
             say!(

@@ -8,7 +8,6 @@ use crate::core::seat::Seat;
 use crate::games::dice::banking::{FUNDS_OPTION, Numbers, TURNS_OPTION};
 use crate::games::dice::banking_game::BankingGame;
 use crate::games::dice::banking_table::{After, Banking, Table};
-use crate::games::dice::banking_view::Stakes;
 use crate::games::dice::order::{OrderMethod, order_option};
 use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
@@ -60,13 +59,10 @@ pub struct HalfHazard {
     unit: i64,
     pay: HazardPay,
     table: Table,
-    numbers: Numbers,
     /// Won this turn, not yet taken from the pot.
     won: i64,
     /// Hazards in the current run (reset by his own number).
     run: u32,
-    /// Hazards this turn (not reset).
-    hazards: u32,
 }
 
 impl HalfHazard {
@@ -92,7 +88,7 @@ impl HalfHazard {
 
     /// This turn's numbers (zero before they are assigned).
     pub fn numbers(&self) -> Numbers {
-        self.numbers
+        self.table.numbers
     }
 }
 
@@ -128,10 +124,8 @@ impl BankingGame for HalfHazard {
                 options.int("rounds") as u32,
                 funds,
             ),
-            numbers: Numbers::default(),
             won: 0,
             run: 0,
-            hazards: 0,
         })
     }
 
@@ -146,22 +140,15 @@ impl BankingGame for HalfHazard {
         self.won = 0;
     }
 
-    fn stakes(&self) -> Stakes<'_> {
-        Stakes {
-            table: &self.table,
-            numbers: self.numbers,
-            banked: self.won,
-            turn_hazards: self.hazards,
-        }
+    fn table_ref(&self) -> &Table {
+        &self.table
+    }
+
+    fn banked(&self) -> i64 {
+        self.won
     }
 
     const BANKS: bool = true;
-
-    fn with_turn_hazards(&self, hazards: u32) -> Self {
-        let mut g = self.clone();
-        g.hazards = hazards;
-        g
-    }
 }
 
 impl Banking for HalfHazard {
@@ -170,10 +157,6 @@ impl Banking for HalfHazard {
     }
 
     /// Starts a round: the ante, or ruin. Returns false if the game ended.
-    fn numbers(&mut self) -> &mut Numbers {
-        &mut self.numbers
-    }
-
     fn start_round<L: Log>(&mut self, log: &mut L) -> bool {
         let half = self.stake / 2;
         if let Some(odd_to) = self.table.short_of_halves(half) {
@@ -193,7 +176,6 @@ impl Banking for HalfHazard {
         );
         self.won = 0;
         self.run = 0;
-        self.hazards = 0;
         true
     }
 
@@ -203,7 +185,7 @@ impl Banking for HalfHazard {
         let s = total(t);
         let p = self.table.thrower;
         if is_hazard(s) {
-            self.hazards += 1;
+            self.table.hazards += 1;
             self.run += 1;
             let units = match (self.pay, self.run) {
                 (_, 1) => 3,
@@ -234,7 +216,7 @@ impl Banking for HalfHazard {
                 self.won
             );
             After::Continue
-        } else if s == self.numbers.own {
+        } else if s == self.table.numbers.own {
             self.run = 0;
             say!(
                 log,
@@ -243,7 +225,7 @@ impl Banking for HalfHazard {
                 show(t)
             );
             After::Continue
-        } else if s == self.numbers.opponent {
+        } else if s == self.table.numbers.opponent {
             self.table.opponents_number(t, log)
         } else {
             say!(
