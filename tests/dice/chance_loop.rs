@@ -1,7 +1,8 @@
 //! `Game::chance`, the fast loop play uses, throws the same dice to the
 //! same end as `Game::chance_step` one throw at a time, which exact
 //! analysis walks: from the start, and from a state part-way through a
-//! round or its opening throws.
+//! round or its opening throws. And a throw's branches merged by the
+//! states they make, as alphabeta searches them, keep their chances.
 
 use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
@@ -99,4 +100,58 @@ fn chance_throws_as_its_steps_in_every_dice_game() {
     same_ends::<Guirguiesca>(&[("rounds", "3")], 200);
     same_ends::<HalfHazard>(&[("rounds", "2")], 100);
     same_ends::<GrowingHazard>(&[("rounds", "2")], 100);
+}
+
+/// The branches of a throw merged by the states they make (what
+/// alphabeta searches) carry each state's whole chance: the sum over the
+/// listed outcomes that make it.
+fn merged_branches_carry_their_states_chances<G: Game>(given: &[(&str, &str)], games: u64) {
+    use ludus::core::chance_outcomes::{apply, branches, merge_equal_states, outcomes};
+    use std::collections::HashMap;
+    let start = G::new(&Options::of(G::option_specs(), given).unwrap()).unwrap();
+    let key_of = |g: &G| {
+        let mut k = StateKey::default();
+        assert!(g.state_key(&mut k));
+        k
+    };
+    let mut checked = 0;
+    for seed in 0..games {
+        let (mut g, mut moves) = (start.clone(), Vec::new());
+        let mut dice = Dice::seeded(stream(seed, Stream::Dice));
+        let mut rng = stream(seed, Stream::Seat(0));
+        while g.turn() != Turn::Over {
+            if g.turn() == Turn::Chance {
+                let mut want: HashMap<StateKey, f64> = HashMap::new();
+                for o in outcomes(&g, 100_000).unwrap() {
+                    let mut after = g.clone();
+                    apply(&mut after, &o.faces);
+                    *want.entry(key_of(&after)).or_default() += o.probability;
+                }
+                let merged = merge_equal_states(branches(&g, 100_000).unwrap());
+                assert_eq!(merged.len(), want.len(), "{} seed {seed}", G::NAME);
+                for (p, after) in &merged {
+                    assert!(
+                        (p - want[&key_of(after)]).abs() < 1e-12,
+                        "{} seed {seed}",
+                        G::NAME
+                    );
+                }
+                checked += 1;
+                g.chance_step(&mut dice, &mut Silent);
+            } else {
+                g.legal_moves(&mut moves);
+                let m = moves[below(&mut rng, moves.len() as u32) as usize];
+                g.play(m, &mut Silent);
+            }
+        }
+    }
+    assert!(checked > 0, "{}: no throw met", G::NAME);
+}
+
+#[test]
+fn merged_branches_carry_the_chances_of_their_states() {
+    merged_branches_carry_their_states_chances::<Hazard>(&[], 20);
+    merged_branches_carry_their_states_chances::<HalfHazard>(&[("rounds", "1")], 20);
+    merged_branches_carry_their_states_chances::<Tanto>(&[], 10);
+    merged_branches_carry_their_states_chances::<Panquist>(&[], 3);
 }
