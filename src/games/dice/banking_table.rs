@@ -183,7 +183,7 @@ impl Hash for Table {
 /// One throw: an opening throw, an assignment throw, or a throw of the
 /// betting phase, after which the thrower decides or his turn ends; a turn
 /// begins with the first throw after the last one ended.
-#[inline]
+#[inline(always)]
 pub fn chance_step<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut L) {
     let t = game.table();
     if t.outcome.is_some() || t.deciding {

@@ -180,7 +180,7 @@ impl Banking for HalfHazard {
     }
 
     /// One throw of the betting phase.
-    #[inline]
+    #[inline(always)]
     fn resolve<L: Log>(&mut self, t: Three, log: &mut L) -> After {
         let s = total(t);
         let p = self.table.thrower;
