@@ -52,8 +52,7 @@ impl<const HIGH: bool> Round for Extreme<HIGH> {
         })
     }
 
-    /// Plays one round: every player throws; the best throw wins; players
-    /// tied for best throw again among themselves until one is best.
+    /// A round starts with every seat in play.
     fn start(&mut self, table: &Table) {
         self.pass = Playoff::new(table.players);
     }
