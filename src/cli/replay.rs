@@ -6,8 +6,10 @@
 //! exactly that game. Every word is quoted for a POSIX shell, and each seat
 //! is its own `--seat`, so that any policy's text comes back whole.
 
+use ludus::core::options::Options;
 use ludus::plan::cell_plan::CellPlan;
 use ludus::plan::experiment::DEFAULT_MAX_PLIES;
+use ludus::runner::game_entry::GameEntry;
 
 /// Quotes `word` for a POSIX shell when it holds anything beyond plain characters.
 fn shell_word(word: &str) -> String {
@@ -21,16 +23,22 @@ fn shell_word(word: &str) -> String {
     }
 }
 
+/// `--opt key=value` for each option of `options` whose value differs
+/// from the game's default, quoted for a shell: what a printed command
+/// repeats of the options.
+pub fn option_words(entry: &dyn GameEntry, options: &Options) -> Vec<String> {
+    options
+        .changed(entry.option_specs())
+        .flat_map(|(k, v)| ["--opt".to_string(), shell_word(&format!("{k}={v}"))])
+        .collect()
+}
+
 /// The command that replays game `game_seed` of `plan`. It names only the
 /// options whose value differs from the game's default, so that it stays
 /// short enough to read (Rithmomachy has some twenty options).
 pub fn replay_command(plan: &CellPlan, game_seed: u64) -> String {
     let mut words = vec!["ludus".to_string(), "play".into(), plan.game.name().into()];
-    let entry = plan.game;
-    for (k, v) in plan.cell.options.changed(entry.option_specs()) {
-        words.push("--opt".into());
-        words.push(shell_word(&format!("{k}={v}")));
-    }
+    words.extend(option_words(plan.game, &plan.cell.options));
     // Each seat its own `--seat`, which takes a policy whole: a list
     // would split a search policy's settings (`mcts:20,c=1.0`) or a script
     // path holding a comma. One policy in every seat is named once.

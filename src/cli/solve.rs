@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::cli::game_options::GameOptions;
 use crate::cli::position::read_position;
+use crate::cli::replay::option_words;
 use crate::cli::{Failure, find_game};
 use ludus::analysis::analysis_error::AnalysisError;
 use ludus::analysis::equilibrium::Objective;
@@ -129,10 +130,11 @@ fn solve_with_chance(
         table.states,
         table.decisions
     );
-    let mut command = format!("ludus exact {}", entry.name());
-    for (k, v) in options.changed(entry.option_specs()) {
-        command += &format!(" --opt {k}={v}");
-    }
-    println!("  the rule, in the game's terms: {command} --strategy --limit {limit}");
+    let mut command = vec!["ludus".to_string(), "exact".into(), entry.name().into()];
+    command.extend(option_words(entry, options));
+    println!(
+        "  the rule, in the game's terms: {} --strategy --limit {limit}",
+        command.join(" ")
+    );
     Ok(())
 }

@@ -234,18 +234,18 @@ impl Experiment {
                     on_bot_error,
                     metrics,
                     evaluator: evaluator.clone(),
-                    exact_budget: u64::from(cell.exact.or(file.exact).unwrap_or(true)),
                     ..plan.cell
                 };
                 cells.push(plan);
             }
         }
-        // Each cell that asks for exact values gets its share of the run's
-        // budget (the flag above set its budget to 1).
-        let asking = cells.iter().filter(|c| c.cell.exact_budget > 0).count() as u64;
+        // Each cell that asks for exact values (its entry's `exact`, else
+        // the file's) gets its share of the run's budget.
+        let asks = |c: &CellPlan| file.cells[c.entry].exact.or(file.exact).unwrap_or(true);
+        let asking = cells.iter().filter(|c| asks(c)).count() as u64;
         let share = (EXACT_BUDGET_PER_RUN / asking.max(1)).min(EXACT_BUDGET_PER_CELL);
-        for c in cells.iter_mut().filter(|c| c.cell.exact_budget > 0) {
-            c.cell.exact_budget = share;
+        for c in &mut cells {
+            c.cell.exact_budget = if asks(c) { share } else { 0 };
         }
         Ok(Experiment {
             name: file.name,

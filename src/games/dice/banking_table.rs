@@ -172,6 +172,18 @@ impl Table {
 // The state of the game, not its past: the throws counted, the first
 // thrower and what the views show of the turn's throws are left out, so
 // that exact analysis merges states that play alike.
+impl Table {
+    /// One opening throw; the last sets the first thrower.
+    #[inline]
+    fn opening_throw<L: Log>(&mut self, dice: &mut Dice, log: &mut L) {
+        self.ordering.step(dice, log, &mut self.throws);
+        if self.ordering.done() {
+            self.thrower = self.ordering.order().seat(0);
+            self.first = Some(self.thrower);
+        }
+    }
+}
+
 impl Hash for Table {
     fn hash<H: Hasher>(&self, h: &mut H) {
         (self.ordering, self.rounds, self.purse, self.round_pending).hash(h);
@@ -190,11 +202,7 @@ pub fn chance_step<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut 
         return;
     }
     if !t.ordering.done() {
-        t.ordering.step(dice, log, &mut t.throws);
-        if t.ordering.done() {
-            t.thrower = t.ordering.order().seat(0);
-            t.first = Some(t.thrower);
-        }
+        t.opening_throw(dice, log);
         return;
     }
     if t.round_pending {
@@ -237,10 +245,8 @@ pub fn chance<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut L) {
         }
         if !t.ordering.done() {
             while !t.ordering.done() {
-                t.ordering.step(dice, log, &mut t.throws);
+                t.opening_throw(dice, log);
             }
-            t.thrower = t.ordering.order().seat(0);
-            t.first = Some(t.thrower);
             continue;
         }
         if !t.round_pending && t.numbers.assigning() {
