@@ -15,6 +15,8 @@ struct Script {
     /// the sides of the first die asked for are kept in `wanted`.
     explore: Option<Rng>,
     wanted: Option<u8>,
+    /// Dice thrown, the given faces and those drawn past them.
+    thrown: u64,
 }
 
 /// Dice, six-sided unless a throw says otherwise.
@@ -32,17 +34,12 @@ pub struct Dice {
     // null check, so that a seeded throw, the one that runs millions of
     // times, is a few instructions inlined.
     script: Option<Box<Script>>,
-    thrown: u64,
 }
 
 impl Dice {
     /// Dice drawing from a seeded stream (see [`crate::core::seed::stream`]).
     pub fn seeded(rng: Rng) -> Dice {
-        Dice {
-            rng,
-            script: None,
-            thrown: 0,
-        }
+        Dice { rng, script: None }
     }
 
     /// Dice that show the given faces in order; a test that throws more than
@@ -59,8 +56,8 @@ impl Dice {
                 next: 0,
                 explore: None,
                 wanted: None,
+                thrown: 0,
             })),
-            thrown: 0,
         }
     }
 
@@ -100,7 +97,6 @@ impl Dice {
     #[inline(always)]
     pub fn roll(&mut self, sides: u8) -> u8 {
         debug_assert!(sides >= 2, "a die has at least two faces");
-        self.thrown += 1;
         match &mut self.script {
             None => below(&mut self.rng, u32::from(sides)) as u8 + 1,
             Some(script) => script.face(sides),
@@ -128,9 +124,11 @@ impl Dice {
         t
     }
 
-    /// How many single dice have been thrown.
+    /// How many single dice scripted or exploring dice have thrown; 0
+    /// for seeded dice, which do not count, so that a seeded throw, the
+    /// one that runs millions of times, stores nothing but the stream.
     pub fn thrown(&self) -> u64 {
-        self.thrown
+        self.script.as_ref().map_or(0, |s| s.thrown)
     }
 
     /// Whether a script has faces left (always false when seeded).
@@ -145,6 +143,7 @@ impl Script {
     #[cold]
     #[inline(never)]
     fn face(&mut self, sides: u8) -> u8 {
+        self.thrown += 1;
         if self.next == self.faces.len()
             && let Some(rng) = &mut self.explore
         {
@@ -189,7 +188,7 @@ mod tests {
             .map(|&c| (f64::from(c) - e).powi(2) / e)
             .sum();
         assert!(chi < 24.3, "chi-square {chi} for {counts:?}");
-        assert_eq!(d.thrown(), u64::from(n));
+        assert_eq!(d.thrown(), 0, "seeded dice do not count");
     }
 
     #[test]
