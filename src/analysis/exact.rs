@@ -94,18 +94,36 @@ pub fn exact<G: Game>(
     policies: &[Box<dyn Policy<G>>],
     limit: usize,
 ) -> Result<Exact, ExactError> {
-    exact_within(start, policies, limit, u64::MAX)
+    exact_within(start, policies, Bounds::states(limit))
 }
 
-/// [`exact`], refusing also once more than `branches` outcomes of throws
-/// and moves were followed: a bound on the work, which grows with the
-/// states times the ways of each throw (six dice throw 46,656 ways), where
-/// the limit on states alone does not bound it.
+/// How much an exact solution may take before it is refused: the states
+/// reachable, and the outcomes of throws and moves followed. The second
+/// bounds the work, which grows with the states times the ways of each
+/// throw (six dice throw 46,656 ways), where the first alone does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The most reachable states.
+    pub states: usize,
+    /// The most outcomes followed.
+    pub outcomes: u64,
+}
+
+impl Bounds {
+    /// At most `states` states, the outcomes followed unbounded.
+    pub fn states(states: usize) -> Bounds {
+        Bounds {
+            states,
+            outcomes: u64::MAX,
+        }
+    }
+}
+
+/// [`exact`] within `bounds`.
 pub fn exact_within<G: Game>(
     start: &G,
     policies: &[Box<dyn Policy<G>>],
-    limit: usize,
-    branches: u64,
+    bounds: Bounds,
 ) -> Result<Exact, ExactError> {
     let players = start.players();
     if policies.len() != players {
@@ -114,7 +132,7 @@ pub fn exact_within<G: Game>(
             seats: players,
         });
     }
-    let chain = reachable(start, policies, limit, branches)?;
+    let chain = reachable(start, policies, bounds)?;
     let solved = chain.solve(MAX_COMPONENT)?;
     let values = solved.values(0);
     let seats = (0..players)
@@ -141,9 +159,12 @@ pub fn exact_within<G: Game>(
 fn reachable<G: Game>(
     start: &G,
     policies: &[Box<dyn Policy<G>>],
-    limit: usize,
-    budget: u64,
+    bounds: Bounds,
 ) -> Result<Chain, ExactError> {
+    let Bounds {
+        states: limit,
+        outcomes: budget,
+    } = bounds;
     let players = start.players();
     let mut key = StateKey::default();
     if !start.state_key(&mut key) {

@@ -8,7 +8,7 @@ use crate::cli::exact_strategy;
 use crate::cli::game_options::GameOptions;
 use crate::cli::{Failure, find_game};
 use ludus::analysis::equilibrium::Objective;
-use ludus::analysis::exact::Exact;
+use ludus::analysis::exact::{Bounds, Exact};
 use ludus::analysis::exact_error::ExactError;
 use ludus::core::options::{OptionValue, Options};
 use ludus::policies::policy_spec::PolicySpec;
@@ -75,7 +75,7 @@ pub fn exact(args: ExactArgs) -> Result<(), Failure> {
     )
     .map_err(|e| Failure::Input(format!("--seats {e}")))?;
     let result = entry
-        .exact(&options, &seats, args.limit, u64::MAX)
+        .exact(&options, &seats, Bounds::states(args.limit))
         .map_err(|e| match e {
             ExactError::TooManyStates { .. } => refused(&format!(
                 "{e}; --limit raises it, at the cost of memory and time"

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use crate::analysis::exact::Exact;
+use crate::analysis::exact::{Bounds, Exact};
 use crate::core::option_error::OptionError;
 use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
@@ -54,14 +54,13 @@ impl CellPlan {
                 if self.cell.exact_budget == 0 {
                     return None;
                 }
+                let bounds = Bounds {
+                    states: REPORT_EXACT_LIMIT,
+                    outcomes: self.cell.exact_budget,
+                };
                 let e = self
                     .game
-                    .exact(
-                        &self.cell.options,
-                        &self.cell.seats,
-                        REPORT_EXACT_LIMIT,
-                        self.cell.exact_budget,
-                    )
+                    .exact(&self.cell.options, &self.cell.seats, bounds)
                     .ok()?;
                 let cap = u64::from(self.cell.max_plies);
                 let cut = e.length.tail

@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 
 use crate::analysis::analysis_error::AnalysisError;
 use crate::analysis::equilibrium::Objective;
-use crate::analysis::exact::{self, Exact};
+use crate::analysis::exact::{self, Bounds, Exact};
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::perft;
 use crate::analysis::position_replay;
@@ -87,14 +87,12 @@ pub trait GameEntry: Sync {
     /// The exact odds of every seat, its expected payoff and the
     /// distribution of the length, of the game with `options` played by
     /// `seats` (one policy each, every one a known distribution of
-    /// choices), refusing more than `limit` reachable states or
-    /// `branches` outcomes followed ([`exact::exact_within`]).
+    /// choices), refused past `bounds`.
     fn exact(
         &self,
         options: &Options,
         seats: &[PolicySpec],
-        limit: usize,
-        branches: u64,
+        bounds: Bounds,
     ) -> Result<Exact, ExactError>;
     /// Optimal play of the game with `options` for `objective`, every
     /// seat optimal, as a table in the game's terms, refusing more than
@@ -200,8 +198,7 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
         &self,
         options: &Options,
         seats: &[PolicySpec],
-        limit: usize,
-        branches: u64,
+        bounds: Bounds,
     ) -> Result<Exact, ExactError> {
         let in_force = G::options_in_force(options)?;
         let game = G::new(options)?;
@@ -229,7 +226,7 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
                 Ok(policy)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        exact::exact_within(&game, &policies, limit, branches)
+        exact::exact_within(&game, &policies, bounds)
     }
     fn strategy(
         &self,
