@@ -514,26 +514,18 @@ mod tests {
 
     #[test]
     fn a_loop_with_no_way_out_is_reported() {
-        let mut chain = Chain::new(1);
-        chain.push_transient(vec![Edge::new(1, 1.0, 1.0)]);
-        chain.push_transient(vec![Edge::new(0, 1.0, 1.0)]);
-        chain.push_absorbing(vec![1.0]);
-        assert_eq!(
-            chain.solve(10),
-            Err(MarkovError::NeverLeft {
-                state: 1,
-                states: 2
-            })
-        );
-        let mut chain = Chain::new(1);
-        chain.push_transient(vec![Edge::new(0, 1.0, 0.0)]);
-        assert_eq!(
-            chain.solve(10),
-            Err(MarkovError::NeverLeft {
-                state: 0,
-                states: 1
-            })
-        );
+        // Two states passing the game back and forth, with an end that
+        // neither reaches; and one state that leads only to itself.
+        let mut two = Chain::new(1);
+        two.push_transient(vec![Edge::new(1, 1.0, 1.0)]);
+        two.push_transient(vec![Edge::new(0, 1.0, 1.0)]);
+        two.push_absorbing(vec![1.0]);
+        let mut one = Chain::new(1);
+        one.push_transient(vec![Edge::new(0, 1.0, 0.0)]);
+        for (chain, state, states) in [(two, 1, 2), (one, 0, 1)] {
+            let never_left = MarkovError::NeverLeft { state, states };
+            assert_eq!(chain.solve(10), Err(never_left));
+        }
     }
 
     /// A path far longer than the call stack could follow by recursion.

@@ -7,7 +7,7 @@ use crate::core::log::Log;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionKind, OptionSpec, Options};
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::playoff::{Pass, Playoff};
+use crate::games::dice::playoff::Playoff;
 use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::say;
@@ -60,36 +60,12 @@ impl<const HIGH: bool> Round for Extreme<HIGH> {
     /// One throw of a round: every player throws; the best throw wins;
     /// players tied for best throw again among themselves until one is best.
     #[inline(always)]
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         let seat = self.pass.seat();
         let t = dice.total(self.dice);
         table.throws += 1;
         say!(log, "seat {} throws {}", seat + 1, t);
-        match self.pass.score(t, HIGH) {
-            Pass::Going => None,
-            Pass::Won { seat, best, replay } => {
-                let reason = match (replay, HIGH) {
-                    (true, _) => "playoff",
-                    (false, true) => "highest",
-                    (false, false) => "lowest",
-                };
-                say!(
-                    log,
-                    "seat {} has the best throw, {}, and wins",
-                    seat + 1,
-                    best
-                );
-                Some(RoundEnd::Won(seat, reason))
-            }
-            Pass::Tied { kept, best } => {
-                say!(log, "{kept} players tie at {best}: they throw again");
-                None
-            }
-        }
+        let rule = if HIGH { "highest" } else { "lowest" };
+        self.pass.settle(t, HIGH, rule, log)
     }
 }

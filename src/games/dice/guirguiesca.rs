@@ -64,12 +64,7 @@ impl Round for GuirguiescaRound {
     /// different one the caster's, and the first of them to come again
     /// decides; a hazard loses for the caster.
     #[inline(always)]
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         let caster = self.caster.expect("the round has a caster");
         let other = 1 - caster;
         let t = table.throw::<2>(dice);

@@ -48,19 +48,8 @@ impl Round for HazardRound {
     }
 
     #[inline(always)]
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
-        let order = table.order();
-        let seat = order.seat(self.next as usize);
-        self.next = if self.next as usize + 1 == order.len() {
-            0
-        } else {
-            self.next + 1
-        };
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
+        let seat = table.next_thrower(&mut self.next);
         let t = table.throw::<3>(dice);
         let s = total(t);
         if !self.later {

@@ -107,12 +107,7 @@ impl Round for HazardStakesRound {
     }
 
     #[inline(always)]
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         match self.hazard.step(table, dice, log)? {
             RoundEnd::Won(winner, _) => {
                 let pot = self.stake * table.players as i64;

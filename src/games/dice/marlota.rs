@@ -56,15 +56,9 @@ impl Round for MarlotaRound {
     /// One throw: the first thrower's, handing out the numbers; then in
     /// the order of play, until a number's owner wins.
     #[inline(always)]
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
-        let order = *table.order();
-        let first = order.seat(0);
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         if self.to_give > 0 {
+            let first = table.order().seat(0);
             let t = table.throw::<3>(dice);
             let s = total(t) as usize;
             if !(7..=14).contains(&s) {
@@ -83,7 +77,7 @@ impl Round for MarlotaRound {
                 );
             } else {
                 self.to_give -= 1;
-                let to = order.seat(self.to_give as usize);
+                let to = table.order().seat(self.to_give as usize);
                 self.owner[s] = to as u8;
                 say!(
                     log,
@@ -97,8 +91,7 @@ impl Round for MarlotaRound {
             return None;
         }
         // "Po przyporządkowaniu liczb rozpoczyna się właściwa kolejka."
-        let thrower = order.seat(self.next as usize);
-        self.next = ((self.next as usize + 1) % order.len()) as u8;
+        let thrower = table.next_thrower(&mut self.next);
         let t = table.throw::<3>(dice);
         let s = total(t) as usize;
         let o = self.owner[s];

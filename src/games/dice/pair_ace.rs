@@ -39,15 +39,8 @@ impl Round for PairAceRound {
 
     /// One throw, in the order of play: the first pair or triple wins.
     #[inline(always)]
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
-        let order = table.order();
-        let seat = order.seat(self.next as usize);
-        self.next = ((self.next as usize + 1) % order.len()) as u8;
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
+        let seat = table.next_thrower(&mut self.next);
         let t = table.throw::<3>(dice);
         if is_triple(t) {
             say!(log, "seat {} throws {}: a triple, wins", seat + 1, show(t));

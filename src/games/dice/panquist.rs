@@ -241,12 +241,7 @@ impl Round for PanquistRound {
     /// One throw: the thrower's for his number, then for the staker's;
     /// then each in turn until one throws his own number.
     #[inline(always)]
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         let thrower = self.thrower.expect("the round has a thrower");
         let staker = 1 - thrower;
         let t = table.throw::<3>(dice);

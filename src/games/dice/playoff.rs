@@ -1,7 +1,10 @@
 //! Ties replayed among the tied: Mayor, Menor, Tanto and Riffa play a
 //! round again among the seats that share the best result.
 
+use crate::core::log::Log;
 use crate::core::seat::{MAX_SEATS, Seat};
+use crate::games::dice::round_game::RoundEnd;
+use crate::say;
 
 /// Keeps, in playing order, those of the first `n` seats of `group` whose
 /// index `i` passes `tied`, moving them to the front; returns how many.
@@ -111,5 +114,36 @@ impl Playoff {
         self.scores = [0; MAX_SEATS];
         self.replay = true;
         Pass::Tied { kept, best }
+    }
+
+    /// As [`Playoff::score`], told in `log`, as the round's end: the
+    /// winner's by the `best` rule ("highest", "lowest") or by
+    /// "playoff" after a tie; none while seats are to score or replay.
+    #[inline(always)]
+    pub fn settle<L: Log>(
+        &mut self,
+        score: u32,
+        high: bool,
+        best_rule: &'static str,
+        log: &mut L,
+    ) -> Option<RoundEnd> {
+        match self.score(score, high) {
+            Pass::Going => None,
+            Pass::Won { seat, best, replay } => {
+                say!(
+                    log,
+                    "seat {} has the best score, {best}, and wins",
+                    seat + 1
+                );
+                Some(RoundEnd::Won(
+                    seat,
+                    if replay { "playoff" } else { best_rule },
+                ))
+            }
+            Pass::Tied { kept, best } => {
+                say!(log, "{kept} players tie at {best}: they play again");
+                None
+            }
+        }
     }
 }

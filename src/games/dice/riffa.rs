@@ -6,7 +6,7 @@ use crate::core::log::Log;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::games::dice::players::PLAYERS_OPTION;
-use crate::games::dice::playoff::{Pass, Playoff};
+use crate::games::dice::playoff::Playoff;
 use crate::games::dice::round_game::{Round, RoundEnd, RoundGame, Table};
 use crate::games::dice::rounds::ROUNDS_OPTION;
 use crate::games::dice::throw::{has_pair, show};
@@ -40,12 +40,7 @@ impl Round for RiffaRound {
     /// throws one step, for the player's score; the highest wins, ties
     /// play again among themselves.
     #[inline(always)]
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         let seat = self.pass.seat();
         let t = table.throw::<3>(dice);
         if !has_pair(t) {
@@ -70,19 +65,6 @@ impl Round for RiffaRound {
             d,
             score
         );
-        match self.pass.score(score, true) {
-            Pass::Going => None,
-            Pass::Won { seat, best, replay } => {
-                say!(log, "seat {} has the highest, {}, and wins", seat + 1, best);
-                Some(RoundEnd::Won(
-                    seat,
-                    if replay { "playoff" } else { "highest" },
-                ))
-            }
-            Pass::Tied { kept, best } => {
-                say!(log, "{kept} players tie at {best}: they play again");
-                None
-            }
-        }
+        self.pass.settle(score, true, "highest", log)
     }
 }

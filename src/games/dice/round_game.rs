@@ -100,6 +100,22 @@ impl Table {
         self.ordering.order_ref()
     }
 
+    /// The seat at place `next` in the order of play, `next` moved on to
+    /// the place after it (back to the first after the last): whose throw
+    /// it is in a round thrown in turn.
+    #[inline(always)]
+    pub fn next_thrower(&self, next: &mut u8) -> Seat {
+        let order = self.order();
+        let seat = order.seat(usize::from(*next));
+        // A comparison, not `%`: a division at every throw costs more.
+        *next = if usize::from(*next) + 1 == order.len() {
+            0
+        } else {
+            *next + 1
+        };
+        seat
+    }
+
     /// Throws `N` dice at once, counted as one throw.
     #[inline(always)]
     pub fn throw<const N: usize>(&mut self, dice: &mut Dice) -> [u8; N] {
@@ -180,8 +196,7 @@ pub trait Round: Clone + fmt::Debug + Hash + Send + Sync + Sized + 'static {
     /// ended. The games mark it `#[inline(always)]`: inlined into
     /// [`RoundGame`]'s loop, a round's state stays in registers (as a
     /// call, Triga's step cost a fifth of its instructions).
-    fn step<L: Log>(&mut self, table: &mut Table, dice: &mut Dice, log: &mut L)
-    -> Option<RoundEnd>;
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd>;
     /// What `seat` gained or lost in money (none unless the game stakes).
     fn payoff(&self, _seat: Seat) -> i64 {
         0

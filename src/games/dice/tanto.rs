@@ -136,12 +136,7 @@ impl Round for TantoRound {
     /// One attempt: cycles among the seats in play (in playing order)
     /// until one succeeds; then the others' last throws to tie.
     #[inline(always)]
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         let Some(f) = self.first else {
             let i = self.next as usize;
             if Self::attempt(self.group[i], table, dice, log) {

@@ -70,12 +70,7 @@ impl Round for TrigaRound {
     /// or failing any triple a lone throw in the group, wins; otherwise
     /// the cycle is thrown again.
     #[inline(always)]
-    fn step<L: Log>(
-        &mut self,
-        table: &mut Table,
-        dice: &mut Dice,
-        log: &mut L,
-    ) -> Option<RoundEnd> {
+    fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         let seat = self.next as Seat;
         let t = table.throw::<3>(dice);
         let s = total(t);
