@@ -20,7 +20,9 @@ use ludus::runner::metrics_level::MetricsLevel;
 use ludus::runner::on_bot_error::OnBotError;
 
 use crate::cli::Failure;
-use ludus::reports::folder::{check_folder, check_out_is_no_input, check_writable};
+use ludus::reports::folder::{
+    check_folder, check_out_is_no_input, check_tournament_folder, check_writable,
+};
 use ludus::reports::write_error::WriteError;
 
 /// Arguments of `ludus merge`.
@@ -185,6 +187,8 @@ fn merge_tournament(
         })
         .collect();
     let dir = &args.out;
+    let identity = crate::cli::tournament::identity(&t, &m.source);
+    check_tournament_folder(dir, &identity, args.force)?;
     check_writable(dir)?;
     let record =
         serde_json::to_value(merge_record(partials, m)).expect("a merge record serializes");

@@ -15,7 +15,7 @@ use ludus::core::input::read_text;
 use ludus::plan::tournament::Tournament;
 use ludus::reports::atomic::write_atomic;
 use ludus::reports::charts;
-use ludus::reports::folder::check_writable;
+use ludus::reports::folder::{check_tournament_folder, check_writable};
 use ludus::reports::identity::{self, script_hashes};
 use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest};
 use ludus::reports::report::csv_bytes;
@@ -51,6 +51,10 @@ pub struct TournamentArgs {
     /// No table.
     #[arg(long, short)]
     quiet: bool,
+    /// Replace a report of other settings, or an experiment's, in the
+    /// report folder.
+    #[arg(long)]
+    force: bool,
 }
 
 /// Plays the tournament and writes its report.
@@ -84,6 +88,9 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
     let shard = args.batch.shard()?;
     let dir = args.batch.dir(&t.name, shard);
     let scripts = script_hashes(t.script_paths())?;
+    if shard.is_none() {
+        check_tournament_folder(&dir, &identity(&t, &args.file), args.force)?;
+    }
     check_writable(&dir)?;
     let pool = pool(threads)?;
     let started = std::time::Instant::now();
@@ -153,6 +160,24 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
     }
 }
 
+/// What tournament.json says of the games a report holds
+/// (`reports::folder::TOURNAMENT_IDENTITY`): a report is refused over one of other
+/// settings.
+pub(crate) fn identity(t: &Tournament, source: &str) -> serde_json::Value {
+    let policies: Vec<String> = t.policies.iter().map(|p| p.to_string()).collect();
+    json!({
+        "tournament": t.name,
+        "source": source,
+        "file_sha256": t.hash,
+        "ludus_version": env!("CARGO_PKG_VERSION"),
+        "game": t.game.name(),
+        "options": t.options.to_string(),
+        "policies": policies,
+        "seed": t.seed,
+        "games_per_pairing": 2 * t.games_per_seating,
+    })
+}
+
 /// How a tournament's report was made, for tournament.json.
 pub(crate) struct Made<'a> {
     /// The tournament file as given.
@@ -200,23 +225,18 @@ pub(crate) fn write_report(
                "llr": llr, "lower_bound": low, "upper_bound": high, "verdict": v.name(),
                "games": games})
     });
-    let mut manifest = json!({
-        "tournament": t.name,
-        "source": made.source,
-        "file_sha256": t.hash,
-        "ludus_version": env!("CARGO_PKG_VERSION"),
-        "game": t.game.name(),
-        "options": t.options.to_string(),
-        "policies": names,
+    let mut manifest = identity(t, made.source);
+    let more = json!({
         "anchor": names[anchor(t)],
-        "seed": t.seed,
-        "games_per_pairing": 2 * t.games_per_seating,
         "games_played": games,
         "threads": made.threads,
         "seconds": made.seconds,
         "complete": made.complete,
         "sprt": sprt_json,
     });
+    if let (Some(m), serde_json::Value::Object(more)) = (manifest.as_object_mut(), more) {
+        m.extend(more);
+    }
     if let Some(m) = &made.merged {
         manifest["merged"] = m.clone();
     }

@@ -49,6 +49,19 @@ pub enum CheckpointError {
         /// Its games planned.
         planned: u64,
     },
+    /// It is of a finished run of other settings, which a run without
+    /// `--force` would replace.
+    #[error(
+        "{}: holds a finished report of other settings ({differs}); pass --force to \
+         replace it, --out another folder, or the same settings",
+        path.display()
+    )]
+    FinishedOther {
+        /// The checkpoint.
+        path: PathBuf,
+        /// How the runs differ.
+        differs: String,
+    },
     /// `--resume` of a checkpoint of another run.
     #[error(
         "{}: cannot resume: the checkpoint is of another run ({differs}); resume with the \

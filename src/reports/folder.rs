@@ -11,13 +11,39 @@ use crate::plan::experiment::Experiment;
 use crate::reports::folder_error::FolderError;
 use crate::reports::partial::{self, Partial};
 
+/// The file a tournament's report is known by.
+pub const TOURNAMENT_MANIFEST: &str = "tournament.json";
+
+/// The keys of tournament.json that settle which games its report holds:
+/// two reports that agree on them are of the same games.
+pub const TOURNAMENT_IDENTITY: &[&str] = &[
+    "tournament",
+    "source",
+    "file_sha256",
+    "ludus_version",
+    "game",
+    "options",
+    "policies",
+    "seed",
+    "games_per_pairing",
+];
+
 /// Refuses a folder that holds the report of another experiment (another
-/// name or file), or report files with no manifest, unless `force`.
+/// name or file), a tournament's report, or report files with no
+/// manifest, unless `force`. (A finished run of other settings is
+/// refused by its checkpoint, [`crate::reports::resume::prior_states`].)
 pub fn check_folder(dir: &Path, exp: &Experiment, force: bool) -> Result<(), FolderError> {
     if force {
         return Ok(());
     }
     let dir_buf = || dir.to_path_buf();
+    if dir.join(TOURNAMENT_MANIFEST).exists() {
+        return Err(FolderError::OtherKind {
+            dir: dir_buf(),
+            found: "a tournament",
+            wanted: "an experiment",
+        });
+    }
     match std::fs::read(dir.join("manifest.json")) {
         Ok(bytes) => match serde_json::from_slice::<serde_json::Value>(&bytes) {
             Ok(m) => {
@@ -48,6 +74,50 @@ pub fn check_folder(dir: &Path, exp: &Experiment, force: bool) -> Result<(), Fol
         }
         Err(_) => Ok(()),
     }
+}
+
+/// Refuses, unless `force`, a folder that holds an experiment's report,
+/// or the report of a tournament whose `identity` (the
+/// [`TOURNAMENT_IDENTITY`] keys of its tournament.json) is not this one's:
+/// a tournament played again with the same settings rewrites the same
+/// report, with others it would lose one.
+pub fn check_tournament_folder(
+    dir: &Path,
+    identity: &serde_json::Value,
+    force: bool,
+) -> Result<(), FolderError> {
+    if force {
+        return Ok(());
+    }
+    let dir_buf = || dir.to_path_buf();
+    if dir.join("manifest.json").exists() || dir.join("summary.csv").exists() {
+        return Err(FolderError::OtherKind {
+            dir: dir_buf(),
+            found: "an experiment",
+            wanted: "a tournament",
+        });
+    }
+    let Ok(bytes) = std::fs::read(dir.join(TOURNAMENT_MANIFEST)) else {
+        return Ok(());
+    };
+    let Ok(held) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+        return Err(FolderError::OtherSettings {
+            dir: dir_buf(),
+            differs: format!("its {TOURNAMENT_MANIFEST} is not a ludus tournament's"),
+        });
+    };
+    let differs: Vec<String> = TOURNAMENT_IDENTITY
+        .iter()
+        .filter(|&&k| held[k] != identity[k])
+        .map(|&k| format!("{k} {}, not {}", held[k], identity[k]))
+        .collect();
+    if differs.is_empty() {
+        return Ok(());
+    }
+    Err(FolderError::OtherSettings {
+        dir: dir_buf(),
+        differs: differs.join("; "),
+    })
 }
 
 /// Checks, before any game is played, that the report can be written

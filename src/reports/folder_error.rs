@@ -26,6 +26,34 @@ pub enum FolderError {
         /// Its file.
         wanted_file: String,
     },
+    /// It holds a report of the other kind: a tournament's where an
+    /// experiment's is to be written, or the other way round (exit code 2).
+    #[error(
+        "{}: holds {found} report, which {wanted} report would overwrite; --out another \
+         folder, or pass --force to replace it",
+        dir.display()
+    )]
+    OtherKind {
+        /// The folder.
+        dir: PathBuf,
+        /// What it holds: "a tournament" or "an experiment".
+        found: &'static str,
+        /// What is to be written.
+        wanted: &'static str,
+    },
+    /// It holds the report of the same tournament played with other
+    /// settings (exit code 2).
+    #[error(
+        "{}: holds a tournament report of other settings ({differs}); pass --force to \
+         replace it, --out another folder, or the same settings",
+        dir.display()
+    )]
+    OtherSettings {
+        /// The folder.
+        dir: PathBuf,
+        /// How the settings differ.
+        differs: String,
+    },
     /// Its manifest.json is not a ludus report's (exit code 2).
     #[error(
         "{}: holds a manifest.json that is not a ludus report's; pass --force to replace \

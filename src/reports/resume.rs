@@ -58,6 +58,14 @@ pub fn prior_states(
                 planned: m.games_planned,
             });
         }
+        // The same settings play the same games again: only a report of
+        // others would be lost.
+        if let Some(differs) = identity.differs(m, true) {
+            return Err(CheckpointError::FinishedOther {
+                path: path(),
+                differs,
+            });
+        }
         return Ok(fresh());
     }
     if let Some(differs) = identity.differs(&p.manifest, true) {

@@ -1,5 +1,6 @@
 //! How `ludus run` behaves around the games: the progress a batch job's log
-//! shows, Ctrl-C, and a report folder that belongs to another experiment.
+//! shows, Ctrl-C, and a report folder that belongs to another experiment,
+//! to other settings of the same one, or to a tournament.
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -152,4 +153,104 @@ fn a_folder_holding_another_experiments_report_is_refused_without_force() {
     std::fs::remove_file(out.join("manifest.json")).unwrap();
     let o = ludus(&["run", &one, "-q", "--out", out_s]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// Issue #33: `--games 1000` replaced a finished 200,000-game report of
+/// the same experiment with exit 0. A finished report of other settings
+/// (games, seed) is kept unless forced; the same settings rewrite it.
+#[test]
+fn a_finished_report_of_other_settings_is_refused_without_force() {
+    let dir = scratch("other-settings");
+    let exp = write(
+        &dir,
+        "exp.toml",
+        "name = \"exp\"\nseed = 1\ngames = 300\n[[cells]]\ngame = \"mayor\"\n",
+    );
+    let out = dir.join("out");
+    let out_s = out.to_str().unwrap();
+    assert!(ludus(&["run", &exp, "-q", "--out", out_s]).status.success());
+    for other in [&["--games", "100"][..], &["--seed", "2"][..]] {
+        let mut args = vec!["run", exp.as_str(), "-q", "--out", out_s];
+        args.extend_from_slice(other);
+        let o = ludus(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{other:?}: {err}");
+        assert!(
+            err.contains("finished report of other settings") && err.contains("--force"),
+            "{err}"
+        );
+        assert_eq!(manifest(&out)["games_played"], 300, "nothing was replaced");
+    }
+    assert!(ludus(&["run", &exp, "-q", "--out", out_s]).status.success());
+    let forced = ludus(&[
+        "run", &exp, "-q", "--games", "100", "--force", "--out", out_s,
+    ]);
+    assert!(forced.status.success());
+    assert_eq!(manifest(&out)["games_played"], 100);
+}
+
+/// Issue #33: experiment and tournament reports wrote into each other's
+/// folders; a tournament played again with other settings replaced its
+/// report. Each is refused (exit 2) unless forced.
+#[test]
+fn experiment_and_tournament_reports_keep_out_of_each_others_folders() {
+    let dir = scratch("report-kinds");
+    let exp = write(
+        &dir,
+        "exp.toml",
+        "name = \"exp\"\nseed = 1\ngames = 50\n[[cells]]\ngame = \"mayor\"\n",
+    );
+    let tour = write(
+        &dir,
+        "tour.toml",
+        "name = \"tour\"\nseed = 1\ngame = \"three-men\"\npolicies = [\"random\", \"alphabeta:1\"]\ngames = 20\n",
+    );
+    let (e, t) = (dir.join("e"), dir.join("t"));
+    let (e_s, t_s) = (e.to_str().unwrap(), t.to_str().unwrap());
+    assert!(ludus(&["run", &exp, "-q", "--out", e_s]).status.success());
+    assert!(
+        ludus(&["tournament", &tour, "-q", "--out", t_s])
+            .status
+            .success()
+    );
+    let refused = |args: &[&str], what: &str| {
+        let o = ludus(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(what) && err.contains("--force"), "{err}");
+    };
+    refused(
+        &["tournament", &tour, "-q", "--out", e_s],
+        "holds an experiment report",
+    );
+    refused(
+        &["run", &exp, "-q", "--out", t_s],
+        "holds a tournament report",
+    );
+    refused(
+        &["tournament", &tour, "-q", "--games", "40", "--out", t_s],
+        "games_per_pairing 20, not 40",
+    );
+    let held = |dir: &std::path::Path| {
+        let text = std::fs::read_to_string(dir.join("tournament.json")).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()["games_played"].clone()
+    };
+    assert_eq!(held(&t), 20, "nothing was replaced");
+    assert!(
+        ludus(&["tournament", &tour, "-q", "--out", t_s])
+            .status
+            .success()
+    );
+    let forced = ludus(&[
+        "tournament",
+        &tour,
+        "-q",
+        "--games",
+        "40",
+        "--force",
+        "--out",
+        t_s,
+    ]);
+    assert!(forced.status.success());
+    assert_eq!(held(&t), 40);
 }
