@@ -66,6 +66,11 @@ pub struct RunArgs {
     /// lets the others play on without it, it leaves in last place) and go on.
     #[arg(long, value_name = "stop|forfeit")]
     on_bot_error: Option<String>,
+    /// With `forfeit`: the percentage of a cell's games that may be
+    /// forfeited; past it the run, its report written, exits 3 with the
+    /// first forfeit's replay command.
+    #[arg(long, value_name = "PERCENT", default_value_t = 5.0)]
+    max_forfeits: f64,
     /// How much of metrics.csv to measure, replacing the file's
     /// `metrics`: `basic` (cheap, the default) or `all` (every decision's
     /// options, the lead followed by an evaluator, repetitions).
@@ -124,6 +129,8 @@ struct Plan {
     targets: Vec<GameRanges>,
     /// The games of each cell this batch plays.
     selections: Vec<GameRanges>,
+    /// The share of a cell's games that may be forfeited (0-1).
+    max_forfeits: f64,
 }
 
 impl Plan {
@@ -202,7 +209,14 @@ impl Plan {
             plan.job().map_err(Failure::from)?;
         }
         check_writable(&dir)?;
+        if !(0.0..=100.0).contains(&args.max_forfeits) {
+            return Err(Failure::Input(format!(
+                "--max-forfeits takes a percentage, 0 to 100, not {}",
+                args.max_forfeits
+            )));
+        }
         Ok(Plan {
+            max_forfeits: args.max_forfeits / 100.0,
             exp,
             shard,
             threads,
@@ -272,6 +286,9 @@ struct RunObserver<'a> {
     next_checkpoint: Option<Instant>,
     /// The batch's games counted at the last checkpoint.
     checkpointed: u64,
+    /// The first cell (by index) whose forfeits passed the bound, and
+    /// what to say of it.
+    too_many_forfeits: Option<(usize, String)>,
 }
 
 /// How many times its own duration the run goes on between two writes of
@@ -302,10 +319,27 @@ impl Observer for RunObserver<'_> {
                 f.ply,
                 &f.message,
             );
+            let (forfeits, games) = (state.tally.forfeits, state.tally.games);
+            let share = forfeits as f64 / games.max(1) as f64;
+            if share > self.plan.max_forfeits
+                && self
+                    .too_many_forfeits
+                    .as_ref()
+                    .is_none_or(|(c, _)| cell < *c)
+            {
+                let said = format!(
+                    "cell {cell} ({}): {forfeits} of {games} games forfeited by a failing \
+                     policy ({:.1}%), more than --max-forfeits {}%; the first, {what}",
+                    describe(plan),
+                    100.0 * share,
+                    100.0 * self.plan.max_forfeits,
+                );
+                self.too_many_forfeits = Some((cell, said));
+            }
             self.progress.say(&format!(
                 "warning: cell {cell} ({}): {} forfeited by a failing policy; the first, {what}",
                 describe(plan),
-                plural(state.tally.forfeits as usize, "game")
+                plural(forfeits as usize, "game")
             ));
         }
         self.folder.keep(cell, &state)?;
@@ -337,6 +371,7 @@ impl<'a> RunObserver<'a> {
             next_write: None,
             next_checkpoint: None,
             checkpointed: 0,
+            too_many_forfeits: None,
         }
     }
 
@@ -465,7 +500,13 @@ impl<'a> RunObserver<'a> {
             }
         };
         match ended {
-            Ended::Complete => Ok(()),
+            Ended::Complete => match self.too_many_forfeits.take() {
+                None => Ok(()),
+                Some((_, said)) => Err(Failure::Bot(format!(
+                    "{said}\n(every game was played: {})",
+                    kept.split_once(';').map_or(kept.as_str(), |(k, _)| k)
+                ))),
+            },
             Ended::Failed(_) => Err(Failure::Bot(format!(
                 "{}\n({kept})",
                 error.expect("a failure has a message")

@@ -85,6 +85,7 @@ fn every_printed_replay_command_replays_its_game() {
     write(&dir, "e.toml", &experiment());
     let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args(["run", "e.toml", "--threads", "1", "--out", "out"])
+        .args(["--max-forfeits", "100"])
         .current_dir(&dir)
         .output()
         .unwrap();

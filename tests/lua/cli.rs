@@ -184,8 +184,30 @@ fn forfeit_goes_on_and_reports_bot_error() {
         "on_bot_error = \"forfeit\"",
     );
     let out = dir.join("outfile");
-    let o = ludus(&["run", &exp, "--quiet", "--out", out.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0));
+    let out_s = out.to_str().unwrap();
+    // Issue #33: past --max-forfeits of a cell's games (5% unless given;
+    // here none) the run is no success, exit 3, but keeps its report.
+    let o = ludus(&[
+        "run",
+        &exp,
+        "--quiet",
+        "--max-forfeits",
+        "0",
+        "--out",
+        out_s,
+    ]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("games forfeited by a failing policy (")
+            && err.contains("more than --max-forfeits 0%")
+            && err.contains("replay: ludus play")
+            && err.contains("every game was played"),
+        "{err}"
+    );
+    let manifest = std::fs::read_to_string(out.join("manifest.json")).unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    assert_eq!(manifest["complete"], true);
     assert_eq!(
         std::fs::read_to_string(out.join("endings.csv")).unwrap(),
         csvs[0].0
@@ -393,6 +415,8 @@ fn a_failing_bot_in_four_seasons_retires_last_and_the_others_play_on() {
             "--quiet",
             "--on-bot-error",
             "forfeit",
+            "--max-forfeits",
+            "100",
             "--out",
             out.to_str().unwrap(),
         ]);

@@ -176,6 +176,8 @@ fn under_forfeit_every_hostile_script_loses_its_games_and_the_run_goes_on() {
         "--quiet",
         "--threads",
         "2",
+        "--max-forfeits",
+        "100",
     ]
     .iter()
     .map(|s| s.to_string())
