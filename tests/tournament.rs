@@ -283,3 +283,63 @@ fn ludus_run_points_a_tournament_to_ludus_tournament() {
     assert!(err.contains("not played by `ludus run`"), "{err}");
     assert_eq!(rows(&out.join("summary.csv")).len(), 2);
 }
+
+/// Issue #33: in Half Hazard `threshold:1` wins more games than
+/// `threshold:3` yet loses money to it. Standings and pairings carry each
+/// policy's mean payoff and its interval; `rank_by = "payoff"` orders by
+/// it; the payoffs add up (a zero-sum game: what one takes the other pays).
+#[test]
+fn money_games_are_judged_by_money() {
+    let dir = scratch("payoff");
+    let text = "name = \"money\"\nseed = 1\ngame = \"half-hazard\"\n\
+                policies = [\"threshold:1\", \"threshold:3\"]\ngames = 4000\n";
+    let mut tables = Vec::new();
+    for (name, extra) in [("elo", ""), ("payoff", "rank_by = \"payoff\"\n")] {
+        let file = write(&dir, &format!("{text}{extra}"));
+        let out = dir.join(name);
+        let o = ludus(&["tournament", &file, "-q", "--out", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        tables.push((
+            rows(&out.join("standings.csv")),
+            rows(&out.join("pairings.csv")),
+        ));
+    }
+    let num =
+        |r: &std::collections::BTreeMap<String, String>, k: &str| -> f64 { r[k].parse().unwrap() };
+    let (by_elo, pairings) = &tables[0];
+    let p = &pairings[0];
+    assert_eq!(
+        (p["policy_a"].as_str(), p["policy_b"].as_str()),
+        ("threshold:1", "threshold:3")
+    );
+    assert!(num(p, "score_rate") > 0.5, "threshold:1 wins more: {p:?}");
+    assert!(
+        num(p, "payoff_high") < 0.0,
+        "and loses money, surely: {p:?}"
+    );
+    let half = (num(p, "payoff_high") - num(p, "payoff_low")) / 2.0;
+    assert!((num(p, "mean_payoff") - num(p, "payoff_low") - half).abs() < 1e-5);
+    assert_eq!(by_elo[0]["policy"], "threshold:1");
+    let (by_payoff, _) = &tables[1];
+    assert_eq!(by_payoff[0]["policy"], "threshold:3");
+    assert_eq!(by_payoff[0]["rank"], "1");
+    assert!(
+        (num(&by_payoff[0], "mean_payoff") + num(&by_payoff[1], "mean_payoff")).abs() < 1e-5,
+        "{by_payoff:?}"
+    );
+    assert!((num(&by_payoff[0], "mean_payoff") + num(p, "mean_payoff")).abs() < 1e-5);
+    let bad = write(&dir, &format!("{text}rank_by = \"wins\"\n"));
+    let o = ludus(&[
+        "tournament",
+        &bad,
+        "-q",
+        "--out",
+        dir.join("bad").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("rank_by") && err.contains("`elo` or `payoff`"),
+        "{err}"
+    );
+}

@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::cli::Failure;
 use crate::cli::batch_args::{BatchArgs, pool};
 use ludus::core::input::read_text;
-use ludus::plan::tournament::Tournament;
+use ludus::plan::tournament::{RankBy, Tournament};
 use ludus::reports::atomic::write_atomic;
 use ludus::reports::charts;
 use ludus::reports::folder::{check_tournament_folder, check_writable};
@@ -247,21 +247,42 @@ pub(crate) fn write_report(
             "{title}: {games} games; Elo anchored on {}",
             names[anchor(t)]
         );
+        // A money game shows what each policy takes home beside its
+        // wins, which may point the other way.
+        let money = table.iter().any(|s| s.payoff_sq > 0);
+        if t.rank_by == RankBy::Payoff {
+            println!("ranked by mean payoff per game");
+        }
         println!(
-            "{:>4}  {:<40} {:>8} {:>9} {:>8}  95% interval",
-            "rank", "policy", "games", "score", "elo"
+            "{:>4}  {:<40} {:>8} {:>9} {:>8}  {:<16}{}",
+            "rank",
+            "policy",
+            "games",
+            "score",
+            "elo",
+            "95% interval",
+            if money {
+                "  payoff/game, 95% interval"
+            } else {
+                ""
+            }
         );
         for (rank, s) in table.iter().enumerate() {
             let score = (s.wins as f64 + s.draws as f64 / 2.0) / s.games.max(1) as f64;
+            let payoff = if money {
+                let p = s.payoff();
+                format!("  {:+.3} ± {:.3}", p.mean, 1.96 * p.se)
+            } else {
+                String::new()
+            };
             println!(
-                "{:>4}  {:<40} {:>8} {:>8.1}% {:>8.1}  [{:.1}, {:.1}]",
+                "{:>4}  {:<40} {:>8} {:>8.1}% {:>8.1}  {:<16}{payoff}",
                 rank + 1,
                 names[s.policy],
                 s.games,
                 100.0 * score,
                 s.rating.elo,
-                s.rating.low,
-                s.rating.high
+                format!("[{:.1}, {:.1}]", s.rating.low, s.rating.high),
             );
         }
         if let Some((s, v, llr)) = sprt {

@@ -16,6 +16,7 @@
 //! games = 200          # per pairing, half with each seating
 //! max_plies = 2000     # optional: longer games stop as a draw
 //! on_bot_error = "forfeit" # optional
+//! rank_by = "payoff"   # optional: standings by mean payoff, not Elo
 //! ```
 
 use std::sync::OnceLock;
@@ -45,6 +46,17 @@ struct TournamentFile {
     games: u64,
     max_plies: Option<u32>,
     on_bot_error: Option<String>,
+    rank_by: Option<String>,
+}
+
+/// What orders a tournament's standings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankBy {
+    /// The Elo rating, from wins, draws and losses (the default).
+    Elo,
+    /// The mean payoff per game: in a money game, what a policy takes
+    /// home, which its wins alone may belie.
+    Payoff,
 }
 
 /// A tournament, checked.
@@ -68,6 +80,8 @@ pub struct Tournament {
     pub max_plies: u32,
     /// What a failing policy does.
     pub on_bot_error: OnBotError,
+    /// What orders the standings.
+    pub rank_by: RankBy,
     /// A hash of the file's text.
     pub hash: String,
 }
@@ -187,6 +201,13 @@ impl Tournament {
             Some(t) => OnBotError::parse(t).map_err(|e| at("on_bot_error", &e))?,
             None => OnBotError::Stop,
         };
+        let rank_by = match f.rank_by.as_deref() {
+            None | Some("elo") => RankBy::Elo,
+            Some("payoff") => RankBy::Payoff,
+            Some(other) => {
+                return Err(at("rank_by", &format!("`elo` or `payoff`, not `{other}`")));
+            }
+        };
         use sha2::{Digest, Sha256};
         let hash = format!("{:x}", Sha256::digest(text.as_bytes()));
         Ok(Tournament {
@@ -199,6 +220,7 @@ impl Tournament {
             games_per_seating: f.games.div_ceil(2),
             max_plies: f.max_plies.unwrap_or(DEFAULT_MAX_PLIES),
             on_bot_error,
+            rank_by,
             hash,
         })
     }

@@ -1,22 +1,29 @@
 //! A tournament's tables: `standings.csv` (one row per policy, by rating)
 //! and `pairings.csv` (one row per pairing).
 
-use crate::plan::tournament::Tournament;
+use crate::plan::tournament::{RankBy, Tournament};
 use crate::reports::bradley_terry::{Pairing, Rating, fit, likelihood_of_superiority};
+use crate::reports::payoff::PayoffStats;
 use crate::reports::summary::{SCORE_COLUMNS, columns, fixed, score_fields};
 use crate::runner::tournament::PairingResult;
 
+/// A policy's mean payoff per game and its 95% interval: what a money
+/// game is judged by, where wins may point at the losing strategy.
+pub const PAYOFF_COLUMNS: [&str; 3] = ["mean_payoff", "payoff_low", "payoff_high"];
+
 /// The columns of standings.csv (documented in reports/README.md).
-pub const STANDINGS: &[&str] = &columns::<12>(&[
+pub const STANDINGS: &[&str] = &columns::<15>(&[
     &["rank", "policy"],
     &SCORE_COLUMNS,
     &["elo", "elo_low", "elo_high", "anchor"],
+    &PAYOFF_COLUMNS,
 ]);
 
 /// The columns of pairings.csv: every count from `policy_a`'s side.
-pub const PAIRINGS: &[&str] = &columns::<13>(&[
+pub const PAIRINGS: &[&str] = &columns::<16>(&[
     &["policy_a", "policy_b"],
     &SCORE_COLUMNS,
+    &PAYOFF_COLUMNS,
     &[
         "los",
         "wins_as_seat1",
@@ -41,6 +48,24 @@ pub struct Standing {
     pub losses: u64,
     /// Its rating.
     pub rating: Rating,
+    /// Its payoffs over its games: their sum and the sum of their squares.
+    pub payoff_sum: i64,
+    /// The sum of the squares.
+    pub payoff_sq: u128,
+}
+
+impl Standing {
+    /// Its mean payoff per game, with spread and standard error.
+    pub fn payoff(&self) -> PayoffStats {
+        PayoffStats::new(self.payoff_sum, self.payoff_sq, self.games)
+    }
+}
+
+/// A mean payoff and its 95% interval (1.96 standard errors), as the CSVs
+/// write them.
+fn payoff_fields(p: PayoffStats) -> [String; 3] {
+    let half = 1.96 * p.se;
+    [fixed(p.mean), fixed(p.mean - half), fixed(p.mean + half)]
 }
 
 /// The policy ratings are anchored on: `random` where it plays, else the
@@ -52,7 +77,8 @@ pub fn anchor(t: &Tournament) -> usize {
         .unwrap_or(0)
 }
 
-/// Every policy's standing, best rating first (ties by name order).
+/// Every policy's standing, best first by the tournament's `rank_by`
+/// (Elo, or mean payoff), ties in the file's order.
 pub fn standings(t: &Tournament, results: &[PairingResult]) -> Vec<Standing> {
     let n = t.policies.len();
     let pairings: Vec<Pairing> = results
@@ -74,6 +100,8 @@ pub fn standings(t: &Tournament, results: &[PairingResult]) -> Vec<Standing> {
                 draws: 0,
                 losses: 0,
                 rating: ratings[p],
+                payoff_sum: 0,
+                payoff_sq: 0,
             };
             for r in results {
                 let (w, l) = if r.i == p {
@@ -87,15 +115,19 @@ pub fn standings(t: &Tournament, results: &[PairingResult]) -> Vec<Standing> {
                 s.wins += w;
                 s.losses += l;
                 s.draws += r.draws();
+                let (sum, sq) = r.payoffs(r.i == p);
+                s.payoff_sum += sum;
+                s.payoff_sq += sq;
             }
             s
         })
         .collect();
     out.sort_by(|a, b| {
-        b.rating
-            .elo
-            .total_cmp(&a.rating.elo)
-            .then(a.policy.cmp(&b.policy))
+        let better = match t.rank_by {
+            RankBy::Elo => b.rating.elo.total_cmp(&a.rating.elo),
+            RankBy::Payoff => b.payoff().mean.total_cmp(&a.payoff().mean),
+        };
+        better.then(a.policy.cmp(&b.policy))
     });
     out
 }
@@ -125,6 +157,7 @@ pub fn standings_rows(t: &Tournament, standings: &[Standing]) -> Vec<Vec<String>
                 elo(s.rating.high),
                 (s.policy == a).to_string(),
             ]);
+            row.extend(payoff_fields(s.payoff()));
             row
         })
         .collect()
@@ -143,6 +176,8 @@ pub fn pairing_rows(t: &Tournament, results: &[PairingResult]) -> Vec<Vec<String
                 r.losses(),
                 r.score(),
             ));
+            let (sum, sq) = r.payoffs(true);
+            row.extend(payoff_fields(PayoffStats::new(sum, sq, r.games())));
             row.extend([
                 fixed(likelihood_of_superiority(r.wins(), r.losses())),
                 r.i_first.wins[0].to_string(),

@@ -51,6 +51,16 @@ impl PairingResult {
     pub fn score(&self) -> f64 {
         self.wins() as f64 + self.draws() as f64 / 2.0
     }
+
+    /// The sum of the payoffs of policy `i` (the first) or `j` over the
+    /// pairing's games, and the sum of their squares.
+    pub fn payoffs(&self, first: bool) -> (i64, u128) {
+        let (a, b) = if first { (0, 1) } else { (1, 0) };
+        (
+            self.i_first.payoff_sum[a] + self.j_first.payoff_sum[b],
+            self.i_first.payoff_sq[a] + self.j_first.payoff_sq[b],
+        )
+    }
 }
 
 /// How a tournament ended.
