@@ -153,10 +153,19 @@ fn every_chart_parses_and_the_page_shows_exactly_the_charts_and_rows_there_are()
     let (out, o) = run(&exp, &dir, "out", &[]);
     assert!(o.status.success(), "{}", stderr(&o));
 
+    // Entry 2 alone has money (Half Hazard): a payoff chart too.
     let expected: BTreeSet<String> = (0..4)
         .flat_map(|e| KINDS.map(|k| format!("{k}-{e}.svg")))
+        .chain(["payoffs-2.svg".to_string()])
         .collect();
     assert_eq!(svg_files(&out), expected);
+    let payoffs = svg_text(&out, "payoffs-2.svg");
+    for word in ["Half Hazard", "payoff per game", "95%", "seat 2", "no gain"] {
+        assert!(
+            payoffs.contains(word),
+            "payoffs-2.svg lacks {word:?}: {payoffs}"
+        );
+    }
 
     // Titles name the game and the entry; axes and legends are labelled.
     let hazard = svg_text(&out, "win-rates-0.svg");

@@ -11,7 +11,7 @@ use plotters::coord::types::RangedCoordf64;
 
 use crate::reports::charts::entry_group::EntryGroup;
 use crate::reports::charts::frame::{
-    self, Area, Drawn, Layout, LegendItem, abbreviate, chars_in, percent, text_style,
+    self, Area, Drawn, Layout, LegendItem, abbreviate, chars_in, text_style,
 };
 
 /// A chart of shares of games over an entry's cells.
@@ -61,10 +61,12 @@ pub struct Shares<'s> {
     pub what: &'s str,
     /// The legend's items.
     pub items: &'s [LegendItem],
-    /// The y range, within 0..1.
+    /// The y range: within 0..1 for shares.
     pub y: Range<f64>,
     /// The y axis's name.
     pub y_desc: &'s str,
+    /// How a y value is labelled ([`frame::percent`] for shares).
+    pub y_label: fn(&f64) -> String,
 }
 
 /// An entry's chart of shares as SVG: the title block, the plot of `s.y`
@@ -92,7 +94,7 @@ pub fn render_shares(
             .configure_mesh()
             .disable_x_mesh()
             .x_label_formatter(&|_| String::new())
-            .y_label_formatter(&percent)
+            .y_label_formatter(&s.y_label)
             .x_desc(group.axis_name())
             .y_desc(s.y_desc)
             .label_style(frame::font(12))

@@ -124,6 +124,7 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
         items: &items,
         y: 0.0..1.0,
         y_desc: "share of games",
+        y_label: crate::reports::charts::frame::percent,
     };
     categories::render_shares(group, shares, |chart, slot| {
         // Bars at most 80 pixels wide, so that a lone cell's bar is no slab.

@@ -234,7 +234,10 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
             "<p class=\"note\">No charts: only the first {MAX_CHARTED_ENTRIES} entries with a finished cell are charted.</p>"
         );
     }
-    for kind in ChartKind::ALL.into_iter().filter(|_| with_charts) {
+    for kind in ChartKind::ALL
+        .into_iter()
+        .filter(|k| with_charts && k.applies(g))
+    {
         let file = kind.file_name(g.entry);
         let alt = format!("{}: {}", kind.description(), g.heading());
         let _ = writeln!(

@@ -74,6 +74,7 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
         items: &items,
         y: 0.0..1.0,
         y_desc: "value (a rate or a share)",
+        y_label: crate::reports::charts::frame::percent,
     };
     categories::render_shares(group, shares, |chart, _| {
         let rates: Vec<_> = series

@@ -11,6 +11,7 @@ pub mod frame;
 pub mod index_page;
 pub mod lengths;
 pub mod metrics_chart;
+pub mod payoffs;
 pub mod standings;
 pub mod win_rates;
 
@@ -32,12 +33,16 @@ pub enum ChartKind {
     Endings,
     /// The game-quality metrics that are rates, per cell, with intervals.
     Metrics,
+    /// Mean payoff per seat and cell, with its 95% interval: games with
+    /// money only.
+    Payoffs,
 }
 
 impl ChartKind {
     /// Every kind, in the order the page shows them.
-    pub const ALL: [ChartKind; 4] = [
+    pub const ALL: [ChartKind; 5] = [
         ChartKind::WinRates,
+        ChartKind::Payoffs,
         ChartKind::Metrics,
         ChartKind::Lengths,
         ChartKind::Endings,
@@ -50,6 +55,7 @@ impl ChartKind {
             ChartKind::Lengths => "lengths",
             ChartKind::Endings => "endings",
             ChartKind::Metrics => "metrics",
+            ChartKind::Payoffs => "payoffs",
         }
     }
 
@@ -63,6 +69,7 @@ impl ChartKind {
         match self {
             ChartKind::WinRates => "Win rate per seat and cell with 95% Wilson intervals",
             ChartKind::Lengths => "Distribution of game lengths per cell",
+            ChartKind::Payoffs => "Mean payoff per seat and cell with 95% intervals",
             ChartKind::Endings => "Share of games by ending per cell, stacked to 100%",
             ChartKind::Metrics => {
                 "Balance, first mover's score, completion, drawishness, timeouts and \
@@ -78,7 +85,14 @@ impl ChartKind {
             ChartKind::Lengths => lengths::svg(group),
             ChartKind::Endings => endings::svg(group),
             ChartKind::Metrics => metrics_chart::svg(group),
+            ChartKind::Payoffs => payoffs::svg(group),
         }
+    }
+
+    /// Whether the group gets this chart: a payoff chart only where some
+    /// game paid or cost something.
+    pub fn applies(self, group: &EntryGroup) -> bool {
+        self != ChartKind::Payoffs || payoffs::has_money(group)
     }
 
     /// The kind whose file this is, if `name` is a chart file name.
@@ -190,7 +204,7 @@ pub fn write_charts_of(
             .collect();
         if with_charts {
             charted += 1;
-            for kind in ChartKind::ALL {
+            for kind in ChartKind::ALL.into_iter().filter(|k| k.applies(g)) {
                 let name = kind.file_name(g.entry);
                 write_derived(&dir.join(&name), kind.svg(g)?.as_bytes())?;
                 written.push(name);

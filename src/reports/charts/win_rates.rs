@@ -100,6 +100,7 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
         items: &items,
         y: y0..y1,
         y_desc: "share of games",
+        y_label: crate::reports::charts::frame::percent,
     };
     categories::render_shares(group, shares, |chart, slot| {
         // Dashes of about 8 pixels with gaps as long, whatever the slot's width.

@@ -1,0 +1,88 @@
+//! payoffs-N.svg: each seat's mean payoff per game in every cell of an
+//! entry, with its 95% interval (1.96 standard errors), and the line of
+//! no gain. In a money game this is what a strategy is judged by: the win
+//! rates may point the other way (Half Hazard's `threshold:1` wins more
+//! games than `threshold:3` and loses money to it).
+
+use plotters::prelude::*;
+
+use crate::reports::charts::categories;
+use crate::reports::charts::entry_group::EntryGroup;
+use crate::reports::charts::frame::{GREY, LegendItem, Mark, colour};
+use crate::reports::payoff::PayoffStats;
+
+/// Whether any seat of the group's cells gained or lost anything.
+pub fn has_money(group: &EntryGroup) -> bool {
+    group
+        .finished
+        .iter()
+        .any(|r| r.tally.payoff_sq[..r.tally.players].iter().any(|&q| q > 0))
+}
+
+/// A payoff axis label: as many decimals as a small range needs.
+fn amount(x: &f64) -> String {
+    let text = format!("{x:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The chart of a group with at least one finished cell.
+pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
+    let cells = &group.finished;
+    let seats = cells.iter().map(|r| r.tally.players).max().unwrap_or(0);
+    let points: Vec<Vec<Option<(f64, f64, f64)>>> = (0..seats)
+        .map(|s| {
+            cells
+                .iter()
+                .map(|r| {
+                    let t = &r.tally;
+                    (s < t.players).then(|| {
+                        let p = PayoffStats::new(t.payoff_sum[s], t.payoff_sq[s], t.games);
+                        (p.mean, p.mean - 1.96 * p.se, p.mean + 1.96 * p.se)
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let mut items: Vec<LegendItem> = (0..seats)
+        .map(|s| LegendItem {
+            label: group.seat_name(s),
+            colour: colour(s),
+            mark: Mark::Line,
+        })
+        .collect();
+    items.push(LegendItem {
+        label: "no gain (0)".to_string(),
+        colour: GREY,
+        mark: Mark::Line,
+    });
+    let (lo, hi) = points
+        .iter()
+        .flatten()
+        .flatten()
+        .fold((0.0f64, 0.0f64), |(a, b), &(_, l, h)| (a.min(l), b.max(h)));
+    let pad = ((hi - lo) * 0.08).max(1e-3);
+    let what = format!(
+        "Mean payoff per game per seat with its 95% interval{}",
+        group.shown_note()
+    );
+    let shares = categories::Shares {
+        what: &what,
+        items: &items,
+        y: (lo - pad)..(hi + pad),
+        y_desc: "payoff per game",
+        y_label: amount,
+    };
+    categories::render_shares(group, shares, |chart, _| {
+        let n = cells.len() as f64;
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(-0.5, 0.0), (n - 0.5, 0.0)],
+            GREY.stroke_width(1),
+        )))?;
+        let series: Vec<_> = points
+            .iter()
+            .enumerate()
+            .map(|(s, p)| (colour(s), p.as_slice()))
+            .collect();
+        categories::draw_rates(chart, &series, 0.12)
+    })
+}
