@@ -45,6 +45,8 @@ pub fn find(name: &str) -> Option<&'static dyn GameEntry> {
 /// assert_eq!(ludus::registry::game("hazard").unwrap().name(), "hazard");
 /// let e = ludus::registry::game("chess").unwrap_err().to_string();
 /// assert!(e.starts_with("unknown game `chess` (games: mayor, menor,"), "{e}");
+/// let e = ludus::registry::game("hazzard").unwrap_err().to_string();
+/// assert!(e.ends_with("); did you mean `hazard`?"), "{e}");
 /// ```
 pub fn game(name: &str) -> Result<&'static dyn GameEntry, UnknownGame> {
     find(name).ok_or_else(|| UnknownGame {
@@ -55,9 +57,10 @@ pub fn game(name: &str) -> Result<&'static dyn GameEntry, UnknownGame> {
 /// A game name the registry does not hold; its message lists the games.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown game `{}` (games: {})",
+    "unknown game `{}` (games: {}){}",
     crate::core::text::printable(.name.as_bytes(), false),
-    games().iter().map(|g| g.name()).collect::<Vec<_>>().join(", ")
+    games().iter().map(|g| g.name()).collect::<Vec<_>>().join(", "),
+    crate::core::suggest::did_you_mean(.name, games().iter().map(|g| g.name()))
 )]
 pub struct UnknownGame {
     /// The name as given.

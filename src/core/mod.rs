@@ -22,6 +22,7 @@ pub mod record_formats;
 pub mod seat;
 pub mod seed;
 pub mod state_key;
+pub mod suggest;
 pub mod text;
 pub mod view;
 pub mod view_error;

@@ -8,12 +8,19 @@ use thiserror::Error;
 /// ```
 /// use ludus::core::option_error::OptionError;
 /// let e = OptionError::Unknown { key: "player".into(), known: vec!["players", "rounds"] };
-/// assert_eq!(e.to_string(), "unknown option `player` (options: players, rounds)");
+/// assert_eq!(
+///     e.to_string(),
+///     "unknown option `player` (options: players, rounds); did you mean `players`?"
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum OptionError {
     /// A key the game does not declare.
-    #[error("unknown option `{key}`{}", known_list(.known))]
+    #[error(
+        "unknown option `{key}`{}{}",
+        known_list(.known),
+        crate::core::suggest::did_you_mean(.key, .known.iter().copied())
+    )]
     Unknown {
         /// The key as given.
         key: String,

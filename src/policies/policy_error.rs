@@ -69,7 +69,11 @@ pub enum PolicyError {
         limit: usize,
     },
     /// A policy the game does not know.
-    #[error("unknown policy `{policy}` for {game} (policies: {})", .known.join(", "))]
+    #[error(
+        "unknown policy `{policy}` for {game} (policies: {}){}",
+        .known.join(", "),
+        crate::core::suggest::did_you_mean(.policy, .known.iter().map(String::as_str))
+    )]
     Unknown {
         /// The policy as written.
         policy: String,

@@ -452,3 +452,31 @@ fn bench_search_reports_work_per_second() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no decision"));
 }
+
+/// Issue #33: a mistyped name gets the nearest known one (exit 2); a name
+/// like none gets the list alone.
+#[test]
+fn mistyped_names_get_a_suggestion() {
+    for (args, wanted) in [
+        (&["play", "hazzard"][..], "did you mean `hazard`?"),
+        (
+            &["play", "hazard", "--opt", "player=3"][..],
+            "did you mean `players`?",
+        ),
+        (
+            &["play", "half-hazard", "--seats", "mcst:20,random"][..],
+            "did you mean `mcts:<playouts>`?",
+        ),
+    ] {
+        let o = ludus(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(wanted), "{args:?}: {err}");
+    }
+    let o = ludus(&["play", "chess"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("unknown game `chess`") && !err.contains("did you mean"),
+        "{err}"
+    );
+}
