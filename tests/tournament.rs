@@ -152,7 +152,7 @@ games = 200
 #[test]
 fn the_sprt_stops_a_match_early() {
     let dir = scratch("sprt");
-    let run = |policies: &str, name: &str| -> serde_json::Value {
+    let run = |policies: &str, name: &str, bound: &str| -> serde_json::Value {
         let file = write(
             &dir,
             &format!(
@@ -169,12 +169,18 @@ fn the_sprt_stops_a_match_early() {
             "0,50",
         ]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        // Issue #33: the line says which bound the ratio crossed.
+        let said = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            said.contains(&format!("crossed the {bound} bound")),
+            "{said}"
+        );
         serde_json::from_slice(&std::fs::read(out.join("tournament.json")).unwrap()).unwrap()
     };
-    let lopsided = run(r#"["mcts:50", "random"]"#, "lopsided");
+    let lopsided = run(r#"["mcts:50", "random"]"#, "lopsided", "upper");
     assert_eq!(lopsided["sprt"]["verdict"], "H1");
     assert!(lopsided["games_played"].as_u64().unwrap() < 100_000);
-    let alike = run(r#"["mcts:1", "mcts:1,c=0.5"]"#, "alike");
+    let alike = run(r#"["mcts:1", "mcts:1,c=0.5"]"#, "alike", "lower");
     assert_eq!(alike["sprt"]["verdict"], "H0");
     assert!(
         alike["sprt"]["llr"].as_f64().unwrap() <= alike["sprt"]["lower_bound"].as_f64().unwrap()
@@ -342,4 +348,30 @@ fn money_games_are_judged_by_money() {
         err.contains("rank_by") && err.contains("`elo` or `payoff`"),
         "{err}"
     );
+}
+
+/// Issue #33: a tournament of a game the dice alone play (Hazard) rates
+/// nothing; it is refused (exit 2) saying so and what to use instead.
+#[test]
+fn a_game_without_decisions_has_no_tournament() {
+    let dir = scratch("no-decisions");
+    let file = write(
+        &dir,
+        "name = \"h\"\nseed = 1\ngame = \"hazard\"\npolicies = [\"random\", \"mcts:10\"]\ngames = 10\n",
+    );
+    let o = ludus(&[
+        "tournament",
+        &file,
+        "--out",
+        dir.join("out").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("`game`")
+            && err.contains("hazard has no decisions")
+            && err.contains("ludus exact"),
+        "{err}"
+    );
+    assert!(!dir.join("out").exists(), "nothing written");
 }

@@ -26,6 +26,7 @@ use ludus::reports::write_error::WriteError;
 use ludus::runner::batch::{Ended, Unobserved};
 use ludus::runner::checkpoint::CellState;
 use ludus::runner::game_ranges::GameRanges;
+use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::sprt::{Sprt, Verdict};
 use ludus::runner::tournament::{self, PairingResult};
 
@@ -48,6 +49,10 @@ pub struct TournamentArgs {
     /// 100 games of each seating.
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", conflicts_with = "shard")]
     sprt: Option<String>,
+    /// What a failing policy does, replacing the file's `on_bot_error`:
+    /// `stop` the tournament (exit code 3), or `forfeit` the game.
+    #[arg(long, value_name = "stop|forfeit")]
+    on_bot_error: Option<String>,
     /// No table.
     #[arg(long, short)]
     quiet: bool,
@@ -72,6 +77,10 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
     }
     if let Some(s) = args.batch.seed {
         t.seed = s;
+    }
+    if let Some(on) = &args.on_bot_error {
+        t.on_bot_error =
+            OnBotError::parse(on).map_err(|e| Failure::Input(format!("--on-bot-error: {e}")))?;
     }
     let sprt = match &args.sprt {
         Some(s) => Some(Sprt::parse(s)?),
@@ -175,7 +184,18 @@ pub(crate) fn identity(t: &Tournament, source: &str) -> serde_json::Value {
         "policies": policies,
         "seed": t.seed,
         "games_per_pairing": 2 * t.games_per_seating,
+        "on_bot_error": t.on_bot_error.name(),
     })
+}
+
+/// A rating as the table prints it: `-` where the policy has none yet (a
+/// tournament a failure stopped before it played).
+fn rated(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.1}")
+    } else {
+        "-".into()
+    }
 }
 
 /// How a tournament's report was made, for tournament.json.
@@ -276,13 +296,13 @@ pub(crate) fn write_report(
                 String::new()
             };
             println!(
-                "{:>4}  {:<40} {:>8} {:>8.1}% {:>8.1}  {:<16}{payoff}",
+                "{:>4}  {:<40} {:>8} {:>8.1}% {:>8}  {:<16}{payoff}",
                 rank + 1,
                 names[s.policy],
                 s.games,
                 100.0 * score,
-                s.rating.elo,
-                format!("[{:.1}, {:.1}]", s.rating.low, s.rating.high),
+                rated(s.rating.elo),
+                format!("[{}, {}]", rated(s.rating.low), rated(s.rating.high)),
             );
         }
         if let Some((s, v, llr)) = sprt {
@@ -300,8 +320,15 @@ pub(crate) fn write_report(
                 ),
                 Verdict::Continue => "no hypothesis accepted within the games allowed".into(),
             };
+            let against = if llr <= low {
+                format!("crossed the lower bound {low:.3}")
+            } else if llr >= high {
+                format!("crossed the upper bound {high:.3}")
+            } else {
+                format!("within the bounds ({low:.3}, {high:.3})")
+            };
             println!(
-                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} in ({low:.3}, {high:.3}) after {games} games: {what}",
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} {against} after {games} games: {what}",
                 s.elo0, s.elo1, s.alpha, s.beta
             );
         }

@@ -47,6 +47,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// `first=seat1`: perft and positions need a fixed start, and their
     /// errors say how to get one.
     const FIXED_START: Option<&'static str> = None;
+    /// Whether a seat ever decides anything: false where the dice alone
+    /// play (Hazard), so that every policy plays alike.
+    const DECIDES: bool = true;
 
     /// The options players may agree on.
     fn option_specs() -> &'static [OptionSpec];

@@ -191,6 +191,17 @@ impl Tournament {
             }
             policies.push(spec);
         }
+        if !entry.decides() {
+            return Err(at(
+                "game",
+                &format!(
+                    "{} has no decisions: the dice alone play it, so every policy plays \
+                     it alike and a tournament cannot tell them apart; `ludus run` \
+                     estimates its odds and `ludus exact` gives them",
+                    entry.name()
+                ),
+            ));
+        }
         if f.games == 0 || f.games > 1_000_000_000_000 {
             return Err(at("games", &"between 1 and 10^12 games per pairing"));
         }

@@ -26,6 +26,7 @@ pub const TOURNAMENT_IDENTITY: &[&str] = &[
     "policies",
     "seed",
     "games_per_pairing",
+    "on_bot_error",
 ];
 
 /// Refuses a folder that holds the report of another experiment (another

@@ -33,14 +33,6 @@ pub fn script_hashes(paths: Vec<String>) -> Result<Vec<ScriptHash>, ScriptReadEr
     Ok(scripts)
 }
 
-/// How a manifest writes what a failing policy does.
-fn on_bot_error_name(on: OnBotError) -> &'static str {
-    match on {
-        OnBotError::Stop => "stop",
-        OnBotError::Forfeit => "forfeit",
-    }
-}
-
 /// The run of experiment `exp` (or of its shard `shard`).
 pub fn of_experiment(
     exp: &Experiment,
@@ -64,7 +56,7 @@ pub fn of_experiment(
         games_planned: cell_games.iter().map(|&g| planned(g)).sum(),
         cell_games,
         max_plies: exp.max_plies,
-        on_bot_error: on_bot_error_name(on_bot_error).to_string(),
+        on_bot_error: on_bot_error.name().to_string(),
         metrics: exp
             .cells
             .first()
@@ -102,7 +94,7 @@ pub fn of_tournament(
         games_per_cell: g,
         cell_games: vec![g; seatings],
         max_plies: t.max_plies,
-        on_bot_error: on_bot_error_name(t.on_bot_error).to_string(),
+        on_bot_error: t.on_bot_error.name().to_string(),
         metrics: MetricsLevel::Basic.name().to_string(),
         scripts,
         shard: shard.map(Into::into),

@@ -132,12 +132,14 @@ pub fn standings(t: &Tournament, results: &[PairingResult]) -> Vec<Standing> {
     out
 }
 
-/// A rating as the CSV writes it: one decimal; `NaN` where unrated.
+/// A rating as the CSV writes it: one decimal; empty where unrated (a
+/// policy with no games yet, in a tournament a failure stopped), which
+/// pandas and R read as missing.
 fn elo(x: f64) -> String {
     if x.is_finite() {
         format!("{x:.1}")
     } else {
-        "NaN".into()
+        String::new()
     }
 }
 

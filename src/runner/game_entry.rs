@@ -41,6 +41,8 @@ pub const SEARCH_SEED: u64 = 1;
 pub trait GameEntry: Sync {
     /// The registry name.
     fn name(&self) -> &'static str;
+    /// Whether a seat ever decides anything ([`Game::DECIDES`]).
+    fn decides(&self) -> bool;
     /// The reader's name.
     fn title(&self) -> &'static str;
     /// The unit a game's length counts (`throws`, `plies`).
@@ -137,6 +139,9 @@ impl<G: Game> Default for Entry<G> {
 impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entry<G> {
     fn name(&self) -> &'static str {
         G::NAME
+    }
+    fn decides(&self) -> bool {
+        G::DECIDES
     }
     fn title(&self) -> &'static str {
         G::TITLE

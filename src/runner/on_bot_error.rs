@@ -17,6 +17,14 @@ pub enum OnBotError {
 }
 
 impl OnBotError {
+    /// The word a file or a flag gives it by, `stop` or `forfeit`.
+    pub fn name(self) -> &'static str {
+        match self {
+            OnBotError::Stop => "stop",
+            OnBotError::Forfeit => "forfeit",
+        }
+    }
+
     /// Parses `stop` or `forfeit`.
     pub fn parse(text: &str) -> Result<OnBotError, RunSettingError> {
         match text {

@@ -260,6 +260,7 @@ impl<R: Round> RoundGame<R> {
 impl<R: Round> Game for RoundGame<R> {
     type Move = NoMove;
     const NAME: &'static str = R::NAME;
+    const DECIDES: bool = false;
     // Every throw of the dice, the opening ones included.
 
     fn option_specs() -> &'static [OptionSpec] {
