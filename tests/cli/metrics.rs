@@ -143,7 +143,7 @@ fn outcome_metrics_agree_with_summary_and_endings() {
         let timeout =
             |e: &HashMap<String, String>| e["reason"] == "cap" || e["reason"] == "max-plies";
         let timeouts = share(&timeout);
-        let drawn = share(&|e| e["winner"] == "draw" && !timeout(e));
+        let drawn = share(&|e| e["draw"] == "true" && !timeout(e));
         assert!((num(m, "timeouts") - timeouts).abs() < 1e-6, "cell {cell}");
         assert!((num(m, "drawishness") - drawn).abs() < 1e-6, "cell {cell}");
         // The game's length and decisions, as summary.csv gives them.
@@ -156,7 +156,7 @@ fn outcome_metrics_agree_with_summary_and_endings() {
         // (every draw here is shared by all seats).
         let moved: f64 = seats.iter().map(|r| num(r, "moved_first")).sum();
         let first_wins: f64 = seats.iter().map(|r| num(r, "first_wins")).sum();
-        let draws = share(&|e| e["winner"] == "draw") * games;
+        let draws = share(&|e| e["draw"] == "true") * games;
         let score = (first_wins + draws / seats.len() as f64) / moved;
         assert!(
             (num(m, "advantage_first") - score).abs() < 1e-6,

@@ -87,7 +87,7 @@ fn forfeits(report: &[(String, String)], cell: usize) -> u64 {
     endings
         .lines()
         .filter(|l| l.starts_with(&format!("{cell},")) && l.contains(",bot-error,"))
-        .map(|l| l.split(',').nth(5).unwrap().parse::<u64>().unwrap())
+        .map(|l| l.split(',').nth(6).unwrap().parse::<u64>().unwrap())
         .sum()
 }
 
