@@ -69,6 +69,8 @@ fn run(exp: &str, out: &Path, threads: &str) -> Vec<(String, String)> {
         "--threads",
         threads,
         "--quiet",
+        "--max-forfeits",
+        "100",
         "--out",
         out.to_str().unwrap(),
     ]);

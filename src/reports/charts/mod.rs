@@ -237,7 +237,8 @@ mod tests {
     use crate::runner::tally::{Ending, Tally};
 
     /// An experiment of 120 cells whose every cell had games of every
-    /// length up to 100,000 and ended in 35 ways: the largest charts.
+    /// length up to 100,000 and ended in 35 ways, with money: the largest
+    /// charts.
     fn crowded() -> (Experiment, Vec<CellResult>) {
         let exp = Experiment::parse(
             "name = \"crowded\"\nseed = 1\ngames = 10\nexact = false\n[[cells]]\ngame = \"mayor\"\n\
@@ -271,6 +272,11 @@ mod tests {
                     if k == reasons.len() - 1 {
                         tally.endings.last_mut().unwrap().count += left;
                     }
+                }
+                // Money in every seat, so that the payoff chart is drawn too.
+                for s in 0..players {
+                    tally.payoff_sum[s] = s as i64 - 1;
+                    tally.payoff_sq[s] = u128::from(tally.games);
                 }
                 CellResult {
                     plan: plan.clone(),
