@@ -48,6 +48,14 @@ pub enum PolicyError {
         /// Why it cannot be read.
         reason: String,
     },
+    /// A Lua script that does not compile.
+    #[error("policy `lua:{spec}`: {message}")]
+    ScriptSyntax {
+        /// The text after `lua:`.
+        spec: String,
+        /// The compiler's message, naming the file and line.
+        message: String,
+    },
     /// `alphabeta` for a game of other than two seats.
     #[error("policy `alphabeta` plays games of two seats; {game} has {seats} (use mcts)")]
     AlphaBetaSeats {

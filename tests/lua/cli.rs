@@ -468,3 +468,31 @@ fn a_failing_bot_in_four_seasons_retires_last_and_the_others_play_on() {
         "the same reports with 1 and 2 threads"
     );
 }
+
+/// Issue #33: a syntax error surfaced as a game failure (exit 3) and left
+/// the run's other cells unfinished. Every script is compiled before any
+/// game: the error is bad input (exit 2) naming the key, the file and the
+/// line, and nothing is written.
+#[test]
+fn a_script_that_does_not_compile_is_refused_before_any_game() {
+    let bot = script(
+        "no_compile",
+        "function choose(game, moves)\n  return 1 +\nend\n",
+    );
+    let dir = scratch("no-compile");
+    let exp = experiment(&dir, &format!("[\"lua:{bot}\", \"random\"]"), "");
+    let out = dir.join("out");
+    let o = ludus(&["run", &exp, "--quiet", "--out", out.to_str().unwrap()]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("cells[1].seats[0]") && err.contains(&format!("{bot}:3:")),
+        "{err}"
+    );
+    assert!(!out.join("summary.csv").exists(), "no game was played");
+    let seats = format!("lua:{bot},random");
+    let o = ludus(&["play", "half-hazard", "--seats", &seats]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("{bot}:3:")), "{err}");
+}

@@ -17,14 +17,22 @@ fn fails(name: &str, text: &str, params: &str) -> (String, String) {
     (m, path)
 }
 
+/// Why the policy of a script whose text is `text` is refused before any
+/// game (it does not compile), and its path.
+fn refused(name: &str, text: &str) -> (String, String) {
+    let path = script(name, text);
+    let spec = ludus::policies::policy_spec::PolicySpec::parse(&format!("lua:{path}")).unwrap();
+    let built = spec.build_for::<Rithmomachy>(&options::<Rithmomachy>(&[]));
+    (built.err().expect("refused").to_string(), path)
+}
+
 #[test]
 fn a_syntax_error_names_the_line() {
-    let (m, p) = fails(
+    let (m, p) = refused(
         "syntax",
         "function choose(game, moves)\n  return 1 +\nend\n",
-        "",
     );
-    assert!(m.starts_with(&format!("{p}:3:")), "{m}");
+    assert!(m.starts_with(&format!("policy `lua:{p}`: {p}:3:")), "{m}");
 }
 
 #[test]
@@ -59,12 +67,14 @@ fn a_script_with_a_long_path_is_named_whole_with_its_line() {
     );
     assert!(p.len() > 60, "{p}");
     assert_eq!(m, format!("{p}:3: boom"));
-    let (m, p) = fails(
+    let (m, p) = refused(
         &format!("{long}_syntax"),
         "function choose(game, moves)\n  return 1 +\nend\n",
-        "",
     );
-    assert!(m.starts_with(&format!("{p}:3:")), "{m}");
+    assert!(
+        m.ends_with(&format!(": {p}:3: unexpected symbol near 'end'")),
+        "{m}"
+    );
     // The budget runs out in a call of the host: the line is the traceback's.
     let (m, p) = fails(
         &format!("{long}_rollout"),

@@ -92,16 +92,7 @@ pub fn halt_message(why: Halt, meter: &Meter) -> String {
 
 /// Describes `e`, raised while running `script` metered by `meter`.
 pub fn describe(e: &mlua::Error, script: &str, meter: &Meter) -> String {
-    let (cause, traceback) = root(e);
-    let text: std::borrow::Cow<'_, str> = match cause {
-        mlua::Error::SyntaxError { message, .. } => message.into(),
-        mlua::Error::RuntimeError(m) => m.into(),
-        mlua::Error::MemoryError(m) => m.into(),
-        other => other.to_string().into(),
-    };
-    // (Not copied: a script's own error is cut to ERROR_TEXT where it is
-    // raised, but what Lua hands over is whatever it is.)
-    let first = text.lines().next().unwrap_or("");
+    let (_, traceback) = root(e);
     let line_of_traceback = || {
         traceback
             .and_then(|t| line_in(t, script))
@@ -117,6 +108,28 @@ pub fn describe(e: &mlua::Error, script: &str, meter: &Meter) -> String {
         };
         return format!("{script}{line}: {}", halt_message(why, meter));
     }
+    describe_message(e, script)
+}
+
+/// What Lua says of error `e` of `script`, the script named whole where
+/// Lua cut its name: [`describe`] of an error that no limit stopped (a
+/// syntax error found before any game, a runtime error).
+pub fn describe_message(e: &mlua::Error, script: &str) -> String {
+    let (cause, traceback) = root(e);
+    let line_of_traceback = || {
+        traceback
+            .and_then(|t| line_in(t, script))
+            .map_or(String::new(), |l| format!(":{l}"))
+    };
+    let text: std::borrow::Cow<'_, str> = match cause {
+        mlua::Error::SyntaxError { message, .. } => message.into(),
+        mlua::Error::RuntimeError(m) => m.into(),
+        mlua::Error::MemoryError(m) => m.into(),
+        other => other.to_string().into(),
+    };
+    // (Not copied: a script's own error is cut to ERROR_TEXT where it is
+    // raised, but what Lua hands over is whatever it is.)
+    let first = text.lines().next().unwrap_or("");
     // Lua's own message begins with where it was raised: the script, as
     // Lua names it, is written whole.
     // (Before the name, only the "..." and broken character of a cut that

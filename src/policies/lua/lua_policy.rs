@@ -9,7 +9,7 @@ use crate::core::policy::{BotError, Policy, Values};
 use crate::core::seat::Seat;
 use crate::core::seed::{Rng, SeatRng};
 use crate::policies::lua::script::ScriptVm;
-use crate::policies::lua::source::source;
+use crate::policies::lua::source::{source, syntax};
 use crate::policies::lua::spec::LuaSpec;
 use crate::policies::lua::vm_cache::{self, Slot};
 use crate::policies::policy_error::PolicyError;
@@ -29,15 +29,20 @@ pub struct LuaPolicy<G> {
 
 impl<G: Game + NativePolicies> LuaPolicy<G> {
     /// The policy `lua:<text>` for a game with `options`. Checks that the
-    /// parameters parse and reads the script (once per process, see
-    /// [`source`]); compiling waits for the first game, where a failure
-    /// names the game and its seed.
+    /// parameters parse, reads the script and compiles it (once per
+    /// process, see [`source`] and [`syntax`]): a script that cannot run
+    /// at all is refused before any game; what fails in a game names the
+    /// game and its seed.
     pub fn new(text: &str, options: &Options) -> Result<LuaPolicy<G>, PolicyError> {
         let spec = LuaSpec::parse(text)?;
         source(&spec.path).map_err(|e| PolicyError::ScriptUnreadable {
             spec: text.to_string(),
             path: spec.path.clone(),
             reason: e.to_string(),
+        })?;
+        syntax(&spec.path).map_err(|message| PolicyError::ScriptSyntax {
+            spec: text.to_string(),
+            message,
         })?;
         Ok(LuaPolicy {
             key: format!("{text}|{options}"),

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::core::input::read_text;
+use crate::policies::lua::failure::describe_message;
 use crate::policies::lua::limits::MAX_SCRIPT_BYTES;
 use crate::policies::lua::read_error::ScriptReadError;
 
@@ -28,4 +29,28 @@ pub fn source(path: &str) -> Result<Arc<str>, ScriptReadError> {
         .into();
     let mut read = read.lock().expect("no panic holds the lock");
     Ok(read.entry(path.to_string()).or_insert(text).clone())
+}
+
+/// Whether the script at `path` compiles, checked once per process: the
+/// compiler's message (`bad.lua:3: unexpected symbol near 'end'`) if not.
+/// A run checks every script before its first game, so that a syntax
+/// error is bad input naming the file and line, not a game failure.
+pub(crate) fn syntax(path: &str) -> Result<(), String> {
+    static CHECKED: OnceLock<Mutex<HashMap<String, Result<(), String>>>> = OnceLock::new();
+    let checked = CHECKED.get_or_init(Default::default);
+    if let Some(r) = checked.lock().expect("no panic holds the lock").get(path) {
+        return r.clone();
+    }
+    let text = source(path).map_err(|e| e.to_string())?;
+    // Compiled as a game's VM compiles it (ScriptVm::load): the same
+    // prefix on the first line, so that the lines are the file's.
+    let result = mlua::Lua::new()
+        .load(format!("local _ENV = ...; {text}"))
+        .set_name(format!("@{path}"))
+        .set_mode(mlua::chunk::ChunkMode::Text)
+        .into_function()
+        .map(drop)
+        .map_err(|e| describe_message(&e, path));
+    let mut checked = checked.lock().expect("no panic holds the lock");
+    checked.entry(path.to_string()).or_insert(result).clone()
 }
