@@ -46,6 +46,23 @@ pub fn duration(secs: Option<f64>) -> String {
     }
 }
 
+/// The share of the run's games played: what the percentage and the bar
+/// beside the game counts show (the ETA weighs the games left by their
+/// measured cost instead).
+fn games_share(batch: &BatchProgress) -> f64 {
+    batch.done_games() as f64 / batch.total_games().max(1) as f64
+}
+
+/// A count of games as the terminal line writes it: whole below 100,000
+/// (`6,024`, never `16.0`), short above (`3.6M`).
+fn count(n: u64) -> String {
+    if n < 100_000 {
+        thousands(n)
+    } else {
+        human(n as f64)
+    }
+}
+
 /// The progress of a run, drawn on stderr.
 pub struct Progress<'a> {
     bar: Option<ProgressBar>,
@@ -80,7 +97,9 @@ impl<'a> Progress<'a> {
     /// Redraws the bar, or prints a log line when one is due.
     pub fn update(&mut self, batch: &BatchProgress) {
         if let Some(bar) = &self.bar {
-            bar.set_position((batch.fraction_done() * 1000.0).round() as u64);
+            // Games, as the counts beside it: the time the games left will
+            // take is the ETA's to say.
+            bar.set_position((games_share(batch) * 1000.0).round() as u64);
             bar.set_message(self.short_line(batch));
         } else if self.log && self.last_log.elapsed() >= self.log_every {
             self.last_log = Instant::now();
@@ -137,8 +156,8 @@ impl<'a> Progress<'a> {
     fn short_line(&self, batch: &BatchProgress) -> String {
         let mut line = format!(
             "{}/{} games  {}  eta {}",
-            human(batch.done_games() as f64),
-            human(batch.total_games() as f64),
+            count(batch.done_games()),
+            count(batch.total_games()),
             Self::rate(batch),
             duration(batch.eta()),
         );
@@ -151,7 +170,7 @@ impl<'a> Progress<'a> {
                     let (lo, hi) = wilson(t.wins[s], t.games);
                     let p = t.wins[s] as f64 / t.games as f64;
                     let half = (hi - p).max(p - lo);
-                    let seat = format!(" {:.1}±{:.1}", 100.0 * p, 100.0 * half);
+                    let seat = format!(" s{} {:.1}±{:.1}", s + 1, 100.0 * p, 100.0 * half);
                     if line.chars().count() + more.chars().count() + seat.chars().count() > 79 {
                         break;
                     }
@@ -171,7 +190,7 @@ impl<'a> Progress<'a> {
             "progress: {}/{} games ({:.1}%), {} elapsed, {}, eta {}",
             thousands(done),
             thousands(total),
-            100.0 * batch.fraction_done(),
+            100.0 * games_share(batch),
             duration(Some(batch.started.elapsed().as_secs_f64())),
             Self::rate(batch),
             duration(batch.eta()),
@@ -194,6 +213,14 @@ impl<'a> Progress<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_whole_until_they_are_long() {
+        assert_eq!(count(16), "16");
+        assert_eq!(count(6_024), "6,024");
+        assert_eq!(count(99_999), "99,999");
+        assert_eq!(count(3_633_089), "3.6M");
+    }
 
     #[test]
     fn rates_and_durations_read_as_a_person_writes_them() {

@@ -161,16 +161,6 @@ impl BatchProgress {
         self.seconds_left().map(|s| s / self.threads as f64)
     }
 
-    /// The share of the whole run's work done, by cost where it is known
-    /// and by games before.
-    pub fn fraction_done(&self) -> f64 {
-        let done: f64 = self.cells.iter().map(|c| c.busy.as_secs_f64()).sum();
-        match self.seconds_left() {
-            Some(left) if done + left > 0.0 => done / (done + left),
-            _ => self.done_games() as f64 / self.total_games().max(1) as f64,
-        }
-    }
-
     /// The cell a reader wants to see: the first that has started and not finished.
     pub fn current(&self) -> Option<usize> {
         self.cells

@@ -46,6 +46,24 @@ sweep = { rules = ["modern", "fulke"] }
     assert!(!lines.is_empty(), "no progress line in: {err}");
     for l in &lines {
         assert!(l.contains("/4,000 games ("), "{l}");
+        // Issue #33: the percentage beside the counts is of the games.
+        let done: f64 = l["progress: ".len()..]
+            .split('/')
+            .next()
+            .unwrap()
+            .replace(',', "")
+            .parse()
+            .unwrap();
+        let shown: f64 = l
+            .split("games (")
+            .nth(1)
+            .unwrap()
+            .split('%')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((shown - 100.0 * done / 4000.0).abs() <= 0.05, "{l}");
         assert!(l.contains(" games/s, eta "), "{l}");
         // Rates read as a person writes them, never 6,001,058.2591/s.
         let rate = l
