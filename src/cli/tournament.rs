@@ -155,15 +155,31 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
     }
     match outcome.ended {
         Ended::Complete => Ok(()),
-        Ended::Failed(f) => Err(Failure::Bot(format!(
-            "pairing {} game {} (seed {}): seat {} failed at ply {}: {} (the report holds the games played before)",
-            f.cell,
-            f.game_index,
-            f.game_seed,
-            f.seat + 1,
-            f.ply,
-            f.message
-        ))),
+        Ended::Failed(f) => {
+            // Both seatings of a pairing share its number and its game
+            // seeds: the failing policy's seat tells them apart.
+            let seating = t
+                .seatings()
+                .into_iter()
+                .find(|p| p.cell.index == f.cell && p.cell.seats[f.seat].to_string() == f.policy);
+            let replay = seating.map_or(String::new(), |p| {
+                format!(
+                    "\n  replay: {}",
+                    crate::cli::replay::replay_command(&p, f.game_seed)
+                )
+            });
+            Err(Failure::Bot(format!(
+                "pairing {} game {} (seed {}): seat {} ({}) failed at ply {}: {}{replay}\n(the \
+                 report holds the games played before)",
+                f.cell,
+                f.game_index,
+                f.game_seed,
+                f.seat + 1,
+                f.policy,
+                f.ply,
+                f.message
+            )))
+        }
         Ended::Interrupted => Err(Failure::Interrupted("stopped".into())),
         Ended::Observer(e) => Err(Failure::Io(e)),
     }

@@ -148,6 +148,10 @@ fn failure_at(plan: &Cell, index: u64, seed: u64, f: SeatFailure) -> GameFailure
         game_index: index,
         game_seed: seed,
         seat: f.seat,
+        policy: plan
+            .seats
+            .get(f.seat)
+            .map_or(String::new(), |p| p.to_string()),
         ply: f.ply,
         message: bounded(&printable(f.error.message.as_bytes(), true), MESSAGE_BYTES),
     }

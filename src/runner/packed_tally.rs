@@ -367,6 +367,7 @@ mod tests {
             game_index: 17,
             game_seed: u64::MAX,
             seat: 2,
+            policy: "random".into(),
             by_evaluator: false,
             ply: 99,
             message: "bad move: ż\n".into(),

@@ -23,6 +23,9 @@ pub struct GameFailure {
     /// The failing seat (or the seat whose decision the
     /// `metrics_evaluator` failed to judge).
     pub seat: usize,
+    /// That seat's policy as written: which of a tournament pairing's two
+    /// seatings, which share their game seeds, failed.
+    pub policy: String,
     /// Whether the cell's `metrics_evaluator` failed, not the seat's policy.
     pub by_evaluator: bool,
     /// The game's length when it failed.

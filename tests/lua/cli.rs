@@ -496,3 +496,53 @@ fn a_script_that_does_not_compile_is_refused_before_any_game() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains(&format!("{bot}:3:")), "{err}");
 }
+
+/// Issue #33: a failing bot stopped a tournament with no replay command.
+/// The failure names the policy and the command that replays its game
+/// (the seating that failed, though both share the game seed); pasted, it
+/// fails the same way.
+#[test]
+fn a_failing_bot_in_a_tournament_gets_a_replay_command() {
+    let bot = script(
+        "flaky_tournament",
+        "function choose(game, moves)\n  if math.random(30) == 1 then\n    error(\"unlucky at \" .. game:ply())\n  end\n  return 1\nend\n",
+    );
+    let dir = scratch("tournament-fail");
+    let file = dir.join("t.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "name = \"t\"\nseed = 3\ngame = \"half-hazard\"\npolicies = [\"threshold:1\", \"lua:{bot}\", \"random\"]\ngames = 400\n"
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = ludus(&[
+        "tournament",
+        file.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains(&format!("(lua:{bot}) failed at ply")), "{err}");
+    let cmd = err
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("replay: "))
+        .unwrap_or_else(|| panic!("no replay command: {err}"));
+    let w = words(cmd);
+    let r = ludus(&w[1..].iter().map(String::as_str).collect::<Vec<_>>());
+    let (_, rerr) = text(&r);
+    assert_eq!(r.status.code(), Some(3), "{cmd}: {rerr}");
+    let what = |e: &str| {
+        e.split("unlucky at ")
+            .nth(1)
+            .map(|s| s.split_whitespace().next().unwrap_or("").to_string())
+    };
+    assert_eq!(
+        what(&rerr),
+        what(&err),
+        "the same failure at the same ply: {cmd}\n{rerr}"
+    );
+}
