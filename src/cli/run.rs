@@ -138,6 +138,12 @@ impl Plan {
     /// folder and its checkpoint, and sets every cell's game up once,
     /// before anything is played: bad input is refused at once.
     fn of(args: &RunArgs) -> Result<Plan, Failure> {
+        if !(0.0..=100.0).contains(&args.max_forfeits) {
+            return Err(Failure::Input(format!(
+                "--max-forfeits takes a percentage, 0 to 100, not {}",
+                args.max_forfeits
+            )));
+        }
         let mut exp = match &args.experiment {
             Some(path) => Experiment::load(path).map_err(Failure::from)?,
             None => Experiment::default_experiment(),
@@ -209,12 +215,6 @@ impl Plan {
             plan.job().map_err(Failure::from)?;
         }
         check_writable(&dir)?;
-        if !(0.0..=100.0).contains(&args.max_forfeits) {
-            return Err(Failure::Input(format!(
-                "--max-forfeits takes a percentage, 0 to 100, not {}",
-                args.max_forfeits
-            )));
-        }
         Ok(Plan {
             max_forfeits: args.max_forfeits / 100.0,
             exp,

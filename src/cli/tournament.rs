@@ -158,10 +158,13 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         Ended::Failed(f) => {
             // Both seatings of a pairing share its number and its game
             // seeds: the failing policy's seat tells them apart.
-            let seating = t
-                .seatings()
-                .into_iter()
-                .find(|p| p.cell.index == f.cell && p.cell.seats[f.seat].to_string() == f.policy);
+            let seating = t.seatings().into_iter().find(|p| {
+                p.cell.index == f.cell
+                    && p.cell
+                        .seats
+                        .get(f.seat)
+                        .is_some_and(|s| s.to_string() == f.policy)
+            });
             let replay = seating.map_or(String::new(), |p| {
                 format!(
                     "\n  replay: {}",

@@ -63,7 +63,8 @@ sweep = { rules = ["modern", "fulke"] }
             .unwrap()
             .parse()
             .unwrap();
-        assert!((shown - 100.0 * done / 4000.0).abs() <= 0.05, "{l}");
+        // Written to one decimal: at most half a tenth off, and a hair.
+        assert!((shown - 100.0 * done / 4000.0).abs() <= 0.051, "{l}");
         assert!(l.contains(" games/s, eta "), "{l}");
         // Rates read as a person writes them, never 6,001,058.2591/s.
         let rate = l
