@@ -215,15 +215,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_are_whole_until_they_are_long() {
-        assert_eq!(count(16), "16");
-        assert_eq!(count(6_024), "6,024");
-        assert_eq!(count(99_999), "99,999");
-        assert_eq!(count(3_633_089), "3.6M");
-    }
-
-    #[test]
-    fn rates_and_durations_read_as_a_person_writes_them() {
+    fn rates_counts_and_durations_read_as_a_person_writes_them() {
+        // Counts whole until they are long (issue #33: never `16.0/320`).
+        for (n, text) in [
+            (16, "16"),
+            (6_024, "6,024"),
+            (99_999, "99,999"),
+            (3_633_089, "3.6M"),
+        ] {
+            assert_eq!(count(n), text);
+        }
         assert_eq!(human(6_001_058.259_1), "6.0M");
         assert_eq!(human(950_000.0), "950k");
         assert_eq!(human(12_345.0), "12k");

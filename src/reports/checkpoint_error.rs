@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::reports::folder_error::FolderError;
 use crate::reports::partial_error::{PartialError, PartialFileError};
 
 /// A checkpoint in the report folder that a run may not resume or replace
@@ -50,18 +51,9 @@ pub enum CheckpointError {
         planned: u64,
     },
     /// It is of a finished run of other settings, which a run without
-    /// `--force` would replace.
-    #[error(
-        "{}: holds a finished report of other settings ({differs}); pass --force to \
-         replace it, --out another folder, or the same settings",
-        path.display()
-    )]
-    FinishedOther {
-        /// The checkpoint.
-        path: PathBuf,
-        /// How the runs differ.
-        differs: String,
-    },
+    /// `--force` would replace ([`FolderError::OtherSettings`]).
+    #[error(transparent)]
+    Folder(#[from] FolderError),
     /// `--resume` of a checkpoint of another run.
     #[error(
         "{}: cannot resume: the checkpoint is of another run ({differs}); resume with the \

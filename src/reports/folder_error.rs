@@ -41,10 +41,10 @@ pub enum FolderError {
         /// What is to be written.
         wanted: &'static str,
     },
-    /// It holds the report of the same tournament played with other
-    /// settings (exit code 2).
+    /// It holds a finished report of the same experiment or tournament
+    /// played with other settings (exit code 2).
     #[error(
-        "{}: holds a tournament report of other settings ({differs}); pass --force to \
+        "{}: holds a finished report of other settings ({differs}); pass --force to \
          replace it, --out another folder, or the same settings",
         dir.display()
     )]

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use crate::plan::experiment::Experiment;
 use crate::reports::checkpoint_error::CheckpointError;
+use crate::reports::folder_error::FolderError;
 use crate::reports::packed_state::PackedState;
 use crate::reports::partial::{self, Partial, PartialManifest};
 
@@ -61,10 +62,8 @@ pub fn prior_states(
         // The same settings play the same games again: only a report of
         // others would be lost.
         if let Some(differs) = identity.differs(m, true) {
-            return Err(CheckpointError::FinishedOther {
-                path: path(),
-                differs,
-            });
+            let dir = dir.to_path_buf();
+            return Err(FolderError::OtherSettings { dir, differs }.into());
         }
         return Ok(fresh());
     }
