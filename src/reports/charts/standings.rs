@@ -6,11 +6,16 @@ use plotters::prelude::*;
 use crate::reports::charts::frame::{self, GREY, colour};
 use crate::reports::standings::Standing;
 
-/// The chart: `names[i]` is policy i's name; `title` heads it.
+/// The longest policy name written whole; longer ones (a script's path
+/// with many parameters) lose their middle.
+const LONGEST_NAME: usize = 120;
+
+/// The chart: `names[i]` is policy i's name; `title` heads it. The label
+/// column grows with the longest name (issue #33: `cap~set` was cut at 40
+/// characters), the plot keeping its width beside it.
 pub fn svg(title: &str, names: &[String], standings: &[Standing]) -> std::io::Result<String> {
     let rows = standings.len().max(1);
     let height = 90 + 34 * rows as u32;
-    let width = 860;
     let finite = |x: f64| x.is_finite().then_some(x);
     let (lo, hi) = standings
         .iter()
@@ -24,11 +29,12 @@ pub fn svg(title: &str, names: &[String], standings: &[Standing]) -> std::io::Re
     let (x0, x1) = (lo - pad, hi + pad);
     let label_width = names
         .iter()
-        .map(|n| n.chars().count().min(40))
+        .map(|n| n.chars().count().min(LONGEST_NAME))
         .max()
         .unwrap_or(8) as u32
         * 7
         + 20;
+    let width = 580 + label_width.max(280);
     frame::render(width, height, |root| {
         frame::title(
             root,
@@ -48,7 +54,7 @@ pub fn svg(title: &str, names: &[String], standings: &[Standing]) -> std::io::Re
                 let i = y.round() as i64;
                 let row = rows as i64 - 1 - i;
                 if (0..rows as i64).contains(&row) && (y - y.round()).abs() < 1e-6 {
-                    frame::abbreviate(&names[standings[row as usize].policy], 40)
+                    frame::abbreviate(&names[standings[row as usize].policy], LONGEST_NAME)
                 } else {
                     String::new()
                 }
@@ -77,4 +83,51 @@ pub fn svg(title: &str, names: &[String], standings: &[Standing]) -> std::io::Re
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reports::bradley_terry::Rating;
+
+    /// A policy with a long name (a script and its parameters) is named
+    /// whole, and the chart widens for it.
+    #[test]
+    fn long_policy_names_are_not_cut() {
+        let long =
+            "lua:scripts/rithmomachy/greedy.lua{cap=300, set=\"glorious\", depth=2}".to_string();
+        let names = vec!["random".to_string(), long.clone()];
+        let standings: Vec<Standing> = (0..2)
+            .map(|p| Standing {
+                policy: p,
+                games: 10,
+                wins: 5,
+                draws: 0,
+                losses: 5,
+                rating: Rating {
+                    elo: 10.0 * p as f64,
+                    low: -50.0,
+                    high: 60.0,
+                },
+                payoff_sum: 0,
+                payoff_sq: 0,
+            })
+            .collect();
+        let chart = svg("t", &names, &standings).unwrap();
+        let shown = long.replace('"', "&quot;");
+        assert!(chart.contains(&shown) || chart.contains(&long), "{chart}");
+        assert!(!chart.contains('~'), "{chart}");
+        let short = svg("t", &names[..1], &standings[..1]).unwrap();
+        let width = |s: &str| {
+            s.split("width=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse::<u32>()
+                .unwrap()
+        };
+        assert!(width(&chart) > width(&short));
+    }
 }
