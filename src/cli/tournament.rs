@@ -310,7 +310,8 @@ pub(crate) fn write_report(
             let score = (s.wins as f64 + s.draws as f64 / 2.0) / s.games.max(1) as f64;
             let payoff = if money {
                 let p = s.payoff();
-                format!("  {:+.3} ± {:.3}", p.mean, 1.96 * p.se)
+                let (_, high) = p.interval95();
+                format!("  {:+.3} ± {:.3}", p.mean, high - p.mean)
             } else {
                 String::new()
             };

@@ -1,5 +1,7 @@
 //! A seat's payoffs summarised from their exact sums.
 
+use crate::reports::interval::z95;
+
 /// Mean, spread and standard error of a seat's payoff per game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PayoffStats {
@@ -41,5 +43,12 @@ impl PayoffStats {
             0.0
         };
         PayoffStats { mean, sd, se }
+    }
+
+    /// The mean's 95% interval, `(low, high)`: the mean plus or minus
+    /// [`z95`] standard errors.
+    pub fn interval95(&self) -> (f64, f64) {
+        let half = z95() * self.se;
+        (self.mean - half, self.mean + half)
     }
 }

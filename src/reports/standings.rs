@@ -61,11 +61,10 @@ impl Standing {
     }
 }
 
-/// A mean payoff and its 95% interval (1.96 standard errors), as the CSVs
-/// write them.
+/// A mean payoff and its 95% interval, as the CSVs write them.
 fn payoff_fields(p: PayoffStats) -> [String; 3] {
-    let half = 1.96 * p.se;
-    [fixed(p.mean), fixed(p.mean - half), fixed(p.mean + half)]
+    let (low, high) = p.interval95();
+    [fixed(p.mean), fixed(low), fixed(high)]
 }
 
 /// The policy ratings are anchored on: `random` where it plays, else the

@@ -1,5 +1,5 @@
 //! payoffs-N.svg: each seat's mean payoff per game in every cell of an
-//! entry, with its 95% interval (1.96 standard errors), and the line of
+//! entry, with its 95% interval (the mean ± 1.96 standard errors), and the line of
 //! no gain. In a money game this is what a strategy is judged by: the win
 //! rates may point the other way (Half Hazard's `threshold:1` wins more
 //! games than `threshold:3` and loses money to it).
@@ -37,7 +37,8 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
                     let t = &r.tally;
                     (s < t.players).then(|| {
                         let p = PayoffStats::new(t.payoff_sum[s], t.payoff_sq[s], t.games);
-                        (p.mean, p.mean - 1.96 * p.se, p.mean + 1.96 * p.se)
+                        let (low, high) = p.interval95();
+                        (p.mean, low, high)
                     })
                 })
                 .collect()
