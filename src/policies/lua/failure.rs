@@ -92,19 +92,13 @@ pub fn halt_message(why: Halt, meter: &Meter) -> String {
 
 /// Describes `e`, raised while running `script` metered by `meter`.
 pub fn describe(e: &mlua::Error, script: &str, meter: &Meter) -> String {
-    let (_, traceback) = root(e);
-    let line_of_traceback = || {
-        traceback
-            .and_then(|t| line_in(t, script))
-            .map_or(String::new(), |l| format!(":{l}"))
-    };
     let halt = meter
         .halted()
         .or(is_memory_error(e).then_some(Halt::Memory));
     if let Some(why) = halt {
         let line = match meter.halted_at() {
             Some(l) => format!(":{l}"),
-            None => line_of_traceback(),
+            None => traceback_line(e, script),
         };
         return format!("{script}{line}: {}", halt_message(why, meter));
     }
@@ -115,12 +109,7 @@ pub fn describe(e: &mlua::Error, script: &str, meter: &Meter) -> String {
 /// Lua cut its name: [`describe`] of an error that no limit stopped (a
 /// syntax error found before any game, a runtime error).
 pub fn describe_message(e: &mlua::Error, script: &str) -> String {
-    let (cause, traceback) = root(e);
-    let line_of_traceback = || {
-        traceback
-            .and_then(|t| line_in(t, script))
-            .map_or(String::new(), |l| format!(":{l}"))
-    };
+    let (cause, _) = root(e);
     let text: std::borrow::Cow<'_, str> = match cause {
         mlua::Error::SyntaxError { message, .. } => message.into(),
         mlua::Error::RuntimeError(m) => m.into(),
@@ -154,7 +143,15 @@ pub fn describe_message(e: &mlua::Error, script: &str) -> String {
         }
         _ => quoted(first.as_bytes(), QUOTED),
     };
-    format!("{script}{}: {first}", line_of_traceback())
+    format!("{script}{}: {first}", traceback_line(e, script))
+}
+
+/// `:N`, the line of `script` that the traceback of `e` names, if any.
+fn traceback_line(e: &mlua::Error, script: &str) -> String {
+    root(e)
+        .1
+        .and_then(|t| line_in(t, script))
+        .map_or(String::new(), |l| format!(":{l}"))
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ use crate::policies::lua::failure::describe as describe_error;
 use crate::policies::lua::game_handle::{GameHandle, describe, index_of, options_table};
 use crate::policies::lua::moves_handle::{MoveHandle, MovesHandle};
 use crate::policies::lua::sandbox::{Sandbox, new_vm};
-use crate::policies::lua::source::source;
+use crate::policies::lua::source::{compile, source};
 use crate::policies::lua::spec::{LuaSpec, Param};
 
 /// One script in one VM, playing one seat, on one thread.
@@ -177,16 +177,7 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
         let fail = |e: mlua::Error| BotError {
             message: describe_error(&e, path, &sandbox.meter),
         };
-        // The chunk takes each game's globals as its argument; the prefix
-        // shares the first line so that error lines stay the file's.
-        let source = format!("local _ENV = ...; {source}");
-        let chunk = sandbox
-            .lua
-            .load(&source)
-            .set_name(format!("@{path}"))
-            .set_mode(mlua::chunk::ChunkMode::Text)
-            .into_function()
-            .map_err(fail)?;
+        let chunk = compile(&sandbox.lua, path, &source).map_err(fail)?;
         let game = sandbox
             .lua
             .create_userdata(GameHandle::current(decision.clone()))

@@ -31,6 +31,16 @@ pub fn source(path: &str) -> Result<Arc<str>, ScriptReadError> {
     Ok(read.entry(path.to_string()).or_insert(text).clone())
 }
 
+/// The script `text` of `path` compiled in `lua`, as a chunk that takes
+/// each game's globals as its argument: the prefix shares the first line,
+/// so that error lines stay the file's.
+pub(crate) fn compile(lua: &mlua::Lua, path: &str, text: &str) -> mlua::Result<mlua::Function> {
+    lua.load(format!("local _ENV = ...; {text}"))
+        .set_name(format!("@{path}"))
+        .set_mode(mlua::chunk::ChunkMode::Text)
+        .into_function()
+}
+
 /// Whether the script at `path` compiles, checked once per process: the
 /// compiler's message (`bad.lua:3: unexpected symbol near 'end'`) if not.
 /// A run checks every script before its first game, so that a syntax
@@ -42,13 +52,7 @@ pub(crate) fn syntax(path: &str) -> Result<(), String> {
         return r.clone();
     }
     let text = source(path).map_err(|e| e.to_string())?;
-    // Compiled as a game's VM compiles it (ScriptVm::load): the same
-    // prefix on the first line, so that the lines are the file's.
-    let result = mlua::Lua::new()
-        .load(format!("local _ENV = ...; {text}"))
-        .set_name(format!("@{path}"))
-        .set_mode(mlua::chunk::ChunkMode::Text)
-        .into_function()
+    let result = compile(&mlua::Lua::new(), path, &text)
         .map(drop)
         .map_err(|e| describe_message(&e, path));
     let mut checked = checked.lock().expect("no panic holds the lock");
