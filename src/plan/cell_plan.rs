@@ -20,6 +20,9 @@ pub struct CellPlan {
     /// The index of the `[[cells]]` entry of the experiment file this cell
     /// comes from: the cells of one sweep share it.
     pub entry: usize,
+    /// The entry's `label`, if its file gives one: what index.html calls
+    /// the entry instead of "entry N".
+    pub label: Option<String>,
     /// This cell's point of its entry's sweep, as (key, value) pairs in
     /// the file's order (`seats` among them when seat lists are swept).
     pub swept: Vec<(String, String)>,

@@ -13,6 +13,7 @@
 //! exact = false             # optional: no exact values beside the estimates (default true; a cell may set its own)
 //! [[cells]]
 //! game = "hazard"
+//! label = "Hazard, dealer first"  # optional: names the entry in index.html and cells.csv
 //! options = { order = "fixed" }  # numbers, strings, and true/false where an option takes them
 //! seats = "random"                 # or one policy per seat: ["random", "lua:scripts/random.lua"]
 //! sweep = { players = [2, 3, 4] }  # optional: one cell per value
@@ -45,6 +46,10 @@ pub const MAX_CELLS: usize = 100_000;
 /// The largest experiment file read.
 pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
+/// The longest `label` of a `[[cells]]` entry, in characters: a heading
+/// of one line.
+pub const MAX_LABEL: usize = 120;
+
 /// The longest game, in the game's own length unit, when a file sets none.
 pub const DEFAULT_MAX_PLIES: u32 = 1_000_000;
 
@@ -69,6 +74,7 @@ struct ExperimentFile {
 #[serde(deny_unknown_fields)]
 struct CellFile {
     game: String,
+    label: Option<String>,
     games: Option<u64>,
     #[serde(default)]
     options: toml::Table,
@@ -422,6 +428,22 @@ fn expand(
     let key = format!("cells[{entry_index}]");
     let at = |sub: &str, msg: String| PlanError::at(source, &format!("{key}.{sub}"), msg);
     let entry = registry::game(&cell.game).map_err(|e| at("game", e.to_string()))?;
+    if let Some(label) = &cell.label {
+        let length = label.chars().count();
+        if label.trim().is_empty() || label.contains(['\n', '\r']) || length > MAX_LABEL {
+            return Err(at(
+                "label",
+                format!(
+                    "a label is one line of 1 to {MAX_LABEL} characters (this one has {length}{})",
+                    if label.contains('\n') {
+                        ", over several lines"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+    }
     let mut fixed = Vec::new();
     for (k, v) in &cell.options {
         let text = option_text(entry.option_specs(), k, v).map_err(|e| {
@@ -603,6 +625,7 @@ fn expand(
                 exact_budget: 0,
             },
             entry: entry_index,
+            label: cell.label.clone(),
             swept,
             exact: OnceLock::new(),
         });

@@ -266,6 +266,7 @@ impl Tournament {
                 exact_budget: 0,
             },
             entry: k,
+            label: None,
             swept: Vec::new(),
             exact: OnceLock::new(),
         }

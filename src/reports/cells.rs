@@ -6,7 +6,15 @@ use crate::plan::cell_plan::CellPlan;
 use crate::reports::cell_result::CellResult;
 
 /// The columns before the option columns (documented in reports/README.md).
-pub const FIRST_COLUMNS: &[&str] = &["cell", "entry", "game", "games", "first_game_seed", "seats"];
+pub const FIRST_COLUMNS: &[&str] = &[
+    "cell",
+    "entry",
+    "label",
+    "game",
+    "games",
+    "first_game_seed",
+    "seats",
+];
 
 /// Every option name of the cells' games, in order of first appearance:
 /// the option columns. Games that share an option name share its column.
@@ -39,23 +47,45 @@ pub fn header(options: &[&'static str]) -> Vec<String> {
 
 /// The row of cell `p` in cells.csv with `options` as its option columns.
 pub fn row(p: &CellPlan, options: &[&'static str]) -> Vec<String> {
-    let seats: Vec<String> = p.cell.seats.iter().map(|s| s.to_string()).collect();
     let mut row = vec![
         p.cell.index.to_string(),
         p.entry.to_string(),
+        p.label.clone().unwrap_or_default(),
         p.game.to_string(),
         p.cell.games.to_string(),
-        game_seed(p.cell.seed, p.cell.index as u64, 0).to_string(),
-        seats.join(","),
+        first_game_seed(p).to_string(),
+        seats(p),
     ];
-    row.extend(options.iter().map(|name| {
+    row.extend(option_values(p, options));
+    row
+}
+
+/// The seed of cell `p`'s game 0, which `ludus play --seed` replays.
+pub fn first_game_seed(p: &CellPlan) -> u64 {
+    game_seed(p.cell.seed, p.cell.index as u64, 0)
+}
+
+/// Cell `p`'s policies in seat order, joined by commas as `--seats`
+/// takes them.
+pub fn seats(p: &CellPlan) -> String {
+    let seats: Vec<String> = p.cell.seats.iter().map(|s| s.to_string()).collect();
+    seats.join(",")
+}
+
+/// The values in force in cell `p` of the option columns `options`, empty
+/// where its game lacks the option: the last columns of cells.csv, and of
+/// summary.csv and metrics.csv, so that those read without a join.
+pub fn option_values<'a>(
+    p: &'a CellPlan,
+    options: &'a [&'static str],
+) -> impl Iterator<Item = String> + 'a {
+    options.iter().map(|name| {
         p.cell
             .in_force
             .iter()
             .find(|(n, _)| n == name)
             .map_or(String::new(), |(_, v)| v.to_string())
-    }));
-    row
+    })
 }
 
 /// The header and rows of cells.csv; a cell whose game lacks an option

@@ -35,10 +35,13 @@ fn rows_bytes(rows: impl IntoIterator<Item = Vec<String>>) -> std::io::Result<Ve
 /// One finished cell's rows in each per-cell CSV, rendered once: the rows
 /// of summary.csv, endings.csv, lengths.csv, places.csv and timings.csv
 /// one after another in one allocation, each ending where `ends` says
-/// (a run of 100,000 cells keeps 100,000 of these).
+/// (a run of 100,000 cells keeps 100,000 of these). `row_ends` holds
+/// where each row ends in the tables that end with the option columns,
+/// which are known only when the report is written.
 struct Rendered {
     bytes: Box<[u8]>,
     ends: [u32; PARTS],
+    row_ends: Box<[u32]>,
 }
 
 /// How many per-cell CSVs there are.
@@ -46,35 +49,69 @@ const PARTS: usize = PER_CELL.len();
 
 impl Rendered {
     fn of(c: &CellRef) -> std::io::Result<Rendered> {
-        let mut parts = Vec::with_capacity(PARTS);
-        for table in PER_CELL {
-            parts.push(rows_bytes((table.rows)(c))?);
-        }
-        let mut bytes = Vec::with_capacity(parts.iter().map(Vec::len).sum());
+        let mut bytes = Vec::new();
         let mut ends = [0; PARTS];
-        for (end, part) in ends.iter_mut().zip(&parts) {
-            bytes.extend_from_slice(part);
-            *end = u32::try_from(bytes.len())
-                .map_err(|_| std::io::Error::other("a cell's rows in the report pass 4 GiB"))?;
+        let mut row_ends = Vec::new();
+        let offset = |bytes: &Vec<u8>| {
+            u32::try_from(bytes.len())
+                .map_err(|_| std::io::Error::other("a cell's rows in the report pass 4 GiB"))
+        };
+        for (end, table) in ends.iter_mut().zip(PER_CELL) {
+            let rows = (table.rows)(c);
+            if table.options {
+                for r in rows {
+                    bytes.extend_from_slice(&rows_bytes([r])?);
+                    row_ends.push(offset(&bytes)?);
+                }
+            } else {
+                bytes.extend_from_slice(&rows_bytes(rows)?);
+            }
+            *end = offset(&bytes)?;
         }
         Ok(Rendered {
             bytes: bytes.into_boxed_slice(),
             ends,
+            row_ends: row_ends.into_boxed_slice(),
         })
     }
 
     /// The rows of the `k`-th per-cell CSV.
     fn part(&self, k: usize) -> &[u8] {
+        let (start, end) = self.bounds(k);
+        &self.bytes[start..end]
+    }
+
+    /// Where the `k`-th per-cell CSV's rows start and end.
+    fn bounds(&self, k: usize) -> (usize, usize) {
         let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
-        &self.bytes[start..self.ends[k] as usize]
+        (start, self.ends[k] as usize)
+    }
+
+    /// The rows of the `k`-th per-cell CSV, each with `suffix` (the option
+    /// columns' fields, a comma first) before its line's end.
+    fn part_with(&self, k: usize, suffix: &[u8], out: &mut Vec<u8>) {
+        let (mut start, end) = self.bounds(k);
+        for &row_end in self.row_ends.iter() {
+            let row_end = row_end as usize;
+            if row_end <= start || row_end > end {
+                continue;
+            }
+            // Every row the csv writer ends with its terminator, `\n`.
+            out.extend_from_slice(&self.bytes[start..row_end - 1]);
+            out.extend_from_slice(suffix);
+            out.push(b'\n');
+            start = row_end;
+        }
     }
 }
 
-/// A per-cell CSV: its file, its columns, and a finished cell's rows.
+/// A per-cell CSV: its file, its columns, and a finished cell's rows;
+/// `options` when the option columns of cells.csv follow its own.
 struct Table {
     file: &'static str,
     columns: &'static [&'static str],
     rows: fn(&CellRef) -> Vec<Vec<String>>,
+    options: bool,
 }
 
 impl Table {
@@ -87,6 +124,16 @@ impl Table {
             file,
             columns,
             rows,
+            options: false,
+        }
+    }
+
+    /// This table with the option columns after its own, so that it reads
+    /// in pandas or R without a join with cells.csv.
+    const fn with_options(self) -> Table {
+        Table {
+            options: true,
+            ..self
         }
     }
 }
@@ -96,7 +143,8 @@ impl Table {
 const PER_CELL: &[Table] = &[
     Table::new("summary.csv", summary::COLUMNS, |c| {
         summary::rows(c.plan, c.tally)
-    }),
+    })
+    .with_options(),
     Table::new("endings.csv", endings::COLUMNS, |c| {
         endings::rows(c.plan, c.tally)
     }),
@@ -108,7 +156,8 @@ const PER_CELL: &[Table] = &[
     }),
     Table::new("metrics.csv", metrics::COLUMNS, |c| {
         vec![metrics::row(c.plan, c.tally)]
-    }),
+    })
+    .with_options(),
     Table::new("timings.csv", timings::COLUMNS, |c| {
         vec![timings::row(c.plan, c.tally, c.timing)]
     }),
@@ -124,6 +173,8 @@ pub struct ReportWriter {
     /// The option columns of cells.csv the cached rows were rendered for.
     columns: Vec<&'static str>,
     cell_rows: HashMap<usize, Box<[u8]>>,
+    /// Each cell's option fields for those columns, a comma first.
+    option_fields: HashMap<usize, Box<[u8]>>,
     renders: u64,
 }
 
@@ -189,17 +240,33 @@ impl ReportWriter {
         if columns != self.columns {
             self.columns = columns;
             self.cell_rows.clear();
+            self.option_fields.clear();
         }
         for p in plans {
             if !self.cell_rows.contains_key(&p.cell.index) {
                 let row = rows_bytes([cells::row(p, &self.columns)])?;
                 self.cell_rows.insert(p.cell.index, row.into_boxed_slice());
+                let fields = option_fields(p, &self.columns)?;
+                self.option_fields.insert(p.cell.index, fields);
             }
         }
         let names = |cols: &[&str]| cols.iter().map(|c| c.to_string()).collect::<Vec<_>>();
         for (k, table) in PER_CELL.iter().enumerate() {
-            let rows = plans.iter().map(|p| self.rendered[&p.cell.index].part(k));
-            write_csv(&dir.join(table.file), &names(table.columns), rows)?;
+            let path = dir.join(table.file);
+            if table.options {
+                let mut header = names(table.columns);
+                header.extend(names(&self.columns));
+                let rows = plans.iter().map(|p| {
+                    let mut out = Vec::new();
+                    let fields = &self.option_fields[&p.cell.index];
+                    self.rendered[&p.cell.index].part_with(k, fields, &mut out);
+                    out
+                });
+                write_csv(&path, &header, rows)?;
+            } else {
+                let rows = plans.iter().map(|p| self.rendered[&p.cell.index].part(k));
+                write_csv(&path, &names(table.columns), rows)?;
+            }
         }
         let rows = plans.iter().map(|p| &*self.cell_rows[&p.cell.index]);
         write_csv(&dir.join("cells.csv"), &cells::header(&self.columns), rows)?;
@@ -210,17 +277,33 @@ impl ReportWriter {
     }
 }
 
+/// Cell `p`'s fields of the option columns `columns`, each after a comma,
+/// as they end its rows in summary.csv and metrics.csv (nothing when no
+/// game has options).
+fn option_fields(p: &CellPlan, columns: &[&'static str]) -> std::io::Result<Box<[u8]>> {
+    if columns.is_empty() {
+        return Ok(Box::default());
+    }
+    // A first field, cut off after, so that the fields quote as they do
+    // inside a row (a lone empty field would be written `""`).
+    let row: Vec<String> = std::iter::once("x".to_string())
+        .chain(cells::option_values(p, columns))
+        .collect();
+    let bytes = rows_bytes([row])?;
+    Ok(bytes[1..bytes.len() - 1].into())
+}
+
 /// Writes a CSV file atomically: the header, then rows rendered already,
 /// streamed (summary.csv of 100,000 cells is some 70 MB).
-fn write_csv<'a>(
+fn write_csv<R: AsRef<[u8]>>(
     path: &Path,
     header: &[String],
-    rows: impl Iterator<Item = &'a [u8]>,
+    rows: impl Iterator<Item = R>,
 ) -> std::io::Result<()> {
     write_atomic_with(path, |w| {
         w.write_all(&csv_bytes(header, std::iter::empty())?)?;
         for r in rows {
-            w.write_all(r)?;
+            w.write_all(r.as_ref())?;
         }
         Ok(())
     })

@@ -27,4 +27,5 @@ mod shards;
 mod skill_sweeps;
 mod slurm;
 mod support;
+mod tidy_csv;
 mod toml_options;
