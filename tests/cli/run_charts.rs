@@ -3,11 +3,11 @@
 //! charts there are, its tables hold the CSVs' rows, and a run that stops
 //! early, even before any cell finished, still gets a valid page.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::support::{ludus, scratch, stderr, write};
+use crate::support::{self, ludus, scratch, stderr, write};
 
 /// Runs `exp` into `dir/name` and returns the report folder.
 fn run(exp: &str, dir: &Path, name: &str, extra: &[&str]) -> (PathBuf, Output) {
@@ -85,31 +85,96 @@ fn images(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The rows of every table of the page whose header passes `wanted`, in order.
-fn html_rows_where(text: &str, wanted: impl Fn(&[String]) -> bool) -> Vec<Vec<String>> {
+/// The rows of the page's tables whose header has `column`, in order,
+/// keyed by their header's names.
+fn page_rows(text: &str, column: &str) -> Vec<HashMap<String, String>> {
+    let mut out = Vec::new();
     let doc = roxmltree::Document::parse_with_options(text, xml_options()).unwrap();
-    let cells = |tr: roxmltree::Node, tag: &str| -> Vec<String> {
-        tr.children()
-            .filter(|c| c.has_tag_name(tag))
-            .map(|c| c.text().unwrap_or("").to_string())
-            .collect()
-    };
-    let mut rows = Vec::new();
     for table in doc.descendants().filter(|n| n.has_tag_name("table")) {
         let trs: Vec<_> = table
             .descendants()
             .filter(|n| n.has_tag_name("tr"))
             .collect();
-        if trs.first().is_some_and(|tr| wanted(&cells(*tr, "th"))) {
-            rows.extend(trs[1..].iter().map(|tr| cells(*tr, "td")));
+        let texts = |tr: roxmltree::Node, tag: &str| -> Vec<String> {
+            tr.children()
+                .filter(|c| c.has_tag_name(tag))
+                .map(|c| c.text().unwrap_or("").to_string())
+                .collect()
+        };
+        let Some(head) = trs.first().map(|tr| texts(*tr, "th")) else {
+            continue;
+        };
+        if !head.iter().any(|c| c == column) {
+            continue;
+        }
+        for tr in &trs[1..] {
+            out.push(head.iter().cloned().zip(texts(*tr, "td")).collect());
         }
     }
-    rows
+    out
 }
 
-/// The rows of every table of the page whose header is `header`, in order.
-fn html_rows(text: &str, header: &[String]) -> Vec<Vec<String>> {
-    html_rows_where(text, |h| h == header)
+/// A percentage as the page writes it, `48.6% [45.2, 52.0]`: the rate,
+/// the interval, and the decimals shown.
+fn percent_parts(text: &str) -> (f64, f64, f64, usize) {
+    let (rate, rest) = text.split_once("% [").unwrap_or_else(|| panic!("{text}"));
+    let (low, high) = rest.trim_end_matches(']').split_once(",\u{a0}").unwrap();
+    let decimals = rate.split_once('.').map_or(0, |(_, d)| d.len());
+    let n = |x: &str| x.parse::<f64>().unwrap_or_else(|_| panic!("{text}"));
+    (n(rate), n(low), n(high), decimals)
+}
+
+/// Whether `shown`, a percentage rounded to `decimals`, is `fraction`.
+fn rounds_to(shown: f64, fraction: &str, decimals: usize) -> bool {
+    let x: f64 = fraction.parse().unwrap();
+    (100.0 * x - shown).abs() <= 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9
+}
+
+/// The page's tables of seats, endings and cells hold summary.csv's,
+/// endings.csv's and cells.csv's rows, every one, in order, their rates
+/// as percentages rounded from the CSVs' figures.
+fn page_agrees_with_csvs(text: &str, out: &Path) {
+    let summary = support::read_csv(&out.join("summary.csv"));
+    let seats = page_rows(text, "wins");
+    assert_eq!(
+        seats.len(),
+        summary.len(),
+        "a page row per row of summary.csv"
+    );
+    for (page, csv) in seats.iter().zip(&summary) {
+        assert_eq!(page["cell"], csv["cell"]);
+        assert_eq!(page["policy"], csv["policy"]);
+        assert!(page["seat"].starts_with(&csv["seat"]), "{page:?}");
+        assert_eq!(page["games"].replace(',', ""), csv["games"]);
+        let (rate, low, high, d) = percent_parts(&page["wins"]);
+        assert!(rounds_to(rate, &csv["win_rate"], d), "{page:?} {csv:?}");
+        assert!(rounds_to(low, &csv["wilson_low"], d), "{page:?} {csv:?}");
+        assert!(rounds_to(high, &csv["wilson_high"], d), "{page:?} {csv:?}");
+    }
+    let endings = support::read_csv(&out.join("endings.csv"));
+    let shown = page_rows(text, "ending");
+    assert_eq!(
+        shown.len(),
+        endings.len(),
+        "a page row per row of endings.csv"
+    );
+    for (page, csv) in shown.iter().zip(&endings) {
+        assert_eq!(
+            (&page["cell"], &page["ending"]),
+            (&csv["cell"], &csv["reason"])
+        );
+        assert_eq!(page["games"].replace(',', ""), csv["count"]);
+        let (share, _, _, d) = percent_parts(&page["share"]);
+        assert!(rounds_to(share, &csv["share"], d), "{page:?} {csv:?}");
+    }
+    let cells = support::read_csv(&out.join("cells.csv"));
+    let shown = page_rows(text, "first game's seed");
+    assert_eq!(shown.len(), cells.len(), "a page row per row of cells.csv");
+    for (page, csv) in shown.iter().zip(&cells) {
+        assert_eq!(page["cell"], csv["cell"]);
+        assert_eq!(page["seats"], csv["seats"]);
+        assert_eq!(page["first game's seed"], csv["first_game_seed"]);
+    }
 }
 
 /// A CSV's header and rows.
@@ -232,27 +297,9 @@ fn every_chart_parses_and_the_page_shows_exactly_the_charts_and_rows_there_are()
         assert!(alt.len() > 10, "{src} has alt text {alt:?}");
     }
 
-    // The page's tables hold the CSVs' rows, every one, in order.
-    for name in ["summary.csv", "endings.csv"] {
-        let (header, rows) = csv(&out, name);
-        assert!(!rows.is_empty());
-        assert_eq!(html_rows(&text, &header), rows, "{name}");
-    }
-    // Each entry's cells table has the options of its own game only; the
-    // columns before them are cells.csv's.
+    page_agrees_with_csvs(&text, &out);
     let (_, cells) = csv(&out, "cells.csv");
     assert_eq!(cells.len(), 7);
-    let first = ["cell", "entry", "game", "games", "first_game_seed", "seats"];
-    let shown: Vec<Vec<String>> =
-        html_rows_where(&text, |h| h.starts_with(&first.map(String::from)))
-            .into_iter()
-            .map(|r| r[..first.len()].to_vec())
-            .collect();
-    let csv_first: Vec<Vec<String>> = cells.iter().map(|r| r[..first.len()].to_vec()).collect();
-    assert_eq!(
-        shown, csv_first,
-        "every cell's index, entry and game is on the page"
-    );
     assert!(text.contains("7 of 7"), "the header counts the cells");
     assert!(
         text.contains("2,100 played of 2,100"),
@@ -345,8 +392,7 @@ fn a_run_stopped_by_a_failing_bot_shows_the_cells_it_finished() {
     for name in &expected {
         svg_text(&out, name);
     }
-    let (header, rows) = csv(&out, "summary.csv");
-    assert_eq!(html_rows(&text, &header), rows);
+    page_agrees_with_csvs(&text, &out);
     assert!(
         text.contains("cell 2 (rithmomachy)"),
         "the failed cell is listed as unfinished"
@@ -376,4 +422,54 @@ fn only_the_first_entries_are_charted() {
         50
     );
     assert_eq!(html.matches("<section id=\"entry-").count(), 250);
+}
+
+/// An entry's `label` names its section and charts, and cells.csv keeps
+/// it; headings write out every setting in force, defaults included; a
+/// length chart keeps its scale when most games stop at the cap.
+#[test]
+fn labels_and_every_setting_in_force_head_the_sections() {
+    let dir = scratch("labels");
+    let exp = write(
+        &dir,
+        "labels.toml",
+        "name = \"labels\"\nseed = 2\ngames = 60\n[[cells]]\ngame = \"rithmomachy\"\n\
+         label = \"Boardspace, capped early\"\noptions = { cap = 40 }\n\
+         [[cells]]\ngame = \"hazard\"\n",
+    );
+    let (out, o) = run(&exp, &dir, "out", &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = page(&out);
+    assert!(
+        text.contains("<h2>Boardspace, capped early (Rithmomachy"),
+        "the label heads its section"
+    );
+    // Defaults are written out: rules=boardspace is Rithmomachy's default.
+    for setting in ["rules=boardspace", "cap=40", "players=2", "order=highest"] {
+        assert!(text.contains(setting), "the page lacks {setting}");
+    }
+    let chart = svg_text(&out, "win-rates-0.svg");
+    for word in ["Boardspace,", "capped", "rules=boardspace", "cap=40"] {
+        assert!(
+            chart.contains(word),
+            "win-rates-0.svg lacks {word:?}: {chart}"
+        );
+    }
+    let cells = support::read_csv(&out.join("cells.csv"));
+    assert_eq!(cells[0]["label"], "Boardspace, capped early");
+    assert_eq!(cells[1]["label"], "");
+    // Most games stop at 40 plies: the spike is written, not drawn
+    // to scale, so the shorter games stay readable.
+    let lengths = svg_text(&out, "lengths-0.svg");
+    assert!(lengths.contains("stopped at the cap"), "{lengths}");
+    assert!(lengths.contains('↑'), "{lengths}");
+
+    let bad = write(
+        &dir,
+        "bad.toml",
+        "name = \"bad\"\nseed = 2\ngames = 6\n[[cells]]\ngame = \"hazard\"\nlabel = \" \"\n",
+    );
+    let (_, o) = run(&bad, &dir, "bad", &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cells[0].label"), "{}", stderr(&o));
 }

@@ -47,10 +47,11 @@ impl Ranged for Categories {
 }
 
 /// The layout of a chart of one plot over the categories `ticks`, labelled
-/// in as many lines as the longest label has, with a legend of `items`.
-pub fn layout(ticks: &[Vec<String>], items: &[LegendItem]) -> Layout {
+/// in as many lines as the longest label has, with a legend of `items`
+/// and the title block `title` (heading, what the chart shows).
+pub fn layout(ticks: &[Vec<String>], items: &[LegendItem], title: (&str, &str)) -> Layout {
     let lines = ticks.iter().map(Vec::len).max().unwrap_or(1);
-    Layout::new(frame::category_width(ticks.len()), 1, lines, items)
+    Layout::new(frame::category_width(ticks.len()), 1, lines, items, title)
 }
 
 /// What an entry's chart of shares is drawn with besides its cells: the
@@ -79,9 +80,9 @@ pub fn render_shares(
     draw: impl FnOnce(&mut ShareChart, u32) -> Drawn,
 ) -> std::io::Result<String> {
     let ticks = group.ticks();
-    let layout = layout(&ticks, s.items);
+    let layout = layout(&ticks, s.items, (&group.heading(), s.what));
     frame::render(layout.width(), layout.height, |root| {
-        frame::title(root, &group.heading(), s.what)?;
+        layout.title.draw(root)?;
         let (plot, legend) = layout.split(root);
         let y0 = s.y.start;
         let mut chart = ChartBuilder::on(&plot)

@@ -1,13 +1,13 @@
 //! The designer's table of index.html: an entry's cells side by side on
 //! the metrics that judge a rule set (balance, the first mover's edge,
 //! completion, drawishness, real choices; drama and the lead where
-//! measured), each cell's settings written
-//! out, the most balanced and the most decisive marked. Its figures are
+//! measured), each cell named by its swept values, the most balanced and
+//! the most decisive marked. Its figures are
 //! metrics.csv's, made by the same function.
 
 use crate::reports::cell_result::CellResult;
+use crate::reports::charts::figures::{percent_interval, significant};
 use crate::reports::metrics;
-use crate::reports::table::cell_settings;
 
 /// The metrics shown: the rates, then how many options and how long.
 const SHOWN: [(&str, &str); 8] = {
@@ -40,7 +40,8 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
         .iter()
         .map(|r| metrics::row(&r.plan, &r.tally))
         .collect();
-    let number = |row: &[String], name: &str| row[column(name)].parse::<f64>().ok();
+    let number = |x: &str| x.parse::<f64>().ok();
+    let metric = |row: &[String], name: &str| number(&row[column(name)]);
     // The best cell by a metric, if there are two cells to compare and one
     // is ahead of every other.
     let best = |name: &str| -> Option<usize> {
@@ -50,7 +51,7 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
         let scored: Vec<(usize, f64)> = values
             .iter()
             .enumerate()
-            .filter_map(|(i, r)| number(r, name).map(|x| (i, x)))
+            .filter_map(|(i, r)| metric(r, name).map(|x| (i, x)))
             .collect();
         let top = scored.iter().map(|s| s.1).fold(f64::NEG_INFINITY, f64::max);
         let at_top: Vec<usize> = scored.iter().filter(|s| s.1 == top).map(|s| s.0).collect();
@@ -64,7 +65,15 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
             shown.push(extra);
         }
     }
-    let mut header = vec!["cell".to_string(), "settings".to_string()];
+    // What tells the cells apart: the entry's swept values (the settings
+    // they share are the section's heading), so that the table fits a
+    // window.
+    let swept: Vec<String> = cells
+        .first()
+        .map(|r| r.plan.swept.iter().map(|(k, _)| k.clone()).collect())
+        .unwrap_or_default();
+    let mut header = vec!["cell".to_string()];
+    header.extend(swept);
     header.extend(shown.iter().map(|(_, title)| title.to_string()));
     header.push("marked".to_string());
     let rows = cells
@@ -72,15 +81,8 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
         .zip(&values)
         .enumerate()
         .map(|(i, (r, v))| {
-            let settings = cell_settings(&r.plan);
-            let mut row = vec![
-                r.plan.cell.index.to_string(),
-                if settings.is_empty() {
-                    "defaults".to_string()
-                } else {
-                    settings.join(" ")
-                },
-            ];
+            let mut row = vec![r.plan.cell.index.to_string()];
+            row.extend(r.plan.swept.iter().map(|(_, v)| v.clone()));
             for (name, _) in &shown {
                 let x = &v[column(name)];
                 let interval = metrics::COLUMNS
@@ -89,7 +91,12 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
                     .map(|low| (&v[low], &v[low + 1]));
                 row.push(match interval {
                     Some((low, high)) if !x.is_empty() => {
-                        format!("{} ({}-{})", short(x), short(low), short(high))
+                        match (number(x), number(low), number(high)) {
+                            (Some(x), Some(low), Some(high)) => {
+                                percent_interval(x, Some((low, high)))
+                            }
+                            _ => x.clone(),
+                        }
                     }
                     _ => short(x),
                 });
@@ -108,8 +115,7 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
-/// A figure of metrics.csv to three decimals, for reading.
+/// A figure of metrics.csv to three significant figures, for reading.
 fn short(x: &str) -> String {
-    x.parse::<f64>()
-        .map_or_else(|_| x.to_string(), |v| format!("{v:.3}"))
+    x.parse::<f64>().map_or_else(|_| x.to_string(), significant)
 }

@@ -4,7 +4,6 @@
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
 use crate::reports::cell_result::CellResult;
-use crate::reports::table::cell_setting_pairs;
 use crate::runner::game_entry::GameEntry;
 
 /// One entry: its planned cells, which of them finished, and the finished
@@ -61,22 +60,35 @@ impl EntryGroup<'_> {
             .collect()
     }
 
-    /// The settings every cell of the entry shares: its options that differ
-    /// from the defaults, less the swept ones (`rules=medieval`).
+    /// The settings every cell of the entry shares: every option in
+    /// force, defaults included, less the swept ones (`rules=medieval
+    /// bodies=15 ...`), with the values cells.csv writes.
     pub fn fixed_settings(&self) -> Vec<String> {
         let keys = self.swept_keys();
-        cell_setting_pairs(self.planned[0])
-            .into_iter()
-            .filter(|(k, _)| !keys.contains(&k.as_str()))
+        self.planned[0]
+            .cell
+            .in_force
+            .iter()
+            .filter(|(k, _)| !keys.contains(k))
             .map(|(k, v)| format!("{k}={v}"))
             .collect()
     }
 
-    /// The heading of the entry's charts and section:
-    /// `Hazard (Hazard, 004 e), entry 4: order=fixed`.
+    /// The entry's name: its `label` beside the game's title, or the
+    /// title and the entry's number (`Hazard (Hazard, 004 e), entry 4`).
+    pub fn name(&self) -> String {
+        match &self.planned[0].label {
+            Some(label) => format!("{label} ({}, entry {})", self.game.title(), self.entry),
+            None => format!("{}, entry {}", self.game.title(), self.entry),
+        }
+    }
+
+    /// The heading of the entry's charts and section: its name, then every
+    /// setting its cells share, `Hazard (Hazard, 004 e), entry 4:
+    /// players=2 order=fixed`.
     pub fn heading(&self) -> String {
         let fixed = self.fixed_settings();
-        let mut s = format!("{}, entry {}", self.game.title(), self.entry);
+        let mut s = self.name();
         if !fixed.is_empty() {
             s.push_str(": ");
             s.push_str(&fixed.join(" "));

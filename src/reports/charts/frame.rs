@@ -123,23 +123,91 @@ pub fn render(
     Ok(svg)
 }
 
-/// Draws the title block: the entry's heading in bold, then what the
-/// chart shows; each cut to the canvas width.
-pub fn title(root: &Area, heading: &str, what: &str) -> Drawn {
-    let width = root.dim_in_pixel().0;
-    let fit = chars_in(width.saturating_sub(20)) * 12 / 15;
-    let top = Pos::new(HPos::Left, VPos::Top);
-    root.draw(&Text::new(
-        abbreviate(heading, fit),
-        (10, 8),
-        TextStyle::from(font(15).style(FontStyle::Bold)).pos(top),
-    ))?;
-    root.draw(&Text::new(
-        abbreviate(what, fit),
-        (10, 30),
-        text_style(13, top),
-    ))?;
-    Ok(())
+/// The width of a character of the bold 15px heading, in pixels, erring
+/// wide: the title wraps by this estimate, and a line that ran past the
+/// canvas would be cut off by the viewer.
+const HEADING_CHAR: f64 = 10.0;
+
+/// The same for the 13px line under it.
+const WHAT_CHAR: f64 = 8.0;
+
+/// A chart's title block: the entry's heading in bold, then what the
+/// chart shows, each wrapped at spaces to the canvas width, so that
+/// every setting in force is written out whole.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Title {
+    /// The heading's lines.
+    pub heading: Vec<String>,
+    /// The lines of what the chart shows.
+    pub what: Vec<String>,
+}
+
+impl Title {
+    /// `heading` and `what` wrapped for a canvas `width` pixels wide.
+    pub fn fit(heading: &str, what: &str, width: u32) -> Title {
+        let room = f64::from(width.saturating_sub(20));
+        Title {
+            heading: wrap(heading, (room / HEADING_CHAR) as usize),
+            what: wrap(what, (room / WHAT_CHAR) as usize),
+        }
+    }
+
+    /// The height of the block: [`TITLE_HEIGHT`] for a line of each.
+    pub fn height(&self) -> u32 {
+        self.what_top() + 17 * self.what.len() as u32 + 5
+    }
+
+    /// Where the first line of what the chart shows starts.
+    fn what_top(&self) -> u32 {
+        10 + 20 * self.heading.len() as u32
+    }
+
+    /// Draws the block at the top of `root`.
+    pub fn draw(&self, root: &Area) -> Drawn {
+        let top = Pos::new(HPos::Left, VPos::Top);
+        for (i, line) in self.heading.iter().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (10, 8 + 20 * i as i32),
+                TextStyle::from(font(15).style(FontStyle::Bold)).pos(top),
+            ))?;
+        }
+        for (i, line) in self.what.iter().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (10, (self.what_top() + 17 * i as u32) as i32),
+                text_style(13, top),
+            ))?;
+        }
+        Ok(())
+    }
+}
+
+/// `text` in lines of at most `max` characters, broken at spaces; a word
+/// longer than a line is broken where the line ends.
+pub fn wrap(text: &str, max: usize) -> Vec<String> {
+    let max = max.max(8);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let mut word: Vec<char> = word.chars().collect();
+        let used = line.chars().count();
+        if used > 0 && used + 1 + word.len() > max {
+            lines.push(std::mem::take(&mut line));
+        }
+        while line.is_empty() && word.len() > max {
+            lines.push(word[..max].iter().collect());
+            word.drain(..max);
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.extend(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// How a legend row shows its series.
@@ -227,21 +295,33 @@ pub struct Layout {
     pub height: u32,
     /// Height under the plot for the category labels and the axis name.
     pub x_label_area: u32,
+    /// The title block, wrapped to the canvas width.
+    pub title: Title,
 }
 
 impl Layout {
     /// Room for `plots` plots side by side, each `width` wide plus its
-    /// y axis, `label_lines` lines of labels under each, and the legend
-    /// `items`.
-    pub fn new(width: u32, plots: u32, label_lines: usize, items: &[LegendItem]) -> Layout {
+    /// y axis, `label_lines` lines of labels under each, the legend
+    /// `items`, and the title block of `heading` and `what`.
+    pub fn new(
+        width: u32,
+        plots: u32,
+        label_lines: usize,
+        items: &[LegendItem],
+        (heading, what): (&str, &str),
+    ) -> Layout {
         let x_label_area = 34 + 15 * label_lines as u32;
-        let height =
-            (TITLE_HEIGHT + PLOT_HEIGHT + x_label_area).max(TITLE_HEIGHT + legend_height(items));
+        let plot_width = plots * (width + 90);
+        let legend_width = legend_width(items);
+        let title = Title::fit(heading, what, plot_width + legend_width);
+        let top = title.height();
+        let height = (top + PLOT_HEIGHT + x_label_area).max(top + legend_height(items));
         Layout {
-            plot_width: plots * (width + 90),
-            legend_width: legend_width(items),
+            plot_width,
+            legend_width,
             height,
             x_label_area,
+            title,
         }
     }
 
@@ -254,7 +334,7 @@ impl Layout {
     /// legend strip; the plot keeps its height when a long legend makes
     /// the canvas taller.
     pub fn split<'a>(&self, root: &Area<'a>) -> (Area<'a>, Area<'a>) {
-        let body = root.margin(TITLE_HEIGHT, 0, 0, 0);
+        let body = root.margin(self.title.height(), 0, 0, 0);
         let (plot, legend) = body.split_horizontally(self.plot_width);
         let (plot, _) = plot.split_vertically(PLOT_HEIGHT + self.x_label_area);
         (plot, legend)
@@ -317,12 +397,44 @@ mod tests {
                 })
                 .collect()
         };
-        let small = Layout::new(category_width(3), 1, 1, &items(3));
-        let tall = Layout::new(category_width(3), 1, 1, &items(60));
+        let small = Layout::new(category_width(3), 1, 1, &items(3), ("Hazard", "Wins"));
+        let tall = Layout::new(category_width(3), 1, 1, &items(60), ("Hazard", "Wins"));
         assert_eq!(
             small.height,
             TITLE_HEIGHT + PLOT_HEIGHT + small.x_label_area
         );
         assert!(tall.height >= TITLE_HEIGHT + 60 * LEGEND_ROW);
+    }
+
+    #[test]
+    fn wrapping_keeps_every_word_whole_and_every_line_short() {
+        let text = "Rithmomachy (boardspace), entry 3: rules=boardspace bodies=15 \
+                    goods_white=160 goods_black=190 quarrel_value=160 glorious=on";
+        let lines = wrap(text, 30);
+        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        assert_eq!(wrap("short", 30), ["short"]);
+        assert_eq!(wrap("", 30), [""]);
+        // A word longer than a line is broken, never lost.
+        let long = "x".repeat(20);
+        assert_eq!(wrap(&format!("a {long}"), 8).concat(), format!("a{long}"));
+        assert!(wrap(&long, 8).iter().all(|l| l.chars().count() <= 8));
+    }
+
+    #[test]
+    fn a_long_heading_makes_the_title_taller_not_wider() {
+        let one = Title::fit("Hazard, entry 0", "Wins per seat", 600);
+        assert_eq!(one.height(), TITLE_HEIGHT);
+        let heading = ["rules=boardspace"; 30].join(" ");
+        let long = Title::fit(&heading, "Wins per seat", 600);
+        assert!(long.heading.len() > 5);
+        assert!(long.height() > TITLE_HEIGHT + 20 * 4);
+        let widest = long
+            .heading
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap();
+        assert!(widest as f64 * HEADING_CHAR <= 580.0);
     }
 }

@@ -10,16 +10,13 @@
 use std::fmt::Write;
 
 use crate::core::plural::plural;
-use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
-use crate::reports::charts::designer_table;
 use crate::reports::charts::entry_group::EntryGroup;
 use crate::reports::charts::{
     ChartKind, MAX_CHARTED_ENTRIES, MAX_PAGE_CELLS, MAX_PAGE_ENTRIES, MAX_SHOWN_CELLS,
 };
+use crate::reports::charts::{designer_table, reading_tables};
 use crate::reports::table::{cell_settings, thousands};
-use crate::reports::{cells, endings, summary};
-use crate::runner::tally::Tally;
 
 /// `text` with the characters that markup gives a meaning escaped: safe
 /// in element content and in double- or single-quoted attributes.
@@ -44,9 +41,9 @@ h1 { font-size: 1.6em; margin-bottom: 0.3em; }
 h2 { font-size: 1.3em; margin-top: 2em; border-bottom: 1px solid #ccc; }
 h3 { font-size: 1.05em; margin-bottom: 0.3em; }
 table { border-collapse: collapse; font-size: 0.82em; }
-th, td { border: 1px solid #d0d0d0; padding: 0.15em 0.5em; text-align: left; white-space: nowrap; }
-thead th { background: #f0f0f0; position: sticky; top: 0; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid #d0d0d0; padding: 0.15em 0.5em; text-align: left; }
+thead th { background: #f0f0f0; position: sticky; top: 0; white-space: normal; vertical-align: bottom; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 table.header th { background: #f0f0f0; }
 .scroll { overflow-x: auto; max-width: 100%; }
 figure { margin: 1em 0; }
@@ -134,6 +131,7 @@ fn header(out: &mut String, exp: &Experiment, finished: usize, played: u64) {
         "<p>The same figures as CSV: <a href=\"summary.csv\">summary.csv</a>, \
          <a href=\"endings.csv\">endings.csv</a>, <a href=\"lengths.csv\">lengths.csv</a>, \
          <a href=\"places.csv\">places.csv</a>, <a href=\"cells.csv\">cells.csv</a>, \
+         <a href=\"metrics.csv\">metrics.csv</a>, \
          <a href=\"timings.csv\">timings.csv</a>; \
          how the report was made: <a href=\"manifest.json\">manifest.json</a>.</p>\n",
     );
@@ -147,7 +145,7 @@ fn contents(out: &mut String, groups: &[EntryGroup]) {
             out,
             "<li><a href=\"#entry-{}\">{}</a> ({} finished of {})</li>",
             g.entry,
-            escape(&g.heading()),
+            escape(&g.name()),
             g.finished_cells.len(),
             plural(g.planned.len(), "cell")
         );
@@ -275,9 +273,6 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
         return;
     }
     let shown = &g.finished[..rows];
-    let per_cell = |rows: fn(&CellPlan, &Tally) -> Vec<Vec<String>>| -> Vec<Vec<String>> {
-        shown.iter().flat_map(|r| rows(&r.plan, &r.tally)).collect()
-    };
     out.push_str("<h3>Which settings make the better game (metrics.csv)</h3>\n");
     out.push_str(
         "<p>Each cell on the metrics a designer judges a rule set by, with 95% intervals: \
@@ -287,12 +282,21 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
     );
     let (head, rows) = designer_table::table(shown);
     table(out, &head, &rows);
-    out.push_str("<h3>Win rates and lengths (summary.csv)</h3>\n");
-    table(out, summary::COLUMNS, &per_cell(summary::rows));
+    out.push_str(
+        "<h3>Win rates, payoffs and lengths (summary.csv)</h3>\n<p>Rates with their 95% \
+         intervals (Wilson), each figure rounded to what its interval supports; \
+         <a href=\"summary.csv\">summary.csv</a> has them to six decimals.</p>\n",
+    );
+    let (head, rows) = reading_tables::seats(g, shown);
+    table(out, &head, &rows);
     out.push_str("<h3>Endings (endings.csv)</h3>\n");
-    table(out, endings::COLUMNS, &per_cell(endings::rows));
-    out.push_str("<h3>Cells (cells.csv)</h3>\n");
-    let (head, rows) = cells::table(shown);
+    let (head, rows) = reading_tables::endings(g, shown);
+    table(out, &head, &rows);
+    out.push_str(
+        "<h3>Cells (cells.csv)</h3>\n<p>What tells the cells apart; the settings they share \
+         are in the heading, and <a href=\"cells.csv\">cells.csv</a> has every one.</p>\n",
+    );
+    let (head, rows) = reading_tables::cells(g, shown);
     table(out, &head, &rows);
     out.push_str("</section>\n");
 }

@@ -4,6 +4,11 @@
 //! be told apart.
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::core::outcome::CAP;
+use crate::runner::drive::MAX_PLIES;
+use crate::runner::tally::Tally;
 
 use crate::reports::charts::entry_group::EntryGroup;
 use crate::reports::charts::frame::{self, Layout, LegendItem, Mark, colour, percent};
@@ -84,6 +89,19 @@ fn bins(group: &EntryGroup) -> Bins {
     Bins::covering(lo, hi, MAX_BINS)
 }
 
+/// The bin of the games a cap or `max_plies` stopped, if any were: the
+/// bin of the cell's longest game, where they all end.
+fn capped_bin(bins: &Bins, t: &Tally) -> Option<usize> {
+    if t.ended_by(MAX_PLIES) + t.ended_by(CAP) == 0 {
+        return None;
+    }
+    let longest = t.lengths.iter().rposition(|&c| c > 0)?;
+    longest
+        .checked_sub(bins.start)
+        .map(|d| d / bins.width)
+        .filter(|&k| k < bins.count)
+}
+
 /// The chart of a group with at least one finished cell.
 pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     let cells = &group.finished;
@@ -108,7 +126,6 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
             mark: Mark::Line,
         })
         .collect();
-    let layout = Layout::new(PLOT_WIDTH, 2, 1, &items);
     let per_bin = if bins.width == 1 {
         "per length".to_string()
     } else {
@@ -120,11 +137,32 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
     );
     let x0 = bins.start as f64 - 1.0;
     let x1 = (bins.start + bins.count * bins.width) as f64;
-    let top = shares.iter().flatten().fold(0.0f64, |a, &b| a.max(b));
-    let top = ((top * 1.1 * 20.0).ceil() / 20.0).clamp(0.05, 1.0);
+    // Games stopped at a cap or at max_plies pile up in one bin, which
+    // would flatten every other: the axis is scaled to the rest, and a
+    // spike above it is drawn at the top edge with its share written.
+    let spikes: Vec<Option<usize>> = cells.iter().map(|r| capped_bin(&bins, &r.tally)).collect();
+    let body = shares
+        .iter()
+        .zip(&spikes)
+        .flat_map(|(s, spike)| {
+            s.iter()
+                .enumerate()
+                .filter(move |(k, _)| Some(*k) != *spike)
+        })
+        .fold(0.0f64, |a, (_, &b)| a.max(b));
+    let highest = shares.iter().flatten().fold(0.0f64, |a, &b| a.max(b));
+    let scale = if body > 0.0 { body } else { highest };
+    let top = ((scale * 1.1 * 20.0).ceil() / 20.0).clamp(0.05, 1.0);
+    let clipped = highest > top;
+    let what = if clipped {
+        format!("{what}; games stopped at the cap rise past the top, their share written there")
+    } else {
+        what
+    };
     let dots = bins.count <= 40;
+    let layout = Layout::new(PLOT_WIDTH, 2, 1, &items, (&group.heading(), &what));
     frame::render(layout.width(), layout.height, |root| {
-        frame::title(root, &group.heading(), &what)?;
+        layout.title.draw(root)?;
         let (plot, legend) = layout.split(root);
         let (left, right) = plot.split_horizontally(layout.plot_width / 2);
         let length_label = |x: &f64| format!("{x:.0}");
@@ -161,9 +199,20 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
             let points: Vec<(f64, f64)> = s
                 .iter()
                 .enumerate()
-                .map(|(k, &v)| (bins.middle(k), v))
+                .map(|(k, &v)| (bins.middle(k), v.min(top)))
                 .collect();
             hist.draw_series(LineSeries::new(points.iter().copied(), c.stroke_width(2)))?;
+            for (k, &v) in s.iter().enumerate().filter(|&(_, &v)| v > top) {
+                // One line per cell whose share at this bin passed the top.
+                let row = shares[..i].iter().filter(|s| s[k] > top).count() as i32;
+                let label = EmptyElement::at((bins.middle(k), top))
+                    + Text::new(
+                        format!("{} ↑", percent(&v)),
+                        (-4, 2 + 14 * row),
+                        frame::text_style(12, Pos::new(HPos::Right, VPos::Top)).color(&c),
+                    );
+                hist.draw_series(std::iter::once(label))?;
+            }
             if dots {
                 hist.draw_series(points.iter().map(|&p| Circle::new(p, 2, c.filled())))?;
             }

@@ -7,11 +7,13 @@ pub mod categories;
 pub mod designer_table;
 pub mod endings;
 pub mod entry_group;
+pub mod figures;
 pub mod frame;
 pub mod index_page;
 pub mod lengths;
 pub mod metrics_chart;
 pub mod payoffs;
+pub mod reading_tables;
 pub mod standings;
 pub mod win_rates;
 

@@ -35,13 +35,15 @@ pub fn svg(title: &str, names: &[String], standings: &[Standing]) -> std::io::Re
         * 7
         + 20;
     let width = 580 + label_width.max(280);
-    frame::render(width, height, |root| {
-        frame::title(
-            root,
-            title,
-            "Elo per policy (Bradley-Terry, the anchor at 0) with its 95% interval",
-        )?;
-        let plot = root.margin(55, 10, 10, 20);
+    let title = frame::Title::fit(
+        title,
+        "Elo per policy (Bradley-Terry, the anchor at 0) with its 95% interval",
+        width,
+    );
+    let top = title.height();
+    frame::render(width, height + top - frame::TITLE_HEIGHT, |root| {
+        title.draw(root)?;
+        let plot = root.margin(top + 3, 10, 10, 20);
         let mut chart = ChartBuilder::on(&plot)
             .x_label_area_size(30)
             .y_label_area_size(label_width)
