@@ -2,6 +2,7 @@
 
 use clap::Args;
 
+use ludus::analysis::start::Start;
 use ludus::core::options::Options;
 use ludus::core::plural::plural;
 use ludus::core::seed::game_seed;
@@ -62,14 +63,35 @@ pub struct PlayArgs {
         requires = "experiment"
     )]
     game_index: u64,
+    /// Draws the board at the start and after each decision, as `ludus
+    /// position` draws it (games without a board say so once).
+    #[arg(long)]
+    board: bool,
 }
 
-struct Printer;
+/// Prints the narration, and the boards where they are wanted.
+struct Printer {
+    boards: bool,
+}
 
 impl LogDyn for Printer {
     fn line_dyn(&mut self, text: String) {
         println!("{text}");
     }
+
+    fn boards(&self) -> bool {
+        self.boards
+    }
+}
+
+/// The options in force as the header gives them: every option, defaults
+/// and a preset's values included, `key=value` apart by spaces.
+fn header_options(in_force: &Options) -> String {
+    in_force
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What one game is played with.
@@ -197,7 +219,23 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
             .check_policy(spec, &in_force)
             .map_err(|e| Failure::Input(format!("seat {} ({spec}): {e}", s + 1)))?;
     }
-    println!("{} — {options} — seed {seed}", entry.title());
+    println!(
+        "{} — {} — seed {seed}",
+        entry.title(),
+        header_options(&in_force)
+    );
+    // A game without positions to show (the dice games) answers the
+    // empty replay with an error: its narration is all there is.
+    let boards = args.board
+        && entry
+            .position(&Start::new(&options, None), &[], false)
+            .is_ok();
+    if args.board && !boards {
+        eprintln!(
+            "{}: the game has no board to show; --board adds nothing to its narration",
+            entry.name()
+        );
+    }
     let played = entry
         .play_one(
             &OneGame {
@@ -206,7 +244,7 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
                 seed,
                 max_plies,
             },
-            &mut Printer,
+            &mut Printer { boards },
         )
         .map_err(|f| {
             Failure::Bot(format!(

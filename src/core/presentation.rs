@@ -24,8 +24,8 @@ pub trait Presentation: Game {
         Self::rules().to_string()
     }
 
-    /// The state as a reader sees it, for `ludus position` (empty if the
-    /// game has no diagram).
+    /// The state as a reader sees it, for `ludus position` and after each
+    /// decision of `ludus play --board` (empty if the game has no diagram).
     fn diagram(&self) -> String {
         String::new()
     }

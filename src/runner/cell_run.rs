@@ -100,6 +100,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
                 log: &mut Silent,
                 decisions: &mut decisions,
                 judge: judge.as_mut(),
+                diagram: None,
             };
             let played = match plan.on_bot_error {
                 OnBotError::Stop => drive(d),

@@ -146,6 +146,10 @@ pub struct Drive<'a, G: Game, L: Log> {
     /// The evaluator that judges each decision (`metrics = "all"`),
     /// started on the game by the caller; `None`: none.
     pub judge: Option<&'a mut Judge<G>>,
+    /// Draws the game for the log at the start and after each decision
+    /// (`ludus play --board`); `None` in batch runs, which pay one test a
+    /// decision for it.
+    pub diagram: Option<fn(&G) -> String>,
 }
 
 /// Plays the game of `d` to its end (or to `max_plies`) and returns how it
@@ -194,7 +198,14 @@ fn play_out<G: Game, L: Log>(
         log,
         decisions,
         mut judge,
+        diagram,
     } = d;
+    let draw = |game: &G, log: &mut L| {
+        if let Some(diagram) = diagram {
+            say!(log, "{}", diagram(game).trim_end());
+        }
+    };
+    draw(game, log);
     for (seat, policy) in policies.iter_mut().enumerate() {
         if let Err(error) = policy.start(seat, game, &mut rngs[seat]) {
             let ply = game.length();
@@ -260,6 +271,7 @@ fn play_out<G: Game, L: Log>(
                         say!(log, "{} chooses {}", G::seat_name(seat), mv);
                         decisions.note(seat, options);
                         game.play(mv, log);
+                        draw(game, log);
                     }
                     Err(error) => {
                         let ply = game.length();

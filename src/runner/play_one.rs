@@ -8,6 +8,7 @@ use crate::core::native_policies::NativePolicies;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
+use crate::core::presentation::Presentation;
 use crate::core::seed::{SeatRng, Stream, stream};
 use crate::policies::policy_spec::PolicySpec;
 use crate::runner::decisions::Decisions;
@@ -30,6 +31,12 @@ pub struct PlayedGame {
 pub trait LogDyn {
     /// Records one line.
     fn line_dyn(&mut self, text: String);
+
+    /// Whether the game's diagram is wanted at the start and after each
+    /// decision (`ludus play --board`).
+    fn boards(&self) -> bool {
+        false
+    }
 }
 
 impl<T: Log> LogDyn for T {
@@ -63,8 +70,9 @@ pub struct OneGame<'a> {
     pub max_plies: u32,
 }
 
-/// Plays `one` as game `G`, narrating to `log`.
-pub fn play_one<G: Game + NativePolicies>(
+/// Plays `one` as game `G`, narrating to `log` (with the game's diagram
+/// after each decision where `log` wants boards).
+pub fn play_one<G: Game + NativePolicies + Presentation>(
     one: &OneGame<'_>,
     log: &mut dyn LogDyn,
 ) -> Result<PlayedGame, SeatFailure> {
@@ -79,6 +87,9 @@ pub fn play_one<G: Game + NativePolicies>(
         .map(|s| SeatRng::new(one.seed, s))
         .collect();
     let mut dice = Dice::seeded(stream(one.seed, Stream::Dice));
+    let diagram = log
+        .boards()
+        .then_some(<G as Presentation>::diagram as fn(&G) -> String);
     let mut log = DynLog(log);
     let mut decisions = Decisions::default();
     let outcome = drive(Drive {
@@ -91,6 +102,7 @@ pub fn play_one<G: Game + NativePolicies>(
         log: &mut log,
         decisions: &mut decisions,
         judge: None,
+        diagram,
     })?;
     Ok(PlayedGame {
         outcome,

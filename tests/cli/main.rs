@@ -18,6 +18,7 @@ mod metrics;
 mod partials;
 mod play;
 mod position_files;
+mod readable_boards;
 mod replay;
 mod resume;
 mod run_charts;

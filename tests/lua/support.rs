@@ -91,6 +91,7 @@ fn play_logged<G: Game + NativePolicies, L: Log>(
         log,
         decisions: &mut Default::default(),
         judge: None,
+        diagram: None,
     })?;
     Ok((outcome, game.length()))
 }

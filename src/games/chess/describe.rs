@@ -13,12 +13,13 @@
 use serde_json::{Value, json};
 
 use crate::core::log::Log;
+use crate::core::plural::plural;
 use crate::games::board::sides::names;
 use crate::games::chess::board::{Square, square};
 use crate::games::chess::moves::Move;
-use crate::games::chess::piece::{BLOCK, Cell, EMPTY, Kind, code, owner, state};
+use crate::games::chess::piece::{BLOCK, Cell, EMPTY, KINDS, Kind, code, owner, state};
 use crate::games::chess::position::{Position, Waiting};
-use crate::games::chess::readings::KingLeap;
+use crate::games::chess::readings::{KingLeap, UnicornReading};
 use crate::say;
 
 /// The arrows of a pawn's directions: north, east, south, west.
@@ -115,7 +116,9 @@ pub fn to_json(pos: &Position, game: &str, sides: &[&'static str]) -> Value {
     v
 }
 
-/// The board drawn for a reader: ranks numbered on the left, files lettered below.
+/// The board drawn for a reader: ranks numbered on the left, files
+/// lettered below, then the legend, whose turn it is and its legal moves
+/// (or how the game ended).
 pub fn diagram(pos: &Position, sides: &[&'static str]) -> String {
     let r = pos.rules();
     let width = if r.seats == 2 { 2 } else { 4 };
@@ -135,6 +138,7 @@ pub fn diagram(pos: &Position, sides: &[&'static str]) -> String {
     }
     out.truncate(out.trim_end().len());
     out.push('\n');
+    out.push_str(&legend(pos, sides));
     match pos.ending() {
         Some(e) => out.push_str(&format!("{}\n", e.words(sides, "wins"))),
         None => {
@@ -143,9 +147,70 @@ pub fn diagram(pos: &Position, sides: &[&'static str]) -> String {
                 sides[pos.to_move() as usize],
                 if pos.in_check() { ", in check" } else { "" }
             ));
+            out.push_str(&moves_line(pos, sides));
         }
     }
     out
+}
+
+/// The key to the board's tokens: each kind the rules put on the board
+/// (at the start or by promotion) by letter and name, the marks a token
+/// may carry, and each side's letters with its pieces on the board.
+fn legend(pos: &Position, sides: &[&'static str]) -> String {
+    let r = pos.rules();
+    let kinds: Vec<String> = KINDS
+        .iter()
+        .filter(|k| r.kinds & k.bit() != 0)
+        .map(|k| format!("{} {}", k.letter(), k.name()))
+        .collect();
+    let mut out = format!("pieces: {}", kinds.join(", "));
+    if r.seats > 2 {
+        out.push_str("; a pawn's arrow is the way it walks (^ > v <)");
+    }
+    if r.unicorn == UnicornReading::Murray {
+        out.push_str("; U* a unicorn that has made its first leap");
+    }
+    if r.walls.is_some() || pos.cells().iter().any(|&c| code(c) == BLOCK) {
+        out.push_str("; # a square no piece enters");
+    }
+    out.push('\n');
+    let mut on_board = [0usize; 4];
+    for &sq in &r.squares {
+        let c = pos.cells()[sq as usize];
+        if c != EMPTY && code(c) != BLOCK {
+            on_board[owner(c) as usize] += 1;
+        }
+    }
+    for (s, side) in sides.iter().enumerate().take(usize::from(r.seats)) {
+        let letters = match (r.seats, s) {
+            (2, 0) => "upper case, K".to_string(),
+            (2, _) => "lower case, k".to_string(),
+            _ => format!("{}K", s + 1),
+        };
+        let out_of_play = if r.seats > 2 && pos.alive() >> s & 1 == 0 {
+            ", out of the game"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "{side} ({letters}): {} on the board{out_of_play}\n",
+            plural(on_board[s], "piece")
+        ));
+    }
+    out
+}
+
+/// The legal moves of the side to move, counted, as Rithmomachy's
+/// diagram lists them; before a throw, that the die comes first.
+fn moves_line(pos: &Position, sides: &[&'static str]) -> String {
+    if pos.waiting() == Waiting::Dice {
+        return format!(
+            "{} throws the die before moving\n",
+            sides[pos.to_move() as usize]
+        );
+    }
+    let list = legal(pos);
+    format!("{}: {}\n", plural(list.len(), "legal move"), list.join(" "))
 }
 
 /// Narrates how the game ended, once it has.
