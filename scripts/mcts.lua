@@ -6,7 +6,7 @@
 --
 -- Parameters: playouts (per decision, default 100), c (the exploration
 -- constant, default 1.4), cap (decisions a rollout may play before it is
--- scored as even; default: to the end of the game). E.g.
+-- scored as even; 0, the default: to the end of the game). E.g.
 --   lua:scripts/mcts.lua{playouts=200, c=1.0, cap=100}
 --
 -- Every seat is scored by its place (1 for first, 0 for last, ties sharing),
@@ -16,12 +16,17 @@
 -- among those legal now ("open loop"), each counting the visits in which it
 -- was available.
 
+-- The parameters this script takes, with their defaults: any other in the
+-- braces (a typo, `{playout=200}`) is refused before any game.
+params = { playouts = 100, c = 1.4, cap = 0 }
+
 local PLAYOUTS, C, CAP
 
 function init(info)
-  PLAYOUTS = info.params.playouts or 100
-  C = info.params.c or 1.4
-  CAP = info.params.cap
+  PLAYOUTS = info.params.playouts
+  C = info.params.c
+  -- copy:rollout takes no cap as "to the end of the game".
+  CAP = info.params.cap > 0 and info.params.cap or nil
 end
 
 -- What a finished game is worth to each seat, from its places: 1 for the

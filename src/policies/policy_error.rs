@@ -56,6 +56,35 @@ pub enum PolicyError {
         /// The compiler's message, naming the file and line.
         message: String,
     },
+    /// A parameter in the braces that the script does not declare.
+    #[error(
+        "policy `lua:{spec}`: {path} has no parameter `{key}`{}; {}",
+        suggestion(.key, .declared),
+        declared_list(.declared)
+    )]
+    UndeclaredParameter {
+        /// The text after `lua:`.
+        spec: String,
+        /// The script's path.
+        path: String,
+        /// The parameter as written.
+        key: String,
+        /// What the script's `params` declares, by name.
+        declared: Vec<String>,
+    },
+    /// A parameter whose value is not of its declared default's kind.
+    #[error(transparent)]
+    ParameterType(Box<ParameterType>),
+    /// A script's `params` that declares no parameters a host can read.
+    #[error("policy `lua:{spec}`: {path}: {message}")]
+    BadDeclaration {
+        /// The text after `lua:`.
+        spec: String,
+        /// The script's path.
+        path: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// `alphabeta` for a game of other than two seats.
     #[error("policy `alphabeta` plays games of two seats; {game} has {seats} (use mcts)")]
     AlphaBetaSeats {
@@ -107,4 +136,65 @@ pub enum PolicyError {
         /// Why its strategy could not be computed.
         reason: String,
     },
+}
+
+/// "Did you mean" for a parameter: a declared name that differs only in
+/// case first (too short for a likeness to find: `K` for `k`).
+fn suggestion(key: &str, declared: &[String]) -> String {
+    declared
+        .iter()
+        .find(|d| d.eq_ignore_ascii_case(key))
+        .map(String::as_str)
+        .or_else(|| crate::core::suggest::nearest(key, declared.iter().map(String::as_str)))
+        .map_or(String::new(), |d| format!(" (did you mean `{d}`?)"))
+}
+
+/// The end of a message refusing an undeclared parameter: what the script
+/// declares.
+fn declared_list(declared: &[String]) -> String {
+    if declared.is_empty() {
+        "it declares none (`params = {}`): drop the braces' parameters".to_string()
+    } else {
+        format!(
+            "its `params` table declares {}",
+            declared
+                .iter()
+                .map(|d| format!("`{d}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+}
+
+/// Where a text parameter was given a number or `true`/`false`: how to
+/// write it as a text.
+fn quote_hint(takes: &str, key: &str, value: &str) -> String {
+    if takes == "a text" {
+        format!(" (to pass it as a text, quote it: {key}=\"{value}\")")
+    } else {
+        String::new()
+    }
+}
+
+/// A parameter whose value is not of its declared default's kind (boxed
+/// in [`PolicyError`], which it would make twice as large).
+#[derive(Clone, Debug, PartialEq, Error)]
+#[error(
+    "policy `lua:{spec}`: {path}'s parameter `{key}` takes {takes} (its default is \
+     {default}), not {value}{}",
+    quote_hint(.takes, .key, .value)
+)]
+pub struct ParameterType {
+    /// The text after `lua:`.
+    pub spec: String,
+    /// The script's path.
+    pub path: String,
+    /// The parameter.
+    pub key: String,
+    /// The kind of value it takes: "a number", "true or false", "a text".
+    pub takes: &'static str,
+    /// Its declared default, as a script sees it.
+    pub default: String,
+    /// The value given, as a script would see it.
+    pub value: String,
 }

@@ -220,7 +220,7 @@ fn play_takes_lua_seats_with_parameters() {
         "play",
         "half-hazard",
         "--seats",
-        "lua:scripts/dice/banking.lua{k=2, unused=1},threshold:2",
+        "lua:scripts/dice/banking.lua{k=2},threshold:2",
         "--seed",
         "7",
     ]);

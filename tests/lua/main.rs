@@ -9,6 +9,7 @@ mod cell_options;
 mod cli;
 #[path = "../common/scratch.rs"]
 mod common_scratch;
+mod declared_params;
 mod failures;
 mod hostile;
 mod limits;

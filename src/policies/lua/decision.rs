@@ -125,6 +125,16 @@ impl<G: Game + NativePolicies> Decision<G> {
         Lend(self)
     }
 
+    /// Lends the seat's stream (not yet made) alone, for a script's top
+    /// level run before any game, where its declared parameters are read.
+    pub fn lend_stream<'a>(&'a self, rng: &'a mut SeatRng) -> Lend<'a, G> {
+        self.game_seed.set(rng.game_seed());
+        self.calls.set(0);
+        self.next_call();
+        self.stream.set(Stream::Lazy(rng));
+        Lend(self)
+    }
+
     /// Lends the game, its legal moves and the seat's stream for `choose`.
     pub fn lend_choice<'a>(
         &'a self,

@@ -8,6 +8,7 @@ use crate::core::options::Options;
 use crate::core::policy::{BotError, Policy, Values};
 use crate::core::seat::Seat;
 use crate::core::seed::{Rng, SeatRng};
+use crate::policies::lua::declared::{apply, declared};
 use crate::policies::lua::script::ScriptVm;
 use crate::policies::lua::source::{source, syntax};
 use crate::policies::lua::spec::LuaSpec;
@@ -30,11 +31,13 @@ pub struct LuaPolicy<G> {
 impl<G: Game + NativePolicies> LuaPolicy<G> {
     /// The policy `lua:<text>` for a game with `options`. Checks that the
     /// parameters parse, reads the script and compiles it (once per
-    /// process, see [`source`] and [`syntax`]): a script that cannot run
-    /// at all is refused before any game; what fails in a game names the
-    /// game and its seed.
+    /// process, see [`source`] and [`syntax`]), and checks the parameters
+    /// against those it declares, adding the defaults of those left out
+    /// (see [`declared`]): a script that cannot run at all, or a parameter
+    /// it does not take, is refused before any game; what fails in a game
+    /// names the game and its seed.
     pub fn new(text: &str, options: &Options) -> Result<LuaPolicy<G>, PolicyError> {
-        let spec = LuaSpec::parse(text)?;
+        let mut spec = LuaSpec::parse(text)?;
         source(&spec.path).map_err(|e| PolicyError::ScriptUnreadable {
             spec: text.to_string(),
             path: spec.path.clone(),
@@ -44,6 +47,15 @@ impl<G: Game + NativePolicies> LuaPolicy<G> {
             spec: text.to_string(),
             message,
         })?;
+        let declared =
+            declared::<G>(&spec, options).map_err(|message| PolicyError::BadDeclaration {
+                spec: text.to_string(),
+                path: spec.path.clone(),
+                message,
+            })?;
+        if let Some(declared) = declared {
+            apply(text, &mut spec, &declared)?;
+        }
         Ok(LuaPolicy {
             key: format!("{text}|{options}"),
             options: options.clone(),

@@ -9,6 +9,8 @@
 //!   library and host calls, host memory, halts a script cannot catch.
 //! - [`watchdog`]: the wall-clock limit of a call.
 //! - [`sandbox`]: the VM, its libraries and each game's fresh globals.
+//! - [`declared`]: the parameters a script declares, with their
+//!   defaults, and the braces checked against them.
 //! - [`decision`]: what the host lends the script during a call.
 //! - [`game_handle`], [`moves_handle`], [`view`]: what the script sees.
 //! - [`heap`]: the global allocator's count of what the host allocates
@@ -23,6 +25,7 @@
 
 pub mod copy;
 pub mod decision;
+pub mod declared;
 pub mod failure;
 pub mod game_handle;
 pub mod heap;

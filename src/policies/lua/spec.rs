@@ -137,6 +137,15 @@ fn seconds(spec: &str, key: &'static str, v: &Param) -> Result<u64, LuaSpecError
     }
 }
 
+/// Whether `k` is a parameter's name: a letter or `_`, then letters,
+/// digits and `_`.
+pub fn is_name(k: &str) -> bool {
+    k.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 /// Whether a script path must be written in quotes in a policy's text.
 fn needs_quotes(path: &str) -> bool {
     path.contains([',', '{', '}', '"']) || path.trim() != path
@@ -231,12 +240,7 @@ impl LuaSpec {
                     item: item.trim().to_string(),
                 })?;
             let k = k.trim();
-            let valid = k
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if !valid {
+            if !is_name(k) {
                 return Err(LuaSpecError::BadName {
                     spec: text.to_string(),
                     key: k.to_string(),
