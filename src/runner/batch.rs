@@ -71,6 +71,14 @@ pub enum Ended {
     Observer(String),
 }
 
+/// What a worker tells the calling thread: a chunk started, or done
+/// (boxed: a tally is large, a start small, and there is one of each a
+/// chunk of some 50 ms).
+enum Message {
+    Started(usize, Range<u64>, Instant),
+    Done(Box<Chunk>),
+}
+
 struct Chunk {
     cell: usize,
     range: Range<u64>,
@@ -227,6 +235,7 @@ fn play_jobs(
             .collect(),
         started: Instant::now(),
         threads,
+        in_flight: Vec::new(),
     };
     let forgets = observer.forgets_finished();
     let hand_out = Mutex::new(HandOut {
@@ -244,7 +253,7 @@ fn play_jobs(
     let mut observer_error = None;
     // Bounded, so that workers wait for a calling thread that falls behind
     // (writing a report) rather than queue up chunks and their tallies.
-    let (tx, rx) = mpsc::sync_channel::<Chunk>(4 * threads);
+    let (tx, rx) = mpsc::sync_channel::<Message>(4 * threads);
     pool.in_place_scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
@@ -260,6 +269,12 @@ fn play_jobs(
                         break;
                     };
                     let start = Instant::now();
+                    if tx
+                        .send(Message::Started(cell, range.clone(), start))
+                        .is_err()
+                    {
+                        break;
+                    }
                     let go_on = |i: u64| !stopped() && failure.allows(cell, i);
                     let result = job.play(range.clone(), &go_on);
                     drop(job);
@@ -279,7 +294,7 @@ fn play_jobs(
                         busy,
                         result,
                     };
-                    if tx.send(chunk).is_err() {
+                    if tx.send(Message::Done(Box::new(chunk))).is_err() {
                         break;
                     }
                 }
@@ -289,8 +304,15 @@ fn play_jobs(
         let mut last_tick = Instant::now();
         loop {
             match rx.recv_timeout(TICK) {
-                Ok(chunk) => {
+                Ok(Message::Started(cell, range, start)) => {
+                    let games = range.end - range.start;
+                    progress.in_flight.push((cell, range.start, games, start));
+                }
+                Ok(Message::Done(chunk)) => {
                     let cell = chunk.cell;
+                    progress
+                        .in_flight
+                        .retain(|f| (f.0, f.1) != (cell, chunk.range.start));
                     match chunk.result {
                         Ok(tally) if tally.games == chunk.range.end - chunk.range.start => {
                             progress.cells[cell].add(chunk.range, tally, chunk.start, chunk.busy);

@@ -116,6 +116,8 @@ pub struct BatchProgress {
     pub started: Instant,
     /// Worker threads.
     pub threads: usize,
+    /// The chunks being played: cell, first game index, games, start.
+    pub in_flight: Vec<(usize, u64, u64, Instant)>,
 }
 
 impl BatchProgress {
@@ -133,24 +135,34 @@ impl BatchProgress {
     /// measured cost; a cell not yet measured (a run of many cells probes
     /// only those near the one in play, see
     /// [`crate::runner::dispatch::PROBE_AHEAD`]) counts at the mean cost of
-    /// the games played so far. `None` before any game is counted.
+    /// the games played so far. A chunk still in play that has taken
+    /// longer than that cost allows raises its cell's cost to what it has
+    /// taken so far, so that the time left grows while slow games of a
+    /// cell not yet measured play, rather than standing still. `None`
+    /// before any game is counted.
     pub fn seconds_left(&self) -> Option<f64> {
-        let mut left = 0.0;
-        let mut unmeasured = 0u64;
-        for c in self.cells.iter().filter(|c| !c.finished()) {
-            match c.cost() {
-                Some(cost) => left += (c.games - c.done) as f64 * cost,
-                None => unmeasured += c.games - c.done,
-            }
+        self.seconds_left_at(Instant::now())
+    }
+
+    /// [`BatchProgress::seconds_left`] at the instant `now`.
+    pub fn seconds_left_at(&self, now: Instant) -> Option<f64> {
+        let (busy, done) = self.cells.iter().fold((0.0, 0u64), |(b, d), c| {
+            (b + c.busy.as_secs_f64(), d + c.done)
+        });
+        if done == 0 {
+            return None;
         }
-        if unmeasured > 0 {
-            let (busy, done) = self.cells.iter().fold((0.0, 0u64), |(b, d), c| {
-                (b + c.busy.as_secs_f64(), d + c.done)
-            });
-            if done == 0 {
-                return None;
-            }
-            left += unmeasured as f64 * busy / done as f64;
+        let mean = busy / done as f64;
+        let mut left = 0.0;
+        for (i, c) in self.cells.iter().enumerate().filter(|(_, c)| !c.finished()) {
+            // At least what a chunk of the cell in play has taken a game.
+            let floor = self
+                .in_flight
+                .iter()
+                .filter(|f| f.0 == i && f.2 > 0)
+                .map(|&(_, _, games, start)| (now - start).as_secs_f64() / games as f64)
+                .fold(0.0, f64::max);
+            left += (c.games - c.done) as f64 * c.cost().unwrap_or(mean).max(floor);
         }
         Some(left)
     }
@@ -167,5 +179,47 @@ impl BatchProgress {
             .iter()
             .position(|c| !c.finished() && c.done > 0)
             .or_else(|| self.cells.iter().position(|c| !c.finished()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A batch of a cell of 100 games, 50 counted at 1 ms each, and a cell
+    /// of 40 games not yet measured.
+    fn batch(started: Instant) -> BatchProgress {
+        let mut cells = vec![CellProgress::new(100, 2), CellProgress::new(40, 2)];
+        let mut tally = Tally::new(2);
+        tally.games = 50;
+        cells[0].add(0..50, tally, started, Duration::from_millis(50));
+        BatchProgress {
+            cells,
+            started,
+            threads: 1,
+            in_flight: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_slow_chunk_in_play_raises_the_time_left() {
+        let t0 = Instant::now();
+        let mut b = batch(t0);
+        // The unmeasured cell counts at the mean cost so far, 1 ms a game.
+        let left = b.seconds_left_at(t0).unwrap();
+        assert!((left - (50.0 + 40.0) * 0.001).abs() < 1e-9, "{left}");
+        // Its probe of 16 games has run 8 s: at least 0.5 s a game.
+        b.in_flight.push((1, 0, 16, t0));
+        let later = t0 + Duration::from_secs(8);
+        let left = b.seconds_left_at(later).unwrap();
+        assert!((left - (50.0 * 0.001 + 40.0 * 0.5)).abs() < 1e-9, "{left}");
+        // Nothing counted yet: no estimate.
+        let none = BatchProgress {
+            cells: vec![CellProgress::new(10, 2)],
+            started: t0,
+            threads: 1,
+            in_flight: vec![(0, 0, 1, t0)],
+        };
+        assert_eq!(none.seconds_left_at(later), None);
     }
 }

@@ -7,8 +7,11 @@
 //! the measured cost of each cell: about [`TARGET_SECONDS`] of work each,
 //! smaller near the end of the run so that no core waits for another.
 //!
-//! Order: first a short probe of every cell ([`PROBE`] games), so that the
-//! time left can be estimated from each cell's own cost from the start;
+//! Order: first one game of the first cell, alone, so that a run of slow
+//! games (a Lua bot's, a search's) has an estimate of the time left after
+//! its first game rather than after a whole probe; then a short probe of
+//! every cell ([`PROBE`] games), so that the time left can be estimated
+//! from each cell's own cost from the start;
 //! then the cells one after another, every worker on the same cell, so
 //! that cells finish (and reach the report) in order. In a run of more
 //! than [`PROBE_AHEAD`] cells, the probes go no further than that many
@@ -45,6 +48,8 @@ pub struct Dispatcher {
     probed: usize,
     cursor: usize,
     threads: usize,
+    /// Whether the run's first game has been handed out on its own.
+    piloted: bool,
 }
 
 impl Dispatcher {
@@ -58,6 +63,7 @@ impl Dispatcher {
             probed: 0,
             cursor: 0,
             threads: threads.max(1),
+            piloted: false,
         }
     }
 
@@ -79,13 +85,20 @@ impl Dispatcher {
     /// ```
     /// use ludus::runner::dispatch::{Dispatcher, PROBE};
     /// let mut d = Dispatcher::new(vec![100, 5], 2);
-    /// assert_eq!(d.take(), Some((0, 0..PROBE)));   // probes first
+    /// assert_eq!(d.take(), Some((0, 0..1)));         // one game, timed first
+    /// assert_eq!(d.take(), Some((0, 1..PROBE + 1))); // then probes
     /// assert_eq!(d.take(), Some((1, 0..5)));
-    /// d.measured(0, PROBE, 1e-6);
-    /// assert_eq!(d.take(), Some((0, PROBE..100))); // then cell 0's rest
+    /// d.measured(0, PROBE + 1, 1e-6);
+    /// assert_eq!(d.take(), Some((0, PROBE + 1..100))); // then cell 0's rest
     /// assert_eq!(d.take(), None);
     /// ```
     pub fn take(&mut self) -> Option<(usize, Range<u64>)> {
+        if !self.piloted {
+            self.piloted = true;
+            if let Some(c) = self.games.iter().position(|&g| g > 0) {
+                return Some(self.hand_out(c, 1));
+            }
+        }
         while self.cursor < self.games.len() && self.handed_out(self.cursor) {
             self.cursor += 1;
         }
@@ -140,14 +153,35 @@ mod tests {
     fn probes_go_no_further_than_probe_ahead_cells_past_the_cell_in_play() {
         let cells = PROBE_AHEAD + 10;
         let mut d = Dispatcher::new(vec![100; cells], 2);
-        for c in 0..PROBE_AHEAD {
+        assert_eq!(d.take(), Some((0, 0..1)));
+        assert_eq!(d.take(), Some((0, 1..PROBE + 1)));
+        for c in 1..PROBE_AHEAD {
             assert_eq!(d.take(), Some((c, 0..PROBE)));
         }
         // Cell 0 is in play until its games are handed out.
-        d.measured(0, PROBE, 1e-9);
-        assert_eq!(d.take(), Some((0, PROBE..100)));
+        d.measured(0, PROBE + 1, 1e-9);
+        assert_eq!(d.take(), Some((0, PROBE + 1..100)));
         // Then the window moves on by one cell.
         assert_eq!(d.take(), Some((PROBE_AHEAD, 0..PROBE)));
         assert!(matches!(d.take(), Some((1, _))));
+    }
+
+    #[test]
+    fn the_first_game_of_the_run_is_handed_out_alone() {
+        // Cells of no games are skipped; every game is handed out once.
+        let mut d = Dispatcher::new(vec![0, 40, 3], 2);
+        assert_eq!(d.take(), Some((1, 0..1)));
+        let mut seen = [vec![false; 40], vec![false; 3]];
+        seen[0][0] = true;
+        while let Some((c, range)) = d.take() {
+            d.measured(c, range.end - range.start, 1e-6);
+            for i in range {
+                let slot = &mut seen[c - 1][i as usize];
+                assert!(!*slot, "cell {c} game {i} twice");
+                *slot = true;
+            }
+        }
+        assert!(seen.iter().flatten().all(|&s| s));
+        assert_eq!(Dispatcher::new(vec![0, 0], 1).take(), None);
     }
 }

@@ -197,20 +197,36 @@ fn the_report_page_puts_the_cells_side_by_side_and_marks_the_best() {
         .find("Which settings make the better game")
         .expect("the designer's table");
     let table = &page[at..page[at..].find("</table>").unwrap() + at];
+    // The cells are named by their swept values under the swept key.
+    assert!(table.contains("<th>cap</th>"), "{table}");
     assert!(
-        table.contains("<td>cap=4</td>") && table.contains("<td>cap=200</td>"),
+        table.contains(">4</td>") && table.contains(">200</td>"),
         "{table}"
     );
     let decisive_row = table
         .split("<tr>")
         .find(|r| r.contains("most decisive"))
         .expect("a cell marked most decisive");
-    assert!(decisive_row.contains("cap=200"), "{decisive_row}");
-    // The figures are metrics.csv's, to three decimals.
-    let balance: f64 = num(&rows[1], "balance");
+    assert!(decisive_row.contains(">200</td>"), "{decisive_row}");
+    // The figures are metrics.csv's, as percentages rounded to what their
+    // interval supports: the first significant digit of its half-width.
+    let (balance, low, high) = (
+        num(&rows[1], "balance"),
+        num(&rows[1], "balance_low"),
+        num(&rows[1], "balance_high"),
+    );
+    let half = 50.0 * (high - low);
+    let decimals = ((-half.log10()).ceil().max(0.0) as usize).min(2);
+    let shown = format!(
+        "{:.*}% [{:.*},",
+        decimals,
+        100.0 * balance,
+        decimals,
+        100.0 * low
+    );
     assert!(
-        decisive_row.contains(&format!("{balance:.3} (")),
-        "{decisive_row}"
+        decisive_row.contains(&shown),
+        "{shown} not in {decisive_row}"
     );
 }
 

@@ -276,7 +276,7 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
     out.push_str("<h3>Which settings make the better game (metrics.csv)</h3>\n");
     out.push_str(
         "<p>Each cell on the metrics a designer judges a rule set by, with 95% intervals: \
-         balance (1 is even), the first mover's score (0.5 is no edge in a game of two), \
+         balance (100% is even), the first mover's score (50% is no edge in a game of two), \
          how often games end with a winner, drawn or stopped by a limit, the share of \
          decisions that were real choices. Defined in docs/metrics.md.</p>\n",
     );
