@@ -1,6 +1,6 @@
 //! `ludus play <game>`: one game, every throw and decision printed.
 
-use clap::Args;
+use clap::{ArgGroup, Args};
 
 use ludus::analysis::start::Start;
 use ludus::core::options::Options;
@@ -9,7 +9,9 @@ use ludus::core::seed::game_seed;
 use ludus::core::text::{bounded, printable};
 use ludus::plan::experiment::{DEFAULT_MAX_PLIES, Experiment};
 use ludus::policies::policy_spec::PolicySpec;
+use ludus::reports::records;
 use ludus::runner::game_entry::GameEntry;
+use ludus::runner::game_record::GameRecord;
 use ludus::runner::play_one::{LogDyn, OneGame};
 
 use crate::cli::game_options::GameOptions;
@@ -17,9 +19,11 @@ use crate::cli::{Failure, find_game};
 
 /// Arguments of `ludus play`.
 #[derive(Args, Debug)]
+#[command(group(ArgGroup::new("source").args(["experiment", "record"])))]
 pub struct PlayArgs {
-    /// The game (see `ludus games`); optional with --experiment, which names it.
-    #[arg(value_name = "GAME", required_unless_present = "experiment")]
+    /// The game (see `ludus games`); optional with --experiment or
+    /// --record, which name it.
+    #[arg(value_name = "GAME", required_unless_present_any = ["experiment", "record"])]
     game_name: Option<String>,
     #[command(flatten)]
     options: GameOptions,
@@ -52,15 +56,26 @@ pub struct PlayArgs {
         conflicts_with_all = ["opts", "rules", "seats", "seat", "max_plies"]
     )]
     experiment: Option<String>,
+    /// Replays game --game K (the file's line K, from 0) of a run's
+    /// records.jsonl (`ludus run --record N`) from its seed, options and
+    /// seats, and checks that every decision, throw and the result are
+    /// the record's: a game that parts from it exits 1, naming where.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["opts", "rules", "seats", "seat", "max_plies", "seed", "cell"]
+    )]
+    record: Option<String>,
     /// The cell of --experiment, numbered from 0 in the order `ludus run` lists them.
     #[arg(long, value_name = "C", default_value_t = 0, requires = "experiment")]
     cell: usize,
-    /// The game's index in that cell, from 0.
+    /// The game's index in that cell, from 0; with --record, the game's
+    /// line in the file, from 0.
     #[arg(
         long = "game",
         value_name = "I",
         default_value_t = 0,
-        requires = "experiment"
+        requires = "source"
     )]
     game_index: u64,
     /// Draws the board at the start and after each decision, as `ludus
@@ -199,18 +214,78 @@ fn from_arguments(args: &PlayArgs) -> Result<Setup, Failure> {
     })
 }
 
-/// Plays and prints one game.
+/// Game `args.game_index` (its line, from 0) of the records file `path`.
+fn from_record(args: &PlayArgs, path: &str) -> Result<(Setup, GameRecord), Failure> {
+    let record = records::read(path, args.game_index).map_err(|e| Failure::Input(e.to_string()))?;
+    let at = |what: String| {
+        Failure::Input(format!(
+            "{}: line {} (from 0): {what}",
+            crate::cli::shown(path),
+            args.game_index
+        ))
+    };
+    let entry = find_game(&record.game).map_err(|e| at(e.to_string()))?;
+    if let Some(named) = &args.game_name
+        && *named != entry.name()
+    {
+        return Err(at(format!(
+            "the record is of {}, not {named}",
+            entry.name()
+        )));
+    }
+    let given: Vec<(&str, &str)> = record
+        .options
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let options = Options::of(entry.option_specs(), &given).map_err(|e| at(e.to_string()))?;
+    let seats = record
+        .seats
+        .iter()
+        .map(|p| PolicySpec::parse(p).map_err(|e| at(format!("seats: {e}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let players = entry.players(&options).map_err(|e| at(e.to_string()))?;
+    if seats.len() != players {
+        return Err(at(format!(
+            "the record gives {} for {} seats",
+            plural(seats.len(), "policy"),
+            players
+        )));
+    }
+    println!(
+        "{}: line {}, cell {}, game {}",
+        crate::cli::shown(path),
+        args.game_index,
+        record.cell,
+        record.index
+    );
+    let setup = Setup {
+        entry,
+        options,
+        seats,
+        seed: record.seed,
+        max_plies: record.max_plies,
+    };
+    Ok((setup, record))
+}
+
+/// Plays and prints one game; with --record, checks it against the record.
 pub fn play(args: PlayArgs) -> Result<(), Failure> {
+    let (setup, expected) = match (&args.experiment, &args.record) {
+        (Some(path), _) => (from_experiment(&args, path)?, None),
+        (None, Some(path)) => {
+            let (setup, record) = from_record(&args, path)?;
+            (setup, Some(record))
+        }
+        (None, None) => (from_arguments(&args)?, None),
+    };
     let Setup {
         entry,
         options,
         seats,
         seed,
         max_plies,
-    } = match &args.experiment {
-        Some(path) => from_experiment(&args, path)?,
-        None => from_arguments(&args)?,
-    };
+    } = setup;
     let in_force = entry
         .options_in_force(&options)
         .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
@@ -236,17 +311,44 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
             entry.name()
         );
     }
-    let played = entry
-        .play_one(
-            &OneGame {
-                options: &options,
-                seats: &seats,
-                seed,
-                max_plies,
-            },
-            &mut Printer { boards },
-        )
-        .map_err(|f| {
+    let one = OneGame {
+        options: &options,
+        seats: &seats,
+        seed,
+        max_plies,
+    };
+    let mut printer = Printer { boards };
+    let played = match &expected {
+        // The record's own cell and index, so that only the play may differ.
+        Some(r) => {
+            let (replayed, played) = GameRecord::play(entry, &one, (r.cell, r.index), &mut printer);
+            if let Some(part) = r.first_difference(&replayed) {
+                let path = args.record.as_deref().unwrap_or_default();
+                return Err(Failure::Io(format!(
+                    "{}: line {}: the replay parts from the record at {}",
+                    crate::cli::shown(path),
+                    args.game_index,
+                    printable(part.as_bytes(), true)
+                )));
+            }
+            let played = played.map_err(|_| {
+                let said = replayed.failure.unwrap_or_default();
+                Failure::Bot(format!(
+                    "{} (as recorded)",
+                    bounded(
+                        &printable(said.as_bytes(), true),
+                        ludus::runner::tally::MESSAGE_BYTES
+                    )
+                ))
+            })?;
+            println!(
+                "the replay matches the record: {}, {}, the same result",
+                plural(r.moves.len(), "decision"),
+                plural(r.throws.len(), "throw line")
+            );
+            Ok(played)
+        }
+        None => entry.play_one(&one, &mut printer).map_err(|f| {
             Failure::Bot(format!(
                 "seat {} ({}) failed at length {}: {}",
                 f.seat + 1,
@@ -257,7 +359,8 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
                     ludus::runner::tally::MESSAGE_BYTES
                 )
             ))
-        })?;
+        }),
+    }?;
     let o = played.outcome;
     // Where a turn may hold several decisions, both counts.
     let length = if played.decisions > 0 && played.decisions != played.length {

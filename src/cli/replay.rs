@@ -12,7 +12,7 @@ use ludus::plan::experiment::DEFAULT_MAX_PLIES;
 use ludus::runner::game_entry::GameEntry;
 
 /// Quotes `word` for a POSIX shell when it holds anything beyond plain characters.
-fn shell_word(word: &str) -> String {
+pub fn shell_word(word: &str) -> String {
     let plain = word
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "_./:,=+-".contains(c));

@@ -16,6 +16,7 @@ use ludus::reports::identity;
 use ludus::reports::manifest::Manifest;
 use ludus::reports::packed_state::PackedState;
 use ludus::reports::partial::{self, PartialManifest};
+use ludus::reports::records;
 use ludus::reports::resume::{Prior, prior_states};
 use ludus::reports::run_folder::RunFolder;
 use ludus::reports::table::{MAX_TABLE_CELLS, summary_table_of};
@@ -25,6 +26,7 @@ use ludus::runner::cell_job::CellJob;
 use ludus::runner::cell_progress::BatchProgress;
 use ludus::runner::checkpoint::CellState;
 use ludus::runner::game_ranges::GameRanges;
+use ludus::runner::game_record::GameRecord;
 use ludus::runner::metrics_level::MetricsLevel;
 use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::selected_games::SelectedGames;
@@ -33,7 +35,7 @@ use ludus::runner::shard::Shard;
 use crate::cli::Failure;
 use crate::cli::batch_args::{BatchArgs, pool};
 use crate::cli::progress::{LOG_EVERY, Progress, duration, human};
-use crate::cli::replay::replay_command;
+use crate::cli::replay::{replay_command, shell_word};
 
 /// Arguments of `ludus run`.
 #[derive(Args, Debug)]
@@ -76,6 +78,11 @@ pub struct RunArgs {
     /// options, the lead followed by an evaluator, repetitions).
     #[arg(long, value_name = "basic|all")]
     metrics: Option<String>,
+    /// Keep the first N games of each cell whole (seed, seats, every
+    /// decision and throw, the result) in records.jsonl, replacing the
+    /// file's `record`; `ludus play --record` replays one. 0: none.
+    #[arg(long, value_name = "N")]
+    record: Option<u64>,
 }
 
 /// Raised by the first Ctrl-C (SIGINT) or SIGTERM (what `scancel` and a
@@ -170,7 +177,28 @@ impl Plan {
                 MetricsLevel::parse(m).map_err(|e| Failure::Input(format!("--metrics: {e}")))?;
             exp.set_metrics(m);
         }
+        if let Some(n) = args.record {
+            exp.set_record(n);
+        }
         let shard = args.batch.shard()?;
+        if let Some(s) = shard
+            && exp.record > 0
+        {
+            return Err(Failure::Input(format!(
+                "--shard {s}: a shard cannot keep game records ({}): it writes only \
+                 partial.json, which `ludus merge` adds up, and records.jsonl is not part \
+                 of it. Record a few games in a plain run instead (`ludus run {} --record \
+                 {} --games {}`), and give the shards --record 0",
+                if args.record.is_some() {
+                    format!("--record {}", exp.record)
+                } else {
+                    format!("the file's `record = {}`", exp.record)
+                },
+                crate::cli::shown(&exp.source),
+                exp.record,
+                exp.record
+            )));
+        }
         let threads = args.batch.threads()?;
         let dir = args.batch.dir(&exp.name, shard);
         if shard.is_none() {
@@ -429,6 +457,31 @@ impl<'a> RunObserver<'a> {
         self.folder.write_report(&manifest)
     }
 
+    /// Writes records.jsonl: the first games (`record`) of each finished
+    /// cell, played again from their seeds on this thread through the
+    /// narrated path, in (cell, index) order whatever the threads; the
+    /// batch's own games pay nothing for it. Without `record`, removes an
+    /// older run's file. Returns how many games it holds.
+    fn write_records(&self) -> Result<usize, WriteError> {
+        let (exp, dir) = (&self.plan.exp, &self.plan.dir);
+        if exp.record == 0 {
+            records::remove(dir).map_err(|e| WriteError::report(dir, e))?;
+            return Ok(0);
+        }
+        let kept: Vec<GameRecord> = self
+            .folder
+            .indices()
+            .into_iter()
+            .flat_map(|c| {
+                let plan = &exp.cells[c];
+                (0..exp.record.min(plan.cell.games))
+                    .map(move |k| GameRecord::of_cell(plan.game, &plan.cell, k))
+            })
+            .collect();
+        records::write(dir, &kept).map_err(|e| WriteError::report(dir, e))?;
+        Ok(kept.len())
+    }
+
     /// Writes what the batch `ended` with: the report and charts (or a
     /// shard's partial, written already), and says how it went.
     fn finish(&mut self, batch: &BatchProgress, ended: Ended, quiet: bool) -> Result<(), Failure> {
@@ -470,6 +523,7 @@ impl<'a> RunObserver<'a> {
                 self.write_report(secs, interrupted, error.clone())?;
                 ludus::reports::charts::write_charts_of(dir, exp, &self.folder)
                     .map_err(|e| WriteError::report(dir, e))?;
+                let recorded = self.write_records()?;
                 if !quiet {
                     let shown: Vec<CellResult> = self
                         .folder
@@ -480,6 +534,15 @@ impl<'a> RunObserver<'a> {
                         .collect();
                     print!("{}", summary_table_of(&shown, self.folder.count()));
                     println!("{speed}; report in {}", dir.display());
+                    if recorded > 0 {
+                        let file = dir.join(records::FILE);
+                        println!(
+                            "{} kept whole in {}; replay one: ludus play --record {} --game 0",
+                            plural(recorded, "game"),
+                            file.display(),
+                            shell_word(&file.display().to_string())
+                        );
+                    }
                 }
                 format!(
                     "the report in {} holds {} of {}; --resume finishes it",

@@ -6,12 +6,23 @@
 
 use std::fmt;
 
+use crate::core::seat::Seat;
+
 /// A sink for the lines a game says while it is played.
 pub trait Log {
     /// Whether lines are wanted; games skip formatting when this is false.
     fn on(&self) -> bool;
     /// Records one line.
     fn line(&mut self, args: fmt::Arguments<'_>);
+    /// Told that chance is resolved (`true`) until told otherwise
+    /// (`false`): the lines said between are the throws', which a game's
+    /// record keeps apart. Nothing by default, so that it costs nothing.
+    #[inline(always)]
+    fn throwing(&mut self, _throwing: bool) {}
+    /// Told of a seat's decision as its text (the move's `Display`), for
+    /// a game's record; called only where [`Log::on`]. Nothing by default.
+    #[inline(always)]
+    fn decided(&mut self, _seat: Seat, _mv: fmt::Arguments<'_>) {}
 }
 
 impl<T: Log + ?Sized> Log for &mut T {
@@ -22,6 +33,14 @@ impl<T: Log + ?Sized> Log for &mut T {
     #[inline(always)]
     fn line(&mut self, args: fmt::Arguments<'_>) {
         (**self).line(args)
+    }
+    #[inline(always)]
+    fn throwing(&mut self, throwing: bool) {
+        (**self).throwing(throwing)
+    }
+    #[inline(always)]
+    fn decided(&mut self, seat: Seat, mv: fmt::Arguments<'_>) {
+        (**self).decided(seat, mv)
     }
 }
 

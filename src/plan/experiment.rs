@@ -11,6 +11,7 @@
 //! metrics = "all"           # optional: every decision's options counted, the lead followed (default "basic")
 //! metrics_evaluator = "mcts:50" # optional, with metrics = "all": what judges the lead (default: the game's evaluation)
 //! exact = false             # optional: no exact values beside the estimates (default true; a cell may set its own)
+//! record = 3                # optional: keep the first 3 games of each cell whole, in records.jsonl (default 0)
 //! [[cells]]
 //! game = "hazard"
 //! label = "Hazard, dealer first"  # optional: names the entry in index.html and cells.csv
@@ -64,6 +65,7 @@ struct ExperimentFile {
     metrics: Option<String>,
     metrics_evaluator: Option<String>,
     exact: Option<bool>,
+    record: Option<u64>,
     cells: Vec<CellFile>,
     /// A tournament beside the cells, which `ludus tournament` plays
     /// (see [`crate::runner::tournament`]); `ludus run` leaves it.
@@ -110,6 +112,9 @@ pub struct Experiment {
     pub max_plies: u32,
     /// The cells, in file order, sweeps expanded in place.
     pub cells: Vec<CellPlan>,
+    /// How many games of each cell (those of index below it) the run
+    /// keeps whole in records.jsonl; 0: none.
+    pub record: u64,
     /// Whether the file also holds a `[tournament]` table, which `ludus
     /// tournament` plays and `ludus run` does not.
     pub has_tournament: bool,
@@ -262,6 +267,7 @@ impl Experiment {
             games: file.games,
             max_plies,
             cells,
+            record: file.record.unwrap_or(0),
             has_tournament: file.tournament.is_some(),
         })
     }
@@ -297,6 +303,11 @@ impl Experiment {
     /// Replaces how much of metrics.csv every cell measures.
     pub fn set_metrics(&mut self, metrics: MetricsLevel) {
         self.cells.iter_mut().for_each(|c| c.cell.metrics = metrics);
+    }
+
+    /// Replaces how many games of each cell are recorded (`--record`).
+    pub fn set_record(&mut self, record: u64) {
+        self.record = record;
     }
 
     /// Replaces the experiment seed.

@@ -25,6 +25,8 @@ pub mod partial_error;
 pub mod payoff;
 pub mod places;
 pub mod record_numbers;
+pub mod records;
+pub mod records_error;
 pub mod report;
 pub mod resume;
 pub mod run_folder;

@@ -216,7 +216,11 @@ fn play_out<G: Game, L: Log>(
     loop {
         match game.turn() {
             Turn::Over => return Ok(game.outcome().expect("a game that is over has an outcome")),
-            Turn::Chance => game.chance(dice, log),
+            Turn::Chance => {
+                log.throwing(true);
+                game.chance(dice, log);
+                log.throwing(false);
+            }
             Turn::Decide(seat) => {
                 if decisions.count_all {
                     decisions.note_position(game.content_hash());
@@ -269,6 +273,9 @@ fn play_out<G: Game, L: Log>(
                 match chosen {
                     Ok(mv) => {
                         say!(log, "{} chooses {}", G::seat_name(seat), mv);
+                        if log.on() {
+                            log.decided(seat, format_args!("{mv}"));
+                        }
                         decisions.note(seat, options);
                         game.play(mv, log);
                         draw(game, log);

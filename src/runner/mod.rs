@@ -13,6 +13,7 @@ pub mod drive;
 pub mod fixed_mean;
 pub mod game_entry;
 pub mod game_ranges;
+pub mod game_record;
 pub mod judge;
 pub mod judged_sums;
 pub mod judgements;

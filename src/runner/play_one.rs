@@ -9,6 +9,7 @@ use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
 use crate::core::presentation::Presentation;
+use crate::core::seat::Seat;
 use crate::core::seed::{SeatRng, Stream, stream};
 use crate::policies::policy_spec::PolicySpec;
 use crate::runner::decisions::Decisions;
@@ -37,6 +38,13 @@ pub trait LogDyn {
     fn boards(&self) -> bool {
         false
     }
+
+    /// Told that chance is resolved (`true`) until told otherwise: the
+    /// lines between are the throws' (see [`Log::throwing`]).
+    fn throwing_dyn(&mut self, _throwing: bool) {}
+
+    /// Told of seat `seat`'s decision, as its text (see [`Log::decided`]).
+    fn decided_dyn(&mut self, _seat: Seat, _mv: String) {}
 }
 
 impl<T: Log> LogDyn for T {
@@ -53,6 +61,12 @@ impl Log for DynLog<'_> {
     }
     fn line(&mut self, args: std::fmt::Arguments<'_>) {
         self.0.line_dyn(args.to_string());
+    }
+    fn throwing(&mut self, throwing: bool) {
+        self.0.throwing_dyn(throwing);
+    }
+    fn decided(&mut self, seat: Seat, mv: std::fmt::Arguments<'_>) {
+        self.0.decided_dyn(seat, mv.to_string());
     }
 }
 

@@ -19,6 +19,7 @@ mod partials;
 mod play;
 mod position_files;
 mod readable_boards;
+mod records;
 mod replay;
 mod resume;
 mod run_charts;

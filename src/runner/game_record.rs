@@ -1,0 +1,238 @@
+//! A game kept whole: its seed, options and seats, every decision and
+//! throw, and how it ended. A run's `record = N` keeps its first games so
+//! (one JSON object a line, `records.jsonl`), and `ludus play --record`
+//! plays one again and checks that it comes out the same.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::seat::Seat;
+use crate::runner::cell::Cell;
+use crate::runner::drive::{BOT_ERROR, SeatFailure, forfeit};
+use crate::runner::game_entry::GameEntry;
+use crate::runner::play_one::{LogDyn, OneGame, PlayedGame};
+
+/// One decision of a recorded game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordedMove {
+    /// The seat that chose it, from 1.
+    pub seat: usize,
+    /// The move, as the game writes it (its narration's "chooses" text).
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// One game, as `records.jsonl` keeps it (the fields in this order).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// The cell's index in the experiment.
+    pub cell: usize,
+    /// The game's registry name.
+    pub game: String,
+    /// The game's index in its cell.
+    pub index: u64,
+    /// The game's seed, as `ludus play --seed` takes it.
+    pub seed: u64,
+    /// The length at which the game is stopped as a draw.
+    pub max_plies: u32,
+    /// Every option the game was made with, defaults included, as text.
+    pub options: BTreeMap<String, String>,
+    /// One policy per seat, as experiment files write them.
+    pub seats: Vec<String>,
+    /// Every decision, in order.
+    pub moves: Vec<RecordedMove>,
+    /// Every line the game's narration says while chance is resolved
+    /// (the throws and what they decide), in order, as `ludus play`
+    /// prints them.
+    pub throws: Vec<String>,
+    /// The game's length, in its own unit (turns, throws).
+    pub length: u32,
+    /// Why it ended (the `reason` of endings.csv).
+    pub ending: String,
+    /// The sole winner's seat, from 1; `None` for a draw.
+    pub winner: Option<usize>,
+    /// Each seat's payoff.
+    pub payoffs: Vec<i64>,
+    /// Where a policy failed (`--on-bot-error forfeit`): which seat and
+    /// why; the game was scored as that seat's forfeit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+}
+
+/// A [`LogDyn`] that keeps a game's decisions and throws, and passes
+/// every line on to another log (`ludus play` prints them).
+pub struct Recorder<'a> {
+    echo: &'a mut dyn LogDyn,
+    throwing: bool,
+    moves: Vec<RecordedMove>,
+    throws: Vec<String>,
+}
+
+impl LogDyn for Recorder<'_> {
+    fn line_dyn(&mut self, text: String) {
+        if self.throwing {
+            self.throws.push(text.clone());
+        }
+        self.echo.line_dyn(text);
+    }
+
+    fn boards(&self) -> bool {
+        self.echo.boards()
+    }
+
+    fn throwing_dyn(&mut self, throwing: bool) {
+        self.throwing = throwing;
+    }
+
+    fn decided_dyn(&mut self, seat: Seat, mv: String) {
+        self.moves.push(RecordedMove { seat: seat + 1, mv });
+    }
+}
+
+/// A log that says nothing: what recording a run's games echoes to.
+struct Quiet;
+
+impl LogDyn for Quiet {
+    fn line_dyn(&mut self, _text: String) {}
+}
+
+impl GameRecord {
+    /// Plays `one` of `entry` through the narrated path (narrating to
+    /// `echo`) and records it as game `index` of cell `cell`; also returns
+    /// how the play went, for `ludus play` to report (a failing policy's
+    /// message is the record's `failure`).
+    pub fn play(
+        entry: &dyn GameEntry,
+        one: &OneGame<'_>,
+        (cell, index): (usize, u64),
+        echo: &mut dyn LogDyn,
+    ) -> (GameRecord, Result<PlayedGame, SeatFailure>) {
+        let mut recorder = Recorder {
+            echo,
+            throwing: false,
+            moves: Vec::new(),
+            throws: Vec::new(),
+        };
+        let played = entry.play_one(one, &mut recorder);
+        let players = one.seats.len();
+        let (length, ending, winner, payoffs, failure) = match &played {
+            Ok(p) => (
+                p.length,
+                p.outcome.reason.to_string(),
+                p.outcome.sole_winner(),
+                p.payoffs.clone(),
+                None,
+            ),
+            Err(f) => (
+                f.ply,
+                BOT_ERROR.to_string(),
+                forfeit(players, f.seat).sole_winner(),
+                vec![0; players],
+                Some(format!(
+                    "seat {} ({}): {}",
+                    f.seat + 1,
+                    one.seats[f.seat],
+                    f.error.message
+                )),
+            ),
+        };
+        let record = GameRecord {
+            cell,
+            game: entry.name().to_string(),
+            index,
+            seed: one.seed,
+            max_plies: one.max_plies,
+            options: one
+                .options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            seats: one.seats.iter().map(ToString::to_string).collect(),
+            moves: recorder.moves,
+            throws: recorder.throws,
+            length,
+            ending,
+            winner: winner.map(|w| w + 1),
+            payoffs,
+            failure,
+        };
+        (record, played)
+    }
+
+    /// Game `index` of `cell` played again from its seed and recorded, as
+    /// a run keeps it.
+    pub fn of_cell(entry: &dyn GameEntry, cell: &Cell, index: u64) -> GameRecord {
+        let one = OneGame {
+            options: &cell.options,
+            seats: &cell.seats,
+            seed: crate::core::seed::game_seed(cell.seed, cell.index as u64, index),
+            max_plies: cell.max_plies,
+        };
+        GameRecord::play(entry, &one, (cell.index, index), &mut Quiet).0
+    }
+
+    /// The record as one line of JSON (without the newline).
+    pub fn to_line(&self) -> String {
+        serde_json::to_string(self).expect("a record is plain data")
+    }
+
+    /// A record read back from one line of JSON, or why it is not one.
+    pub fn from_line(line: &str) -> Result<GameRecord, serde_json::Error> {
+        serde_json::from_str(line)
+    }
+
+    /// Where `replay` first parts from this record, said for a person;
+    /// `None` if they agree in every decision, throw and result.
+    pub fn first_difference(&self, replay: &GameRecord) -> Option<String> {
+        let show = |m: Option<&RecordedMove>| {
+            m.map_or("no move (the game is over)".to_string(), |m| {
+                format!("seat {} `{}`", m.seat, m.mv)
+            })
+        };
+        let moves = self.moves.len().max(replay.moves.len());
+        if let Some(i) = (0..moves).find(|&i| self.moves.get(i) != replay.moves.get(i)) {
+            return Some(format!(
+                "move {} (from 1): the record has {}, the replay {}",
+                i + 1,
+                show(self.moves.get(i)),
+                show(replay.moves.get(i))
+            ));
+        }
+        let throws = self.throws.len().max(replay.throws.len());
+        let said = |t: Option<&String>| t.map_or("nothing more".to_string(), |t| format!("`{t}`"));
+        if let Some(i) = (0..throws).find(|&i| self.throws.get(i) != replay.throws.get(i)) {
+            return Some(format!(
+                "throw line {} (from 1): the record has {}, the replay {}",
+                i + 1,
+                said(self.throws.get(i)),
+                said(replay.throws.get(i))
+            ));
+        }
+        let fields: [(&str, String, String); 5] = [
+            ("length", self.length.to_string(), replay.length.to_string()),
+            ("ending", self.ending.clone(), replay.ending.clone()),
+            (
+                "winner",
+                format!("{:?}", self.winner),
+                format!("{:?}", replay.winner),
+            ),
+            (
+                "payoffs",
+                format!("{:?}", self.payoffs),
+                format!("{:?}", replay.payoffs),
+            ),
+            (
+                "failure",
+                format!("{:?}", self.failure),
+                format!("{:?}", replay.failure),
+            ),
+        ];
+        fields
+            .into_iter()
+            .find(|(_, a, b)| a != b)
+            .map(|(name, a, b)| format!("{name}: the record has {a}, the replay {b}"))
+    }
+}

@@ -1,0 +1,262 @@
+//! Game records: `record = N` / `ludus run --record N` keeps the first
+//! games of each cell whole in records.jsonl, and `ludus play --record
+//! FILE --game K` plays one again and checks it against the record.
+
+use std::path::Path;
+
+use crate::support::{ludus, scratch, stderr, write};
+
+/// Three cells: a dice game with decisions (threshold seats), a board
+/// game, and a Lua bot.
+const EXPERIMENT: &str = r#"
+name = "records"
+seed = 11
+games = 12
+[[cells]]
+game = "half-hazard"
+seats = ["threshold:2", "threshold:5"]
+[[cells]]
+game = "three-men"
+seats = "random"
+[[cells]]
+game = "half-hazard"
+seats = ["lua:scripts/random.lua", "random"]
+"#;
+
+/// Runs the experiment with `extra` arguments into `dir`/`out`.
+fn run(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
+    let file = write(dir, "e.toml", EXPERIMENT);
+    let out = dir.join(out);
+    let mut args = vec!["run", file.as_str(), "--out", out.to_str().unwrap()];
+    args.extend(extra);
+    ludus(&args)
+}
+
+fn lines(path: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_run_keeps_the_first_games_of_each_cell_and_each_replays_exactly() {
+    let dir = scratch("records_replay");
+    let o = run(&dir, "out", &["--record", "3", "--threads", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let file = dir.join("out/records.jsonl");
+    let records = lines(&file);
+    assert_eq!(records.len(), 9);
+    let order: Vec<(u64, u64)> = records
+        .iter()
+        .map(|r| (r["cell"].as_u64().unwrap(), r["index"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        order,
+        [
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (1, 0),
+            (1, 1),
+            (1, 2),
+            (2, 0),
+            (2, 1),
+            (2, 2)
+        ]
+    );
+    for r in &records {
+        let fields: Vec<&str> = r.as_object().unwrap().keys().map(String::as_str).collect();
+        for key in [
+            "cell",
+            "game",
+            "index",
+            "seed",
+            "max_plies",
+            "options",
+            "seats",
+            "moves",
+            "throws",
+            "length",
+            "ending",
+            "winner",
+            "payoffs",
+        ] {
+            assert!(fields.contains(&key), "{key} missing from {r}");
+        }
+        let winner = &r["winner"];
+        assert!(winner.is_null() || (1..=2).contains(&winner.as_u64().unwrap()));
+        assert_eq!(r["payoffs"].as_array().unwrap().len(), 2);
+        assert!(r["length"].as_u64().unwrap() > 0);
+    }
+    // The threshold seats decide, the board game's seats move, and the
+    // dice and the lots are thrown.
+    assert!(!records[0]["moves"].as_array().unwrap().is_empty());
+    assert_eq!(records[3]["game"], "three-men");
+    assert!(records[3]["moves"].as_array().unwrap().len() >= 5);
+    assert!(records[3]["moves"][0]["seat"].as_u64().is_some());
+    assert!(!records[0]["throws"].as_array().unwrap().is_empty());
+    assert_eq!(records[6]["seats"][0], "lua:scripts/random.lua");
+    assert_eq!(records[3]["options"]["first"], "lots");
+
+    // The command the run prints, pasted.
+    let said = String::from_utf8_lossy(&o.stdout).into_owned();
+    let command = said
+        .lines()
+        .find_map(|l| l.split_once("replay one: ").map(|(_, c)| c.to_string()))
+        .unwrap_or_else(|| panic!("no replay command in {said}"));
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[0], "ludus");
+    let o = ludus(&words[1..]);
+    assert!(o.status.success(), "{command}: {}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("the replay matches the record"));
+
+    for (k, record) in records.iter().enumerate() {
+        let game = k.to_string();
+        let o = ludus(&["play", "--record", file.to_str().unwrap(), "--game", &game]);
+        assert!(o.status.success(), "game {k}: {}", stderr(&o));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains("the replay matches the record"), "{out}");
+        // The narration is the normal one: every move it records is said.
+        let first = &record["moves"][0]["move"];
+        if let Some(m) = first.as_str() {
+            assert!(out.contains(&format!("chooses {m}")), "{out}");
+        }
+    }
+}
+
+#[test]
+fn records_do_not_depend_on_the_threads() {
+    let dir = scratch("records_threads");
+    let one = run(&dir, "one", &["--record", "3", "--threads", "1", "-q"]);
+    assert!(one.status.success(), "{}", stderr(&one));
+    let two = run(&dir, "two", &["--record", "3", "--threads", "2", "-q"]);
+    assert!(two.status.success(), "{}", stderr(&two));
+    let a = std::fs::read(dir.join("one/records.jsonl")).unwrap();
+    let b = std::fs::read(dir.join("two/records.jsonl")).unwrap();
+    assert!(!a.is_empty());
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_tampered_record_is_refused_naming_the_move() {
+    let dir = scratch("records_tampered");
+    let o = run(&dir, "out", &["--record", "2", "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("out/records.jsonl")).unwrap();
+    let mut records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // Line 2 is three-men's game 0: its third move changed.
+    assert_eq!(records[2]["game"], "three-men");
+    records[2]["moves"][2]["move"] = "z9".into();
+    let tampered: String = records.iter().map(|r| format!("{r}\n")).collect();
+    let path = write(&dir, "tampered.jsonl", &tampered);
+    let o = ludus(&["play", "--record", &path, "--game", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("tampered.jsonl: line 2"), "{err}");
+    assert!(
+        err.contains("move 3 (from 1)") && err.contains("`z9`"),
+        "{err}"
+    );
+    // The other lines are untouched and still replay.
+    let o = ludus(&["play", "--record", &path, "--game", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A changed result is refused too.
+    records[0]["winner"] = serde_json::Value::Null;
+    records[0]["ending"] = "nothing".into();
+    let tampered: String = records.iter().map(|r| format!("{r}\n")).collect();
+    let path = write(&dir, "result.jsonl", &tampered);
+    let o = ludus(&["play", "--record", &path, "--game", "0"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("ending: the record has nothing"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_malformed_file_or_a_game_out_of_range_is_refused() {
+    let dir = scratch("records_malformed");
+    let o = run(&dir, "out", &["--record", "1", "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let file = dir.join("out/records.jsonl");
+    let o = ludus(&["play", "--record", file.to_str().unwrap(), "--game", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("records.jsonl: --game 3: the file holds 3 games"),
+        "{}",
+        stderr(&o)
+    );
+    let good = std::fs::read_to_string(&file).unwrap();
+    let path = write(&dir, "bad.jsonl", &format!("{good}{{\"cell\": 0}}\n"));
+    let o = ludus(&["play", "--record", &path, "--game", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("bad.jsonl: line 3 (from 0) is not a game record"),
+        "{}",
+        stderr(&o)
+    );
+    let o = ludus(&["play", "--record", dir.to_str().unwrap(), "--game", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("directory"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_file_key_records_and_the_flag_overrides_it() {
+    let dir = scratch("records_key");
+    let file = write(
+        &dir,
+        "e.toml",
+        &EXPERIMENT.replace("games = 12", "games = 12\nrecord = 2"),
+    );
+    let out = dir.join("out");
+    let o = ludus(&["run", &file, "--out", out.to_str().unwrap(), "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(lines(&out.join("records.jsonl")).len(), 6);
+    // --record 0 records nothing, and leaves no older records beside the report.
+    let o = ludus(&[
+        "run",
+        &file,
+        "--out",
+        out.to_str().unwrap(),
+        "--record",
+        "0",
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!out.join("records.jsonl").exists());
+    // More than a cell's games records them all.
+    let out = dir.join("few");
+    let o = ludus(&[
+        "run",
+        &file,
+        "--out",
+        out.to_str().unwrap(),
+        "--games",
+        "2",
+        "--record",
+        "5",
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(lines(&out.join("records.jsonl")).len(), 6);
+}
+
+#[test]
+fn a_shard_refuses_to_record_and_says_what_to_do() {
+    let dir = scratch("records_shard");
+    let o = run(&dir, "out", &["--record", "3", "--shard", "1/2"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("--shard 1/2: a shard cannot keep game records"),
+        "{err}"
+    );
+    assert!(err.contains("--record 0"), "{err}");
+    assert!(!dir.join("out/partial.json").exists());
+}
