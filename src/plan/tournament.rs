@@ -118,10 +118,10 @@ impl Tournament {
     /// Makes the tournament a gauntlet of `policy` against the policies
     /// listed (those other than a gauntlet policy the file named, which
     /// `policy` replaces). Refused where `policy` does not read, does not
-    /// play the game, or is listed already: the message says so, for the
-    /// caller to name the key or flag.
-    pub fn set_gauntlet(&mut self, policy: &str) -> Result<(), String> {
-        self.put_gauntlet(policy, true)
+    /// play the game, or is listed already: the error ([`PlanError::Value`])
+    /// says so, for the caller to name the key or flag.
+    pub fn set_gauntlet(&mut self, policy: &str) -> Result<(), PlanError> {
+        self.put_gauntlet(policy, true).map_err(PlanError::Value)
     }
 
     /// As [`Tournament::set_gauntlet`]; the policy is checked against the

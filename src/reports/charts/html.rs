@@ -25,6 +25,7 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// The pages' style sheet: wide tables scroll inside their box.
 pub(crate) const STYLE: &str = "
 body { font-family: sans-serif; margin: 1.5em; color: #222; line-height: 1.4; }
 h1 { font-size: 1.6em; margin-bottom: 0.3em; }
