@@ -334,6 +334,13 @@ fn money_games_are_judged_by_money() {
         "{by_payoff:?}"
     );
     assert!((num(&by_payoff[0], "mean_payoff") + num(p, "mean_payoff")).abs() < 1e-5);
+    // The page shows the money beside the score.
+    let page = std::fs::read_to_string(dir.join("payoff").join("index.html")).unwrap();
+    assert!(
+        page.contains("<th>payoff per game</th>")
+            && page.contains("<th>A&#39;s payoff per game</th>"),
+        "the page has no payoff column"
+    );
     let bad = write(&dir, &format!("{text}rank_by = \"wins\"\n"));
     let o = ludus(&[
         "tournament",
@@ -374,4 +381,240 @@ fn a_game_without_decisions_has_no_tournament() {
         "{err}"
     );
     assert!(!dir.join("out").exists(), "nothing written");
+}
+
+const GAUNTLET: &str = r#"
+name = "gauntlet"
+seed = 5
+game = "three-men"
+options = { first = "seat1" }
+gauntlet = "mcts:60"
+policies = ["random", "alphabeta:3", "mcts:1"]
+games = 60
+"#;
+
+/// A gauntlet plays its policy against each listed one and no other
+/// pair: three pairings, not six, each naming it, the same whatever the
+/// threads. Its pairing with the k-th listed policy plays the seeds of the
+/// round robin's pairing of the same two (the round robin pairs the first
+/// policy with the others first), so its rows are that round robin's.
+#[test]
+fn a_gauntlet_plays_one_policy_against_each_other() {
+    let dir = scratch("gauntlet");
+    let file = write(&dir, GAUNTLET);
+    let mut outs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("out{threads}"));
+        let o = ludus(&[
+            "tournament",
+            &file,
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        outs.push(out);
+    }
+    for f in ["standings.csv", "pairings.csv", "index.html"] {
+        assert_eq!(
+            std::fs::read(outs[0].join(f)).unwrap(),
+            std::fs::read(outs[1].join(f)).unwrap(),
+            "{f} depends on the threads"
+        );
+    }
+    let pairings = rows(&outs[0].join("pairings.csv"));
+    let b: Vec<&str> = pairings.iter().map(|r| r["policy_b"].as_str()).collect();
+    assert_eq!(b, ["random", "alphabeta:3", "mcts:1"]);
+    assert!(pairings.iter().all(|r| r["policy_a"] == "mcts:60"));
+    let standings = rows(&outs[0].join("standings.csv"));
+    assert_eq!(standings.len(), 4);
+    for s in &standings {
+        let games = if s["policy"] == "mcts:60" {
+            "180"
+        } else {
+            "60"
+        };
+        assert_eq!(s["games"], games, "{}", s["policy"]);
+    }
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(outs[0].join("tournament.json")).unwrap()).unwrap();
+    assert_eq!(json["gauntlet"], "mcts:60");
+    // The round robin of the same four, the gauntlet's policy first.
+    let rr = write(&dir, ROUND_ROBIN);
+    let out = dir.join("rr");
+    let o = ludus(&["tournament", &rr, "--out", out.to_str().unwrap(), "-q"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let of_rr: Vec<_> = rows(&out.join("pairings.csv"))
+        .into_iter()
+        .filter(|r| r["policy_a"] == "mcts:60")
+        .collect();
+    assert_eq!(of_rr, pairings);
+    // The flag does the same from the command line.
+    let listed = write(
+        &dir,
+        &GAUNTLET
+            .replace("gauntlet = \"mcts:60\"\n", "")
+            .replace("name = \"gauntlet\"", "name = \"flag\""),
+    );
+    let out = dir.join("flag");
+    let o = ludus(&[
+        "tournament",
+        &listed,
+        "--gauntlet",
+        "mcts:60",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(rows(&out.join("pairings.csv")), pairings);
+}
+
+/// A gauntlet's policy listed among its opponents, or a gauntlet without
+/// opponents, exits 2 naming the key (or the flag).
+#[test]
+fn bad_gauntlets_name_the_key() {
+    let dir = scratch("bad-gauntlet");
+    for (text, needle) in [
+        (
+            "game = \"three-men\"\ngauntlet = \"random\"\npolicies = [\"mcts:5\", \"random\"]\ngames = 4\n",
+            "`gauntlet`: `random` is also listed",
+        ),
+        (
+            "game = \"three-men\"\ngauntlet = \"random\"\npolicies = []\ngames = 4\n",
+            "`policies`: a gauntlet plays its policy against between 1",
+        ),
+        (
+            "game = \"three-men\"\ngauntlet = \"nobody\"\npolicies = [\"random\"]\ngames = 4\n",
+            "`gauntlet`",
+        ),
+    ] {
+        let file = write(&dir, text);
+        let o = ludus(&[
+            "tournament",
+            &file,
+            "--out",
+            dir.join("o").to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(needle) && err.contains("t.toml"),
+            "{text}: {err}"
+        );
+    }
+    let file = write(&dir, ROUND_ROBIN);
+    let o = ludus(&[
+        "tournament",
+        &file,
+        "--gauntlet",
+        "random",
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--gauntlet: `random` is also listed"), "{err}");
+}
+
+fn xml_options<'a>() -> roxmltree::ParsingOptions<'a> {
+    // `<!DOCTYPE html>` is a DTD to an XML parser; it declares nothing.
+    roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    }
+}
+
+/// The rows of the page's table whose header has `column`, each as its
+/// cells' texts keyed by the header's.
+fn page_rows(
+    doc: &roxmltree::Document,
+    column: &str,
+) -> Vec<std::collections::BTreeMap<String, String>> {
+    let texts = |tr: roxmltree::Node, tag: &str| -> Vec<String> {
+        tr.children()
+            .filter(|c| c.has_tag_name(tag))
+            .map(|c| c.text().unwrap_or("").to_string())
+            .collect()
+    };
+    for table in doc.descendants().filter(|n| n.has_tag_name("table")) {
+        let trs: Vec<_> = table
+            .descendants()
+            .filter(|n| n.has_tag_name("tr"))
+            .collect();
+        let head = trs.first().map(|tr| texts(*tr, "th")).unwrap_or_default();
+        if head.iter().any(|c| c == column) {
+            return trs[1..]
+                .iter()
+                .map(|tr| head.iter().cloned().zip(texts(*tr, "td")).collect())
+                .collect();
+        }
+    }
+    panic!("no table with a column {column}");
+}
+
+/// index.html beside standings.csv: well-formed XHTML that shows
+/// standings.svg, links the CSVs and tournament.json, and whose tables
+/// hold the rows of standings.csv and pairings.csv in their order (a
+/// money game's tables add the payoff: `money_games_are_judged_by_money`).
+#[test]
+fn a_tournament_has_a_page() {
+    let dir = scratch("page");
+    let file = write(&dir, ROUND_ROBIN);
+    let out = dir.join("out");
+    let o = ludus(&["tournament", &file, "--out", out.to_str().unwrap(), "-q"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(text.starts_with("<!DOCTYPE html>\n"));
+    let doc = roxmltree::Document::parse_with_options(&text, xml_options())
+        .unwrap_or_else(|e| panic!("index.html is not well-formed XML: {e}"));
+    assert_eq!(
+        doc.root_element().tag_name().namespace(),
+        Some("http://www.w3.org/1999/xhtml")
+    );
+    let attrs = |tag: &str, attr: &str| -> Vec<String> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name(tag))
+            .filter_map(|n| n.attribute(attr).map(str::to_string))
+            .collect()
+    };
+    assert_eq!(attrs("img", "src"), ["standings.svg"]);
+    let links = attrs("a", "href");
+    for f in ["standings.csv", "pairings.csv", "tournament.json"] {
+        assert!(links.iter().any(|l| l == f), "{f}: {links:?}");
+        assert!(out.join(f).exists());
+    }
+    let header = page_rows(&doc, "rank");
+    let csv = rows(&out.join("standings.csv"));
+    assert_eq!(header.len(), csv.len());
+    for (p, c) in header.iter().zip(&csv) {
+        for k in ["rank", "policy", "games"] {
+            assert_eq!(p[k], c[k], "{k}");
+        }
+        assert!(p["score"].contains("% ["), "{}", p["score"]);
+    }
+    let pairs = page_rows(&doc, "policy A");
+    let csv = rows(&out.join("pairings.csv"));
+    assert_eq!(pairs.len(), csv.len());
+    for (p, c) in pairs.iter().zip(&csv) {
+        assert_eq!(
+            (&p["policy A"], &p["policy B"], &p["games"]),
+            (&c["policy_a"], &c["policy_b"], &c["games"])
+        );
+        let seat1 = format!("{}–{}", c["wins_as_seat1"], c["losses_as_seat1"]);
+        assert_eq!(p["A's wins–losses in seat 1"], seat1);
+    }
+    for tr in doc.descendants().filter(|n| n.has_tag_name("tr")) {
+        let cells = tr.children().filter(|c| c.is_element()).count();
+        assert!(cells <= 9, "a row of {cells} cells is too wide to read");
+    }
+    let cells_text = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("td"))
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join("|");
+    assert!(cells_text.contains("three-men") && cells_text.contains("first=seat1"));
 }

@@ -1,5 +1,6 @@
-//! `ludus tournament FILE.toml`: every pair of policies plays, ratings
-//! are fitted, and the tables and a chart are written.
+//! `ludus tournament FILE.toml`: every pair of policies plays (or, in a
+//! gauntlet, one policy against each other), ratings are fitted, and the
+//! tables, a chart and a page are written.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -15,6 +16,7 @@ use ludus::core::input::read_text;
 use ludus::plan::tournament::{RankBy, Tournament};
 use ludus::reports::atomic::write_atomic;
 use ludus::reports::charts;
+use ludus::reports::charts::tournament_page::Played;
 use ludus::reports::folder::{check_tournament_folder, check_writable};
 use ludus::reports::identity::{self, script_hashes};
 use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest};
@@ -53,6 +55,11 @@ pub struct TournamentArgs {
     /// `stop` the tournament (exit code 3), or `forfeit` the game.
     #[arg(long, value_name = "stop|forfeit")]
     on_bot_error: Option<String>,
+    /// Plays only POLICY against each policy of the file's list (a
+    /// gauntlet), replacing the file's `gauntlet`. A sharded gauntlet
+    /// names its policy in the file, which its partials carry to `merge`.
+    #[arg(long, value_name = "POLICY", conflicts_with = "shard")]
+    gauntlet: Option<String>,
     /// No table.
     #[arg(long, short)]
     quiet: bool,
@@ -77,6 +84,10 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
     }
     if let Some(s) = args.batch.seed {
         t.seed = s;
+    }
+    if let Some(g) = &args.gauntlet {
+        t.set_gauntlet(g)
+            .map_err(|e| Failure::Input(format!("--gauntlet: {e} ({})", args.file)))?;
     }
     if let Some(on) = &args.on_bot_error {
         t.on_bot_error =
@@ -231,8 +242,8 @@ pub(crate) struct Made<'a> {
     pub merged: Option<serde_json::Value>,
 }
 
-/// Writes standings.csv, pairings.csv, standings.svg and tournament.json
-/// of `pairings` into `dir`, and prints the standings unless `quiet`.
+/// Writes standings.csv, pairings.csv, standings.svg, tournament.json and
+/// index.html of `pairings` into `dir`, and prints the standings unless `quiet`.
 pub(crate) fn write_report(
     dir: &std::path::Path,
     t: &Tournament,
@@ -276,16 +287,38 @@ pub(crate) fn write_report(
     if let (Some(m), serde_json::Value::Object(more)) = (manifest.as_object_mut(), more) {
         m.extend(more);
     }
+    if t.gauntlet {
+        manifest["gauntlet"] = json!(names[0]);
+    }
     if let Some(m) = &made.merged {
         manifest["merged"] = m.clone();
     }
     let bytes = serde_json::to_vec_pretty(&manifest).map_err(|e| io(std::io::Error::other(e)))?;
     write_atomic(&dir.join("tournament.json"), &bytes).map_err(io)?;
+    let page = charts::tournament_page::page(
+        t,
+        &table,
+        pairings,
+        &Played {
+            source: made.source.to_string(),
+            games,
+            complete: made.complete,
+            sprt,
+        },
+    );
+    write_atomic(&dir.join("index.html"), page.as_bytes()).map_err(io)?;
     if !quiet {
         println!(
             "{title}: {games} games; Elo anchored on {}",
             names[anchor(t)]
         );
+        if t.gauntlet {
+            println!(
+                "gauntlet: {} against each of the {} others, who are rated through it alone",
+                names[0],
+                names.len() - 1
+            );
+        }
         // A money game shows what each policy takes home beside its
         // wins, which may point the other way.
         let money = table.iter().any(|s| s.payoff_sq > 0);

@@ -17,7 +17,13 @@
 //! max_plies = 2000     # optional: longer games stop as a draw
 //! on_bot_error = "forfeit" # optional
 //! rank_by = "payoff"   # optional: standings by mean payoff, not Elo
+//! gauntlet = "mcts:400" # optional: only this policy against each listed one
 //! ```
+//!
+//! A gauntlet plays one policy under test against each of the listed
+//! ones (a star, not every pair): n listed policies make n pairings. The
+//! ratings come from the same Bradley-Terry fit, so the opponents are
+//! rated only through the policy under test.
 
 use std::sync::OnceLock;
 
@@ -47,6 +53,7 @@ struct TournamentFile {
     max_plies: Option<u32>,
     on_bot_error: Option<String>,
     rank_by: Option<String>,
+    gauntlet: Option<String>,
 }
 
 /// What orders a tournament's standings.
@@ -72,8 +79,12 @@ pub struct Tournament {
     pub options: Options,
     /// The options as they are in force ([`crate::core::game::Game::options_in_force`]).
     pub in_force: Options,
-    /// The policies, in the file's order.
+    /// The policies, in the file's order; in a gauntlet, the policy under
+    /// test first.
     pub policies: Vec<PolicySpec>,
+    /// Whether `policies[0]` is a gauntlet's policy under test, paired
+    /// only with each other policy, rather than every pair playing.
+    pub gauntlet: bool,
     /// Games per seating of each pairing.
     pub games_per_seating: u64,
     /// Longest game before it stops as a draw.
@@ -102,6 +113,39 @@ impl Tournament {
     /// so that its Lua scripts need not be at hand.
     pub fn parse_played(text: &str, file: &str) -> Result<Tournament, PlanError> {
         Tournament::parse_checking(text, file, false)
+    }
+
+    /// Makes the tournament a gauntlet of `policy` against the policies
+    /// listed (those other than a gauntlet policy the file named, which
+    /// `policy` replaces). Refused where `policy` does not read, does not
+    /// play the game, or is listed already: the error ([`PlanError::Value`])
+    /// says so, for the caller to name the key or flag.
+    pub fn set_gauntlet(&mut self, policy: &str) -> Result<(), PlanError> {
+        self.put_gauntlet(policy, true).map_err(PlanError::Value)
+    }
+
+    /// As [`Tournament::set_gauntlet`]; the policy is checked against the
+    /// game only if `check`.
+    fn put_gauntlet(&mut self, policy: &str, check: bool) -> Result<(), String> {
+        let spec = PolicySpec::parse(policy).map_err(|e| e.to_string())?;
+        if check {
+            self.game
+                .check_policy(&spec, &self.in_force)
+                .map_err(|e| e.to_string())?;
+        }
+        if self.gauntlet {
+            self.policies.remove(0);
+            self.gauntlet = false;
+        }
+        if self.policies.contains(&spec) {
+            return Err(format!(
+                "`{spec}` is also listed in `policies`: a gauntlet plays it against the \
+                 others, so take it out of the list"
+            ));
+        }
+        self.policies.insert(0, spec);
+        self.gauntlet = true;
+        Ok(())
     }
 
     /// The paths of the Lua scripts among the policies, sorted.
@@ -166,7 +210,20 @@ impl Tournament {
                 ),
             ));
         }
-        if f.policies.len() < 2 || f.policies.len() > MAX_POLICIES {
+        // A gauntlet's policy makes one more: the tournament's policies
+        // stay within MAX_POLICIES.
+        if f.gauntlet.is_some() && (f.policies.is_empty() || f.policies.len() >= MAX_POLICIES) {
+            return Err(at(
+                "policies",
+                &format!(
+                    "a gauntlet plays its policy against between 1 and {} listed \
+                     policies, not {}",
+                    MAX_POLICIES - 1,
+                    f.policies.len()
+                ),
+            ));
+        }
+        if f.gauntlet.is_none() && (f.policies.len() < 2 || f.policies.len() > MAX_POLICIES) {
             return Err(at(
                 "policies",
                 &format!(
@@ -221,7 +278,7 @@ impl Tournament {
         };
         use sha2::{Digest, Sha256};
         let hash = format!("{:x}", Sha256::digest(text.as_bytes()));
-        Ok(Tournament {
+        let mut t = Tournament {
             name: f.name.unwrap_or_else(|| "tournament".to_string()),
             seed: f.seed.unwrap_or(1),
             game: entry,
@@ -233,12 +290,22 @@ impl Tournament {
             on_bot_error,
             rank_by,
             hash,
-        })
+            gauntlet: false,
+        };
+        if let Some(g) = &f.gauntlet {
+            t.put_gauntlet(g, check).map_err(|e| at("gauntlet", &e))?;
+        }
+        Ok(t)
     }
 
-    /// The pairings, each policy with every later one: (i, j) with i < j.
+    /// The pairings: in a round robin each policy with every later one,
+    /// (i, j) with i < j; in a gauntlet the policy under test (0) with
+    /// each other, in the list's order.
     pub fn pairings(&self) -> Vec<(usize, usize)> {
         let n = self.policies.len();
+        if self.gauntlet {
+            return (1..n).map(|j| (0, j)).collect();
+        }
         (0..n)
             .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
             .collect()

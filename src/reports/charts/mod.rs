@@ -9,12 +9,14 @@ pub mod endings;
 pub mod entry_group;
 pub mod figures;
 pub mod frame;
+pub mod html;
 pub mod index_page;
 pub mod lengths;
 pub mod metrics_chart;
 pub mod payoffs;
 pub mod reading_tables;
 pub mod standings;
+pub mod tournament_page;
 pub mod win_rates;
 
 use std::path::Path;
