@@ -64,6 +64,20 @@ pub(crate) fn table<H: AsRef<str>>(out: &mut String, header: &[H], rows: &[Vec<S
     out.push_str("</tbody>\n</table></div>\n");
 }
 
+/// Writes the table of what a page is of: one row per (name, value).
+pub(crate) fn header_table(out: &mut String, rows: &[(&str, String)]) {
+    out.push_str("<table class=\"header\">\n");
+    for (k, v) in rows {
+        let _ = writeln!(
+            out,
+            "<tr><th scope=\"row\">{}</th><td>{}</td></tr>",
+            escape(k),
+            escape(v)
+        );
+    }
+    out.push_str("</table>\n");
+}
+
 /// Opens a page titled `title`: the document's head with the style sheet,
 /// and the title as its heading.
 pub(crate) fn open(out: &mut String, title: &str) {

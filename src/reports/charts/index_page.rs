@@ -39,16 +39,7 @@ fn header(out: &mut String, exp: &Experiment, finished: usize, played: u64) {
             format!("{} played of {}", thousands(played), thousands(planned)),
         ),
     ];
-    out.push_str("<table class=\"header\">\n");
-    for (k, v) in rows {
-        let _ = writeln!(
-            out,
-            "<tr><th scope=\"row\">{}</th><td>{}</td></tr>",
-            escape(k),
-            escape(&v)
-        );
-    }
-    out.push_str("</table>\n");
+    html::header_table(out, &rows);
     if finished == 0 {
         out.push_str(
             "<p class=\"note\">No cell finished: the run stopped before any cell had played \

@@ -170,16 +170,7 @@ fn header(out: &mut String, t: &Tournament, played: &Played) {
             ),
         ));
     }
-    out.push_str("<table class=\"header\">\n");
-    for (k, v) in rows {
-        let _ = writeln!(
-            out,
-            "<tr><th scope=\"row\">{}</th><td>{}</td></tr>",
-            escape(k),
-            escape(&v)
-        );
-    }
-    out.push_str("</table>\n");
+    html::header_table(out, &rows);
     if !played.complete {
         out.push_str(
             "<p class=\"note\">The tournament stopped early: the tables hold the games \
