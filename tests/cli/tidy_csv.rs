@@ -6,6 +6,8 @@
 use std::path::Path;
 use std::process::Command;
 
+use ludus::reports::cells::FIRST_COLUMNS;
+
 use crate::support::{ludus, read_csv, scratch, write};
 
 const EXPERIMENT: &str = r#"
@@ -96,17 +98,7 @@ fn summary_and_metrics_carry_every_option_in_force() {
         for row in &rows {
             let cell = &cells[row["cell"].parse::<usize>().unwrap()];
             for (column, value) in cell {
-                if ![
-                    "cell",
-                    "entry",
-                    "label",
-                    "game",
-                    "games",
-                    "first_game_seed",
-                    "seats",
-                ]
-                .contains(&column.as_str())
-                {
+                if !FIRST_COLUMNS.contains(&column.as_str()) {
                     assert_eq!(
                         &row[column], value,
                         "{file}, cell {}: {column}",

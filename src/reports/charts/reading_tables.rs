@@ -19,9 +19,12 @@ use crate::reports::table::thousands;
 /// A table: its header and its rows.
 pub type Table = (Vec<String>, Vec<Vec<String>>);
 
-/// The cell's swept values, in the order of the entry's swept keys.
-fn swept_values(r: &CellResult) -> impl Iterator<Item = String> + '_ {
-    r.plan.swept.iter().map(|(_, v)| v.clone())
+/// The fields that name a cell: its number, then its swept values in the
+/// order of the entry's swept keys ([`cell_header`]).
+fn cell_fields(r: &CellResult) -> Vec<String> {
+    std::iter::once(r.plan.cell.index.to_string())
+        .chain(r.plan.swept.iter().map(|(_, v)| v.clone()))
+        .collect()
 }
 
 /// The columns that name a cell: its number and its swept values.
@@ -37,8 +40,7 @@ fn cell_header(g: &EntryGroup) -> Vec<String> {
 /// rate where the cell is solved, and the mean length.
 pub fn seats(g: &EntryGroup, shown: &[CellResult]) -> Table {
     let money = has_money(g);
-    let solved: Vec<bool> = shown.iter().map(|r| r.plan.exact().is_some()).collect();
-    let any_solved = solved.iter().any(|&s| s);
+    let any_solved = shown.iter().any(|r| r.plan.exact().is_some());
     let mut header = cell_header(g);
     header.extend(["seat", "policy", "games", "wins", "draws", "score"].map(String::from));
     if money {
@@ -54,9 +56,7 @@ pub fn seats(g: &EntryGroup, shown: &[CellResult]) -> Table {
         let n = t.games;
         let length = LengthStats::from_histogram(&t.lengths);
         for s in 0..t.players {
-            let mut row: Vec<String> = std::iter::once(r.plan.cell.index.to_string())
-                .chain(swept_values(r))
-                .collect();
+            let mut row = cell_fields(r);
             let seat = match g.game.side_name(s) {
                 Some(side) => format!("{} ({side})", s + 1),
                 None => (s + 1).to_string(),
@@ -107,9 +107,7 @@ pub fn endings(g: &EntryGroup, shown: &[CellResult]) -> Table {
         let mut endings = r.tally.endings.clone();
         endings.sort_by_key(|e| (e.reason, e.winner.is_none(), e.winner));
         for e in endings {
-            let mut row: Vec<String> = std::iter::once(r.plan.cell.index.to_string())
-                .chain(swept_values(r))
-                .collect();
+            let mut row = cell_fields(r);
             let winner = match e.winner {
                 Some(w) => match g.game.side_name(w) {
                     Some(side) => format!("seat {} ({side})", w + 1),
@@ -143,9 +141,7 @@ pub fn cells(g: &EntryGroup, shown: &[CellResult]) -> Table {
     let rows = shown
         .iter()
         .map(|r| {
-            let mut row: Vec<String> = std::iter::once(r.plan.cell.index.to_string())
-                .chain(swept_values(r))
-                .collect();
+            let mut row = cell_fields(r);
             row.extend([
                 cells::seats(&r.plan),
                 thousands(r.plan.cell.games),
