@@ -343,8 +343,8 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
             })?;
             println!(
                 "the replay matches the record: {}, {}, the same result",
-                plural(r.moves.len(), "decision"),
-                plural(r.throws.len(), "throw line")
+                plural(r.decisions(), "decision"),
+                plural(r.play.len() - r.decisions(), "throw line")
             );
             Ok(played)
         }

@@ -1,10 +1,12 @@
 //! Games played elsewhere: the formats of other programs' game records a
-//! game reads. A trait apart from [`Game`], as only Rithmomachy reads one
-//! (boardspace.net's).
+//! game reads, and writes of the games ludus plays. A trait apart from
+//! [`Game`], as only Rithmomachy has one (boardspace.net's).
 
 use crate::core::game::Game;
+use crate::core::options::Options;
 use crate::core::record::Record;
 use crate::core::record_error::RecordError;
+use crate::core::seat::Seat;
 
 /// The records a game reads; none by default.
 pub trait RecordFormats: Game {
@@ -23,5 +25,26 @@ pub trait RecordFormats: Game {
             game: Self::NAME,
             format: format.to_string(),
         })
+    }
+
+    /// The format in which ludus writes the games it keeps of this game
+    /// beside `records.jsonl`, and the file extension: `("boardspace",
+    /// "sgf")`; none by default.
+    fn written_format() -> Option<(&'static str, &'static str)> {
+        None
+    }
+
+    /// A game ludus played, in [`RecordFormats::written_format`]: played
+    /// under `options`, its decisions as the game writes them with the
+    /// seat of each, a name for each seat, and a line of `comment` (the
+    /// seed, the options) for the reader. `None` where the options or a
+    /// move fall outside what the format can say.
+    fn write_record(
+        _options: &Options,
+        _moves: &[(Seat, &str)],
+        _players: &[String],
+        _comment: &str,
+    ) -> Option<String> {
+        None
     }
 }

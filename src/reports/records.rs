@@ -1,14 +1,16 @@
 //! `records.jsonl`: the games a run kept whole (`record = N`), one JSON
-//! object a line, in (cell, index) order; and reading one back.
+//! object a line, in (cell, index) order; and reading one back. Beside
+//! it, `records/`: each kept game of a game that has a standard notation
+//! (Rithmomachy: boardspace.net's SGF) in that notation, one file a game.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 
 use crate::core::input::check_file;
 use crate::core::input_error::InputError;
-use crate::reports::atomic::write_atomic_with;
+use crate::reports::atomic::{write_atomic, write_atomic_with};
 use crate::reports::records_error::RecordsError;
-use crate::runner::game_record::GameRecord;
+use crate::runner::game_record::{GameRecord, RecordedStep};
 
 /// The file's name in a report folder.
 pub const FILE: &str = "records.jsonl";
@@ -17,8 +19,14 @@ pub const FILE: &str = "records.jsonl";
 /// games a cell, and small enough to refuse a wrong file quickly.
 pub const MAX_FILE_BYTES: u64 = 1 << 32;
 
+/// The folder, beside the file, of the kept games in their game's own
+/// notation.
+pub const NOTATION_DIR: &str = "records";
+
 /// Writes `records` (in the order given) to `dir`/records.jsonl in one
-/// step, replacing any older one.
+/// step, replacing any older one, and each record that its game can write
+/// in its own notation to `dir`/records/ as `cell-C-game-I.EXT`, replacing
+/// the folder's older files.
 pub fn write(dir: &Path, records: &[GameRecord]) -> std::io::Result<()> {
     write_atomic_with(&dir.join(FILE), |w| {
         let mut w = std::io::BufWriter::new(w);
@@ -26,16 +34,80 @@ pub fn write(dir: &Path, records: &[GameRecord]) -> std::io::Result<()> {
             writeln!(w, "{}", r.to_line())?;
         }
         w.flush()
-    })
+    })?;
+    remove_notation(dir)?;
+    for r in records {
+        if let Some((name, text)) = notation(r) {
+            let folder = dir.join(NOTATION_DIR);
+            std::fs::create_dir_all(&folder)?;
+            write_atomic(&folder.join(name), text.as_bytes())?;
+        }
+    }
+    Ok(())
 }
 
-/// Removes `dir`/records.jsonl if there is one: a run that records
-/// nothing leaves no records of an earlier run beside its report.
+/// The file name and text of `record` in its game's own notation, if the
+/// game has one and the record's game fits it.
+pub fn notation(record: &GameRecord) -> Option<(String, String)> {
+    let entry = crate::registry::find(&record.game)?;
+    let extension = entry.written_extension()?;
+    let moves: Vec<(usize, &str)> = (record.play.iter())
+        .filter_map(|s| match s {
+            RecordedStep::Move(m) => Some((m.seat - 1, m.mv.as_str())),
+            RecordedStep::Throw(_) => None,
+        })
+        .collect();
+    let players: Vec<String> = (record.seats.iter().enumerate())
+        .map(|(s, p)| format!("seat {}: {p}", s + 1))
+        .collect();
+    let options: Vec<(String, String)> = (record.options.iter())
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let given: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let comment = format!(
+        "ludus {}: cell {}, game {}, seed {}, {}; ended by {}",
+        record.game,
+        record.cell,
+        record.index,
+        record.seed,
+        given.join(" "),
+        record.ending
+    );
+    let text = entry.write_record(&options, &moves, &players, &comment)?;
+    let name = format!("cell-{}-game-{}.{extension}", record.cell, record.index);
+    Some((name, text))
+}
+
+/// Removes `dir`/records.jsonl and the notation folder if there are any:
+/// a run that records nothing leaves no records of an earlier run beside
+/// its report.
 pub fn remove(dir: &Path) -> std::io::Result<()> {
     match std::fs::remove_file(dir.join(FILE)) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-        _ => Ok(()),
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+        _ => {}
     }
+    remove_notation(dir)
+}
+
+/// Removes the notation folder's files of an earlier run (only the files
+/// of the names this module writes, so that nothing else a user keeps
+/// there is lost), and the folder if that empties it.
+fn remove_notation(dir: &Path) -> std::io::Result<()> {
+    let folder = dir.join(NOTATION_DIR);
+    let entries = match std::fs::read_dir(&folder) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        other => other?,
+    };
+    for entry in entries {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with("cell-") && name.contains("-game-") {
+            std::fs::remove_file(&path)?;
+        }
+    }
+    // Left where the user keeps other files in it.
+    let _ = std::fs::remove_dir(&folder);
+    Ok(())
 }
 
 /// Game `game` (the line of that number, from 0) of the records file `path`.

@@ -22,6 +22,7 @@ use crate::core::game::Game;
 use crate::core::native_policies::NativePolicyInfo;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::record::Record;
+use crate::core::seat::Seat;
 use crate::core::view::ViewInfo;
 use crate::policies::policy_error::PolicyError;
 use crate::policies::policy_spec::PolicySpec;
@@ -118,6 +119,19 @@ pub trait GameEntry: Sync {
     fn record_formats(&self) -> &'static [&'static str];
     /// Reads another program's record of a game ([`Game::read_record`]).
     fn read_record(&self, format: &str, text: &str) -> Result<Record, RecordError>;
+    /// The file extension of the records ludus writes of this game's
+    /// games in another program's format, if it writes any.
+    fn written_extension(&self) -> Option<&'static str>;
+    /// A game ludus played, made with `options` (as given), in the format
+    /// of [`RecordFormats::write_record`]; `None` where it has none or the
+    /// game falls outside it.
+    fn write_record(
+        &self,
+        options: &[(String, String)],
+        moves: &[(Seat, &str)],
+        players: &[String],
+        comment: &str,
+    ) -> Option<String>;
 }
 
 /// The [`GameEntry`] of game `G`.
@@ -246,6 +260,19 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entr
     }
     fn read_record(&self, format: &str, text: &str) -> Result<Record, RecordError> {
         G::read_record(format, text)
+    }
+    fn written_extension(&self) -> Option<&'static str> {
+        G::written_format().map(|(_, extension)| extension)
+    }
+    fn write_record(
+        &self,
+        options: &[(String, String)],
+        moves: &[(Seat, &str)],
+        players: &[String],
+        comment: &str,
+    ) -> Option<String> {
+        let options = Options::resolve(G::option_specs(), options).ok()?;
+        G::write_record(&options, moves, players, comment)
     }
     fn position(
         &self,

@@ -24,6 +24,26 @@ pub struct RecordedMove {
     pub mv: String,
 }
 
+/// One line of the game's narration said while chance is resolved (a
+/// throw and what it decides, the lots for the first move).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordedThrow {
+    /// The line, as `ludus play` prints it.
+    pub throw: String,
+}
+
+/// One step of a recorded game: a decision or a throw, in the order they
+/// happened, so that a reader sees which throw each decision answered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RecordedStep {
+    /// A seat's decision.
+    Move(RecordedMove),
+    /// A line said while chance was resolved.
+    Throw(RecordedThrow),
+}
+
 /// One game, as `records.jsonl` keeps it (the fields in this order).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -42,12 +62,9 @@ pub struct GameRecord {
     pub options: BTreeMap<String, String>,
     /// One policy per seat, as experiment files write them.
     pub seats: Vec<String>,
-    /// Every decision, in order.
-    pub moves: Vec<RecordedMove>,
-    /// Every line the game's narration says while chance is resolved
-    /// (the throws and what they decide), in order, as `ludus play`
-    /// prints them.
-    pub throws: Vec<String>,
+    /// Every decision and every line said while chance is resolved (the
+    /// throws and what they decide), in the order they happened.
+    pub play: Vec<RecordedStep>,
     /// The game's length, in its own unit (turns, throws).
     pub length: u32,
     /// Why it ended (the `reason` of endings.csv).
@@ -67,14 +84,15 @@ pub struct GameRecord {
 pub struct Recorder<'a> {
     echo: &'a mut dyn LogDyn,
     throwing: bool,
-    moves: Vec<RecordedMove>,
-    throws: Vec<String>,
+    play: Vec<RecordedStep>,
 }
 
 impl LogDyn for Recorder<'_> {
     fn line_dyn(&mut self, text: String) {
         if self.throwing {
-            self.throws.push(text.clone());
+            self.play.push(RecordedStep::Throw(RecordedThrow {
+                throw: text.clone(),
+            }));
         }
         self.echo.line_dyn(text);
     }
@@ -88,7 +106,8 @@ impl LogDyn for Recorder<'_> {
     }
 
     fn decided_dyn(&mut self, seat: Seat, mv: String) {
-        self.moves.push(RecordedMove { seat: seat + 1, mv });
+        self.play
+            .push(RecordedStep::Move(RecordedMove { seat: seat + 1, mv }));
     }
 }
 
@@ -113,8 +132,7 @@ impl GameRecord {
         let mut recorder = Recorder {
             echo,
             throwing: false,
-            moves: Vec::new(),
-            throws: Vec::new(),
+            play: Vec::new(),
         };
         let played = entry.play_one(one, &mut recorder);
         let players = one.seats.len();
@@ -151,8 +169,7 @@ impl GameRecord {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             seats: one.seats.iter().map(ToString::to_string).collect(),
-            moves: recorder.moves,
-            throws: recorder.throws,
+            play: recorder.play,
             length,
             ending,
             winner: winner.map(|w| w + 1),
@@ -184,31 +201,33 @@ impl GameRecord {
         serde_json::from_str(line)
     }
 
+    /// How many decisions the game had.
+    pub fn decisions(&self) -> usize {
+        self.moves_before(self.play.len())
+    }
+
+    /// The decisions among the first `steps` steps of play.
+    fn moves_before(&self, steps: usize) -> usize {
+        self.play[..steps.min(self.play.len())]
+            .iter()
+            .filter(|s| matches!(s, RecordedStep::Move(_)))
+            .count()
+    }
+
     /// Where `replay` first parts from this record, said for a person;
     /// `None` if they agree in every decision, throw and result.
     pub fn first_difference(&self, replay: &GameRecord) -> Option<String> {
-        let show = |m: Option<&RecordedMove>| {
-            m.map_or("no move (the game is over)".to_string(), |m| {
-                format!("seat {} `{}`", m.seat, m.mv)
-            })
-        };
-        let moves = self.moves.len().max(replay.moves.len());
-        if let Some(i) = (0..moves).find(|&i| self.moves.get(i) != replay.moves.get(i)) {
+        let steps = self.play.len().max(replay.play.len());
+        if let Some(i) = (0..steps).find(|&i| self.play.get(i) != replay.play.get(i)) {
+            // Named as a person counts them: the n-th move or throw line.
+            let (kind, n) = match self.play.get(i).or(replay.play.get(i)) {
+                Some(RecordedStep::Move(_)) => ("move", self.moves_before(i) + 1),
+                _ => ("throw line", i - self.moves_before(i) + 1),
+            };
             return Some(format!(
-                "move {} (from 1): the record has {}, the replay {}",
-                i + 1,
-                show(self.moves.get(i)),
-                show(replay.moves.get(i))
-            ));
-        }
-        let throws = self.throws.len().max(replay.throws.len());
-        let said = |t: Option<&String>| t.map_or("nothing more".to_string(), |t| format!("`{t}`"));
-        if let Some(i) = (0..throws).find(|&i| self.throws.get(i) != replay.throws.get(i)) {
-            return Some(format!(
-                "throw line {} (from 1): the record has {}, the replay {}",
-                i + 1,
-                said(self.throws.get(i)),
-                said(replay.throws.get(i))
+                "{kind} {n} (from 1): the record has {}, the replay {}",
+                said(self.play.get(i)),
+                said(replay.play.get(i))
             ));
         }
         let fields: [(&str, String, String); 5] = [
@@ -234,5 +253,14 @@ impl GameRecord {
             .into_iter()
             .find(|(_, a, b)| a != b)
             .map(|(name, a, b)| format!("{name}: the record has {a}, the replay {b}"))
+    }
+}
+
+/// A step of play as a person reads it in a message.
+fn said(step: Option<&RecordedStep>) -> String {
+    match step {
+        None => "nothing more (the game is over)".to_string(),
+        Some(RecordedStep::Move(m)) => format!("seat {} `{}`", m.seat, m.mv),
+        Some(RecordedStep::Throw(t)) => format!("`{}`", t.throw),
     }
 }

@@ -40,6 +40,13 @@ fn lines(path: &Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The decisions of a record's play, in order.
+fn moves(record: &serde_json::Value) -> Vec<&serde_json::Value> {
+    (record["play"].as_array().unwrap().iter())
+        .filter(|s| s.get("move").is_some())
+        .collect()
+}
+
 #[test]
 fn a_run_keeps_the_first_games_of_each_cell_and_each_replays_exactly() {
     let dir = scratch("records_replay");
@@ -76,8 +83,7 @@ fn a_run_keeps_the_first_games_of_each_cell_and_each_replays_exactly() {
             "max_plies",
             "options",
             "seats",
-            "moves",
-            "throws",
+            "play",
             "length",
             "ending",
             "winner",
@@ -92,11 +98,31 @@ fn a_run_keeps_the_first_games_of_each_cell_and_each_replays_exactly() {
     }
     // The threshold seats decide, the board game's seats move, and the
     // dice and the lots are thrown.
-    assert!(!records[0]["moves"].as_array().unwrap().is_empty());
+    assert!(!moves(&records[0]).is_empty());
     assert_eq!(records[3]["game"], "three-men");
-    assert!(records[3]["moves"].as_array().unwrap().len() >= 5);
-    assert!(records[3]["moves"][0]["seat"].as_u64().is_some());
-    assert!(!records[0]["throws"].as_array().unwrap().is_empty());
+    assert!(moves(&records[3]).len() >= 5);
+    assert!(moves(&records[3])[0]["seat"].as_u64().is_some());
+    // One list, in the order of play: the lots are drawn before the
+    // first move of three men's morris, and Half Hazard's thresholds
+    // decide after a throw.
+    let kinds = |r: &serde_json::Value| -> String {
+        r["play"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| match (s.get("move"), s.get("throw")) {
+                (Some(_), None) => 'm',
+                (None, Some(_)) => 't',
+                _ => panic!("a step is a move or a throw: {s}"),
+            })
+            .collect()
+    };
+    assert!(
+        kinds(&records[3]).starts_with("tm"),
+        "{}",
+        kinds(&records[3])
+    );
+    assert!(kinds(&records[0]).contains("tm"), "{}", kinds(&records[0]));
     assert_eq!(records[6]["seats"][0], "lua:scripts/random.lua");
     assert_eq!(records[3]["options"]["first"], "lots");
 
@@ -119,8 +145,7 @@ fn a_run_keeps_the_first_games_of_each_cell_and_each_replays_exactly() {
         let out = String::from_utf8_lossy(&o.stdout);
         assert!(out.contains("the replay matches the record"), "{out}");
         // The narration is the normal one: every move it records is said.
-        let first = &record["moves"][0]["move"];
-        if let Some(m) = first.as_str() {
+        if let Some(m) = moves(record).first().and_then(|m| m["move"].as_str()) {
             assert!(out.contains(&format!("chooses {m}")), "{out}");
         }
     }
@@ -151,7 +176,13 @@ fn a_tampered_record_is_refused_naming_the_move() {
         .collect();
     // Line 2 is three-men's game 0: its third move changed.
     assert_eq!(records[2]["game"], "three-men");
-    records[2]["moves"][2]["move"] = "z9".into();
+    let third = (records[2]["play"].as_array().unwrap().iter())
+        .enumerate()
+        .filter(|(_, s)| s.get("move").is_some())
+        .nth(2)
+        .unwrap()
+        .0;
+    records[2]["play"][third]["move"] = "z9".into();
     let tampered: String = records.iter().map(|r| format!("{r}\n")).collect();
     let path = write(&dir, "tampered.jsonl", &tampered);
     let o = ludus(&["play", "--record", &path, "--game", "2"]);
@@ -259,4 +290,96 @@ fn a_shard_refuses_to_record_and_says_what_to_do() {
     );
     assert!(err.contains("--record 0"), "{err}");
     assert!(!dir.join("out/partial.json").exists());
+}
+
+/// Rithmomachy's kept games are also written as boardspace.net writes its
+/// records (SGF), and `ludus position --record` plays each back to the
+/// position the recorded moves reach; another rule set's games, which the
+/// site does not play, are not.
+#[test]
+fn rithmomachy_games_are_kept_in_boardspace_notation_too() {
+    let dir = scratch("records_sgf");
+    let file = write(
+        &dir,
+        "r.toml",
+        r#"
+name = "sgf"
+seed = 5
+games = 3
+max_plies = 40
+[[cells]]
+game = "rithmomachy"
+seats = "random"
+[[cells]]
+game = "rithmomachy"
+options = { rules = "medieval" }
+seats = "random"
+"#,
+    );
+    let out = dir.join("out");
+    let o = ludus(&[
+        "run",
+        &file,
+        "--out",
+        out.to_str().unwrap(),
+        "--record",
+        "2",
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let records = lines(&out.join("records.jsonl"));
+    assert_eq!(records.len(), 4);
+    let mut names: Vec<String> = std::fs::read_dir(out.join("records"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["cell-0-game-0.sgf", "cell-0-game-1.sgf"]);
+    for (k, record) in records.iter().take(2).enumerate() {
+        let sgf = out.join(format!("records/cell-0-game-{k}.sgf"));
+        let text = std::fs::read_to_string(&sgf).unwrap();
+        assert!(text.contains("seat 1: random"), "{text}");
+        let from_sgf = ludus(&[
+            "position",
+            "rithmomachy",
+            "--record",
+            sgf.to_str().unwrap(),
+            "--json",
+        ]);
+        assert!(from_sgf.status.success(), "{}", stderr(&from_sgf));
+        let played: Vec<&str> = moves(record)
+            .iter()
+            .map(|m| m["move"].as_str().unwrap())
+            .collect();
+        assert!(played.len() > 10, "{played:?}");
+        let from_moves = ludus(&[
+            "position",
+            "rithmomachy",
+            "--moves",
+            &played.join(" "),
+            "--json",
+        ]);
+        assert!(from_moves.status.success(), "{}", stderr(&from_moves));
+        assert_eq!(
+            String::from_utf8_lossy(&from_sgf.stdout),
+            String::from_utf8_lossy(&from_moves.stdout)
+        );
+        assert!(
+            stderr(&from_sgf).contains(&format!("{} moves played", played.len())),
+            "{}",
+            stderr(&from_sgf)
+        );
+    }
+    // Recording nothing removes the files of an earlier run.
+    let o = ludus(&[
+        "run",
+        &file,
+        "--out",
+        out.to_str().unwrap(),
+        "--record",
+        "0",
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!out.join("records").exists());
 }

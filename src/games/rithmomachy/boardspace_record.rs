@@ -18,9 +18,14 @@
 //! across: column A is ludus's rank 1 and row 1 its file a, so boardspace's
 //! `M 8` is ludus's h13 (Black's 28 square at the start). Captures and
 //! victories follow from the moves; the record's own are not read.
+//!
+//! ludus writes the games it keeps of the boardspace rule set the same
+//! way (each move `Move` then `Done`, as the site's robots do), so that
+//! the site's readers and `ludus position --record` replay them.
 
 use crate::core::record::Record;
 use crate::core::record_error::RecordError;
+use crate::core::seat::Seat;
 use crate::games::rithmomachy::piece::Side;
 use crate::games::rithmomachy::position::Position;
 use crate::games::rithmomachy::square::Square;
@@ -96,6 +101,46 @@ fn cell(col: &str, row: &str) -> Option<Square> {
     // made to overflow.
     let row: u8 = row.parse().ok().filter(|r| (1..=8).contains(r))?;
     Square::at(row as i8 - 1, letter as i8 - b'A' as i8)
+}
+
+/// A ludus square as boardspace.net names the cell (`M 8`).
+fn cell_name(square: Square) -> String {
+    let column = (b'A' + square.rank() as u8) as char;
+    format!("{column} {}", square.file() + 1)
+}
+
+/// An SGF property value: `]` and `\` escaped.
+fn sgf_text(text: &str) -> String {
+    text.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// A game of plain moves (`from-to`, with the seat that made each)
+/// written as boardspace.net writes its records: the players' names, the
+/// start, then each move and its confirmation. boardspace.net's player 0
+/// is Black and player 1 White. `None` if a move is not a plain move.
+pub fn write(moves: &[(Seat, &str)], players: &[String], comment: &str) -> Option<String> {
+    let mut out = format!("(;\nSU[Rithmomachy]\nC[{}]\n", sgf_text(comment));
+    let player = |seat: Seat| usize::from(Side::of_seat(seat) == Side::White);
+    for (seat, name) in players.iter().enumerate() {
+        out.push_str(&format!("P{}[id \"{}\"]\n", player(seat), sgf_text(name)));
+    }
+    let first = moves.first().map_or(0, |&(seat, _)| player(seat));
+    out.push_str(&format!("; P{first}[0 Start P{first}]\n"));
+    let mut n = 1;
+    for &(seat, mv) in moves {
+        let (from, to) = mv.split_once('-')?;
+        let (from, to) = (Square::parse(from)?, Square::parse(to)?);
+        let p = player(seat);
+        out.push_str(&format!(
+            "; P{p}[{n} Move {} {}]\n; P{p}[{} Done]\n",
+            cell_name(from),
+            cell_name(to),
+            n + 1
+        ));
+        n += 2;
+    }
+    out.push_str(")\n");
+    Some(out)
 }
 
 /// A move being made: picked up, perhaps put down, not yet confirmed.
@@ -240,6 +285,32 @@ fn moves(text: &str, start: &Position) -> Result<Record, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_written_cell_reads_back_as_the_same_square() {
+        for text in ["a1", "h13", "h16", "c5"] {
+            let square = Square::parse(text).unwrap();
+            let name = cell_name(square);
+            let (col, row) = name.split_once(' ').unwrap();
+            assert_eq!(cell(col, row), Some(square), "{text} written {name}");
+        }
+        assert_eq!(cell_name(Square::parse("h13").unwrap()), "M 8");
+    }
+
+    #[test]
+    fn only_plain_moves_are_written_and_names_are_escaped() {
+        let players = ["seat 1: lua:a]b.lua".to_string(), "seat 2".to_string()];
+        let text = write(&[(1, "h13-e14"), (0, "a4-b5")], &players, "seed 7").unwrap();
+        assert!(text.contains("P0[id \"seat 2\"]"), "{text}");
+        assert!(text.contains("P1[id \"seat 1: lua:a\\]b.lua\"]"), "{text}");
+        assert!(
+            text.contains("; P0[1 Move M 8 N 5]\n; P0[2 Done]"),
+            "{text}"
+        );
+        assert!(text.contains("; P0[0 Start P0]"), "{text}");
+        assert_eq!(write(&[(1, "h13xe14")], &players, ""), None);
+        assert_eq!(write(&[(1, "C9@e5")], &players, ""), None);
+    }
 
     #[test]
     fn cells_map_columns_to_ranks_and_rows_to_files() {

@@ -263,4 +263,23 @@ impl RecordFormats for Rithmomachy {
             .expect("the boardspace preset is valid");
         boardspace_record::read(text, &Position::start(options))
     }
+
+    fn written_format() -> Option<(&'static str, &'static str)> {
+        Some(("boardspace", "sgf"))
+    }
+
+    /// Only games of boardspace.net's own rule set: the site plays no
+    /// other, and its notation has no captures by choice, drops or
+    /// announcements.
+    fn write_record(
+        options: &Options,
+        moves: &[(crate::core::seat::Seat, &str)],
+        players: &[String],
+        comment: &str,
+    ) -> Option<String> {
+        if options.choice("rules") != "boardspace" {
+            return None;
+        }
+        boardspace_record::write(moves, players, comment)
+    }
 }
