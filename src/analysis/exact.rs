@@ -12,9 +12,12 @@
 use std::collections::{HashMap, VecDeque};
 
 use crate::analysis::exact_error::ExactError;
+use crate::analysis::exact_fractions::{
+    self, EdgeChances, ExactShares, Fraction, FractionBounds, small_fraction,
+};
 use crate::analysis::markov::{Chain, Edge};
 use crate::analysis::reward_distribution::{RewardDistribution, reward_distribution};
-use crate::core::chance_outcomes::each_branch;
+use crate::core::chance_outcomes::each_branch_exact;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
 use crate::core::outcome::Outcome;
@@ -36,6 +39,17 @@ pub const SETTLED: f64 = 1e-15;
 
 /// The longest game the length distribution counts.
 pub const MAX_LENGTH: u64 = 1_000_000;
+
+/// The most reachable states whose odds are also found as exact
+/// fractions, and how far those may grow: past either, only the floats
+/// are given, as the fractions would cost more than the answer is worth.
+pub const FRACTIONS: (usize, FractionBounds) = (
+    2_500,
+    FractionBounds {
+        component: 64,
+        bits: 512,
+    },
+);
 
 /// One seat's exact result.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,6 +75,18 @@ pub struct Exact {
     pub length: RewardDistribution,
     /// How many distinct states are reachable.
     pub states: usize,
+    /// The same odds as exact fractions, where the chain is small enough
+    /// ([`FRACTIONS`]) and every chance is a fraction.
+    pub fractions: Option<ExactFractions>,
+}
+
+/// The exact odds as fractions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExactFractions {
+    /// Each seat's win, draw, loss and payoff, by seat.
+    pub seats: Vec<[Fraction; PER_SEAT]>,
+    /// The expected length.
+    pub mean_length: Fraction,
 }
 
 /// How many values each seat's terminal vector holds: win, draw, loss,
@@ -132,8 +158,18 @@ pub fn exact_within<G: Game>(
             seats: players,
         });
     }
-    let chain = reachable(start, policies, bounds)?;
+    let (chain, chances) = reachable(start, policies, bounds)?;
     let solved = chain.solve(MAX_COMPONENT)?;
+    let fractions = chances
+        .and_then(|c| exact_fractions::solve(&chain, &c, FRACTIONS.1))
+        .map(|f| ExactFractions {
+            seats: f
+                .values
+                .chunks(PER_SEAT)
+                .map(|v| [v[0].clone(), v[1].clone(), v[2].clone(), v[3].clone()])
+                .collect(),
+            mean_length: f.reward,
+        });
     let values = solved.values(0);
     let seats = (0..players)
         .map(|s| {
@@ -151,16 +187,19 @@ pub fn exact_within<G: Game>(
         mean_length: solved.reward(0),
         length: reward_distribution(&chain, 0, SETTLED, MAX_LENGTH),
         states: chain.len(),
+        fractions,
     })
 }
 
 /// The chain of states reachable from `start` (state 0), each edge's
-/// reward the length it adds.
+/// reward the length it adds; and its edges' chances as fractions, while
+/// the chain is no longer than [`FRACTIONS`] allows and every chance is
+/// one.
 fn reachable<G: Game>(
     start: &G,
     policies: &[Box<dyn Policy<G>>],
     bounds: Bounds,
-) -> Result<Chain, ExactError> {
+) -> Result<(Chain, Option<EdgeChances>), ExactError> {
     let Bounds {
         states: limit,
         outcomes: budget,
@@ -179,14 +218,21 @@ fn reachable<G: Game>(
     let (mut moves, mut chances) = (Vec::new(), Vec::new());
     let mut key = StateKey::default();
     let mut followed = 0u64;
+    let mut fractions: Option<EdgeChances> = Some(Vec::new());
     while let Some(game) = queue.pop_front() {
+        if index.len() > FRACTIONS.0 {
+            fractions = None;
+        }
+        // The chances of `edges` as fractions, in step with them.
+        let mut shares = ExactShares::new(fractions.is_some());
         // A throw of many dice is cut short by what is left of the
         // budget, not followed whole first.
         let left = budget.saturating_sub(followed).min(CHANCE_LIMIT as u64) as usize;
         let mut edges: Vec<Edge> = Vec::new();
         let mut too_many = false;
         // A key is copied, and a state kept, only when new.
-        let mut lead = |after: &G, probability: f64| {
+        let exact = shares.is_on();
+        let mut lead = |after: &G, probability: f64, share: Share| {
             followed += 1;
             key.clear();
             after.state_key(&mut key);
@@ -202,23 +248,35 @@ fn reachable<G: Game>(
             };
             let reward = f64::from(after.length() - game.length());
             // Outcomes that come to the same state add up: one edge each.
-            match edges.iter_mut().find(|e| e.to == to && e.reward == reward) {
-                Some(e) => e.probability += probability,
+            let at = edges.iter().position(|e| e.to == to && e.reward == reward);
+            match at {
+                Some(i) => edges[i].probability += probability,
                 None => edges.push(Edge {
                     to,
                     probability,
                     reward,
                 }),
             }
+            let edge = at.unwrap_or(edges.len() - 1);
+            match share {
+                Share::Ways(ways) => shares.add_ways(edge, ways),
+                Share::Fraction(f) => shares.add_fraction(edge, f),
+            }
         };
         match game.turn() {
             Turn::Over => {
                 let outcome = game.outcome().ok_or(ExactError::NoOutcome)?;
                 chain.push_absorbing(terminal(&game, &outcome));
+                if let Some(f) = fractions.as_mut() {
+                    f.push(Vec::new());
+                }
                 continue;
             }
             Turn::Chance => {
-                each_branch(&game, left, |p, after| lead(after, p)).map_err(|e| {
+                each_branch_exact(&game, left, |p, ways, after| {
+                    lead(after, p, Share::Ways(ways))
+                })
+                .map_err(|e| {
                     if left < CHANCE_LIMIT {
                         ExactError::TooMuchWork { branches: budget }
                     } else {
@@ -235,7 +293,12 @@ fn reachable<G: Game>(
                     if p > 0.0 {
                         let mut after = game.clone();
                         after.play(mv, &mut Silent);
-                        lead(&after, p);
+                        let fraction = if exact {
+                            small_fraction(p, moves.len())
+                        } else {
+                            None
+                        };
+                        lead(&after, p, Share::Fraction(fraction));
                     }
                 }
             }
@@ -247,8 +310,19 @@ fn reachable<G: Game>(
             return Err(ExactError::TooMuchWork { branches: budget });
         }
         chain.push_transient(edges);
+        match (fractions.as_mut(), shares.finish()) {
+            (Some(f), Some(e)) => f.push(e),
+            _ => fractions = None,
+        }
     }
-    Ok(chain)
+    Ok((chain, fractions))
+}
+
+/// A branch's chance, exactly: one in so many ways (a throw), or a
+/// fraction (a decision); `None` where not known exactly.
+enum Share {
+    Ways(Option<u128>),
+    Fraction(Option<Fraction>),
 }
 
 /// Each seat's win, draw, loss and payoff in a finished game.

@@ -114,6 +114,11 @@ impl Chain {
         self.nodes.len() - 1
     }
 
+    /// How many values each absorbing state carries.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
     /// How many states the chain has.
     pub fn len(&self) -> usize {
         self.nodes.len()

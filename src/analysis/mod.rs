@@ -1,13 +1,15 @@
 //! Analyses that run on any game through the [`crate::core::game::Game`]
 //! trait, knowing no game's rules: where an analysis starts, perft,
 //! positions reached by moves, exact values by retrograde analysis, exact
-//! probabilities of play under known policies as Markov chains, optimal
+//! probabilities of play under known policies as Markov chains (as
+//! fractions where the chain is small), optimal
 //! play in games of chance with decisions, and that play as a table.
 
 pub mod analysis_error;
 pub mod equilibrium;
 pub mod exact;
 pub mod exact_error;
+pub mod exact_fractions;
 pub mod markov;
 pub mod markov_error;
 pub mod perft;

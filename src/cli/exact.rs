@@ -8,7 +8,7 @@ use crate::cli::exact_strategy;
 use crate::cli::game_options::GameOptions;
 use crate::cli::{Failure, find_game};
 use ludus::analysis::equilibrium::Objective;
-use ludus::analysis::exact::{Bounds, Exact};
+use ludus::analysis::exact::{Bounds, Exact, ExactFractions};
 use ludus::analysis::exact_error::ExactError;
 use ludus::core::options::{OptionValue, Options};
 use ludus::policies::policy_spec::PolicySpec;
@@ -114,14 +114,24 @@ fn json(entry: &dyn GameEntry, in_force: &Options, seats: &[PolicySpec], r: &Exa
         .zip(seats)
         .enumerate()
         .map(|(s, (odds, spec))| {
-            serde_json::json!({
+            let mut row = serde_json::json!({
                 "seat": s + 1,
                 "policy": spec.to_string(),
                 "win": odds.win,
                 "draw": odds.draw,
                 "loss": odds.loss,
                 "payoff": odds.payoff,
-            })
+            });
+            if let Some(f) = &r.fractions {
+                let [win, draw, loss, payoff] = &f.seats[s];
+                row["fractions"] = serde_json::json!({
+                    "win": win.to_string(),
+                    "draw": draw.to_string(),
+                    "loss": loss.to_string(),
+                    "payoff": payoff.to_string(),
+                });
+            }
+            row
         })
         .collect();
     let distribution: Vec<serde_json::Value> = r
@@ -130,7 +140,7 @@ fn json(entry: &dyn GameEntry, in_force: &Options, seats: &[PolicySpec], r: &Exa
         .iter()
         .map(|&(length, p)| serde_json::json!([length, p]))
         .collect();
-    serde_json::json!({
+    let mut out = serde_json::json!({
         "game": entry.name(),
         "options": options,
         "seats": seat_rows,
@@ -140,8 +150,11 @@ fn json(entry: &dyn GameEntry, in_force: &Options, seats: &[PolicySpec], r: &Exa
             "tail": r.length.tail,
         },
         "states": r.states,
-    })
-    .to_string()
+    });
+    if let Some(f) = &r.fractions {
+        out["length"]["mean_fraction"] = f.mean_length.to_string().into();
+    }
+    out.to_string()
 }
 
 /// The result as a table: the game and its options, a line per seat, the
@@ -196,5 +209,35 @@ fn table(entry: &dyn GameEntry, in_force: &Options, seats: &[PolicySpec], r: &Ex
         r.length.probabilities.len(),
         r.length.tail
     );
+    if let Some(f) = &r.fractions {
+        out += &fractions_lines(entry, f);
+    }
     out
+}
+
+/// The most characters of a fraction the table prints; longer ones are
+/// in the JSON only.
+const SHORT_FRACTION: usize = 40;
+
+/// The exact fractions short enough to read: each seat's chance of
+/// winning, and the mean length.
+fn fractions_lines(entry: &dyn GameEntry, f: &ExactFractions) -> String {
+    let short = |x: &ludus::analysis::exact_fractions::Fraction| {
+        let text = x.to_string();
+        (text.len() <= SHORT_FRACTION).then_some(text)
+    };
+    let mut parts: Vec<String> = f
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(s, [win, ..])| short(win).map(|w| format!("{} wins {w}", entry.seat_name(s))))
+        .collect();
+    if let Some(m) = short(&f.mean_length) {
+        parts.push(format!("mean length {m}"));
+    }
+    if parts.is_empty() {
+        "exactly: fractions too long for the table (--json gives them)\n".to_string()
+    } else {
+        format!("exactly: {}\n", parts.join(", "))
+    }
 }

@@ -66,7 +66,7 @@ pub enum ChanceError {
 /// ```
 pub fn outcomes<G: Game>(game: &G, limit: usize) -> Result<Vec<ChanceOutcome>, ChanceError> {
     let mut found = Vec::new();
-    walk(game, limit, |faces, probability, _| {
+    walk(game, limit, |faces, probability, _, _| {
         found.push(ChanceOutcome {
             faces: faces.to_vec(),
             probability,
@@ -133,27 +133,42 @@ pub fn each_branch<G: Game>(
     limit: usize,
     mut each: impl FnMut(f64, &G),
 ) -> Result<(), ChanceError> {
-    walk(game, limit, |_, probability, after| {
+    walk(game, limit, |_, probability, _, after| {
         each(probability, after)
     })
 }
 
+/// As [`each_branch`], with each branch's chance also exactly: one over
+/// the number given, the product of the sides of the dice thrown (`None`
+/// past `u128`), for a caller that wants fractions, not floats.
+pub fn each_branch_exact<G: Game>(
+    game: &G,
+    limit: usize,
+    mut each: impl FnMut(f64, Option<u128>, &G),
+) -> Result<(), ChanceError> {
+    walk(game, limit, |_, probability, ways, after| {
+        each(probability, ways, after)
+    })
+}
+
 /// Runs the chance event of `game` on every prefix of faces until each
-/// completes it, handing `leaf` each outcome's faces, chance and the
-/// position it leads to; at most `limit` runs.
+/// completes it, handing `leaf` each outcome's faces, chance, the number
+/// of equally likely ways the dice thrown could fall (the chance's
+/// inverse, exactly; `None` past `u128`) and the position it leads to; at
+/// most `limit` runs.
 fn walk<G: Game>(
     game: &G,
     limit: usize,
-    mut leaf: impl FnMut(&[u8], f64, &G),
+    mut leaf: impl FnMut(&[u8], f64, Option<u128>, &G),
 ) -> Result<(), ChanceError> {
     if game.turn() != Turn::Chance {
         return Err(ChanceError::NotChance);
     }
-    // Prefixes still to run, each with its probability.
-    let mut open: Vec<(Vec<u8>, f64)> = vec![(Vec::new(), 1.0)];
+    // Prefixes still to run, each with its probability and ways.
+    let mut open: Vec<(Vec<u8>, f64, Option<u128>)> = vec![(Vec::new(), 1.0, Some(1))];
     let (mut runs, mut thrown) = (0, 0);
     let mut g = game.clone();
-    while let Some((faces, p)) = open.pop() {
+    while let Some((faces, p, ways)) = open.pop() {
         runs += 1;
         if runs > limit || thrown > limit.saturating_mul(DICE_PER_RUN) {
             return Err(ChanceError::TooMany { limit });
@@ -163,13 +178,14 @@ fn walk<G: Game>(
         g.chance_step(&mut dice, &mut Silent);
         thrown += dice.thrown() as usize;
         match dice.wanted() {
-            None => leaf(&faces, p, &g),
+            None => leaf(&faces, p, ways, &g),
             Some(sides) => {
                 // Pushed last face first, so that they come out in order.
                 for f in (1..=sides).rev() {
                     let mut next = faces.clone();
                     next.push(f);
-                    open.push((next, p / f64::from(sides)));
+                    let ways = ways.and_then(|w| w.checked_mul(u128::from(sides)));
+                    open.push((next, p / f64::from(sides), ways));
                 }
             }
         }

@@ -2,6 +2,8 @@
 //! from the rules (hazard.md, half_hazard.md), against a million sampled
 //! games, and its refusals.
 
+use num_rational::BigRational;
+
 use crate::support::{ludus, stderr};
 
 /// `ludus exact` with `args` and `--json`, parsed.
@@ -56,6 +58,108 @@ fn hazard_fixed_seat1() -> f64 {
         }
     }
     h + later
+}
+
+/// [`hazard_fixed_seat1`] in exact fractions.
+fn hazard_fixed_seat1_fraction() -> BigRational {
+    let c = totals();
+    let p = |t: usize| BigRational::new(c[t].into(), 216.into());
+    let zero = || BigRational::from_integer(0.into());
+    let one = || BigRational::from_integer(1.into());
+    let h = (3..=18)
+        .filter(|&t| is_hazard(t))
+        .map(p)
+        .fold(zero(), |a, b| a + b);
+    let mut later = zero();
+    for a in (3..=18).filter(|&t| !is_hazard(t)) {
+        for b in (3..=18).filter(|&t| !is_hazard(t)) {
+            let other = |t| if a == b { zero() } else { p(t) };
+            let (x1, y1) = (&h + p(a), other(b));
+            let (x2, y2) = (&h + p(b), other(a));
+            let (go1, go2) = (one() - &x1 - &y1, one() - &x2 - &y2);
+            later += p(a) * p(b) * (x1 + &go1 * y2) / (one() - go1 * go2);
+        }
+    }
+    h + later
+}
+
+/// The fractions `ludus exact --json` gives a seat.
+fn fraction(v: &serde_json::Value, s: usize, key: &str) -> BigRational {
+    let text = v["seats"][s]["fractions"][key]
+        .as_str()
+        .unwrap_or_else(|| panic!("no fraction {key} for seat {s}: {v}"));
+    text.parse().unwrap()
+}
+
+/// The fractions are the closed forms exactly, not to rounding: Hazard's
+/// first thrower, Pair and Ace's 9/14 (pair_ace.md), one turn of Half
+/// Hazard at `threshold:0`; and each seat's fractions add up to 1.
+#[test]
+fn small_games_are_solved_in_exact_fractions() {
+    let v = exact_json(&["hazard", "--opt", "order=fixed"]);
+    let want = hazard_fixed_seat1_fraction();
+    assert_eq!(fraction(&v, 0, "win"), want);
+    assert_eq!(
+        want.to_string(),
+        "24298296676888433677205006791/43545762570418032921528692160"
+    );
+    let as_float = |f: &BigRational| {
+        let (n, d) = (f.numer().to_string(), f.denom().to_string());
+        n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap()
+    };
+    assert!((as_float(&want) - seat(&v, 0, "win")).abs() < 1e-15);
+    let mean: BigRational = v["length"]["mean_fraction"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((as_float(&mean) - v["length"]["mean"].as_f64().unwrap()).abs() < 1e-12);
+
+    let v = exact_json(&["pair-ace", "--opt", "order=fixed"]);
+    assert_eq!(v["seats"][0]["fractions"]["win"], "9/14");
+    assert_eq!(v["seats"][1]["fractions"]["win"], "5/14");
+    assert_eq!(v["length"]["mean_fraction"], "9/4");
+    let table = ludus(&["exact", "pair-ace", "--opt", "order=fixed"]);
+    assert!(
+        String::from_utf8_lossy(&table.stdout)
+            .contains("exactly: seat 1 wins 9/14, seat 2 wins 5/14, mean length 9/4"),
+        "{}",
+        String::from_utf8_lossy(&table.stdout)
+    );
+
+    // 1385/4752 = sum over o of c(o)/176 * (40 + c(o))/216, as above.
+    let v = exact_json(&[
+        "half-hazard",
+        "--opt",
+        "order=fixed",
+        "--opt",
+        "rounds=1",
+        "--seats",
+        "threshold:0",
+    ]);
+    let c = totals();
+    let want = (7..=14)
+        .map(|o| BigRational::new((c[o] * (40 + c[o])).into(), (176 * 216).into()))
+        .fold(BigRational::from_integer(0.into()), |a, b| a + b);
+    assert_eq!(fraction(&v, 0, "win"), want);
+    assert_eq!(want.to_string(), "1385/4752");
+
+    for game in ["hazard", "guirguiesca", "marlota", "tanto", "mayor"] {
+        let v = exact_json(&[game]);
+        for s in 0..2 {
+            let sum = fraction(&v, s, "win") + fraction(&v, s, "draw") + fraction(&v, s, "loss");
+            assert_eq!(sum, BigRational::from_integer(1.into()), "{game} seat {s}");
+        }
+    }
+}
+
+/// Where the fractions would not be cheap (too many states), only the
+/// floats are given.
+#[test]
+fn large_games_give_no_fractions() {
+    let v = exact_json(&["half-hazard", "--opt", "rounds=1"]);
+    assert!(v["seats"][0].get("fractions").is_none(), "{v}");
+    assert!(v["length"].get("mean_fraction").is_none(), "{v}");
 }
 
 #[test]
