@@ -892,3 +892,25 @@ fn records_are_refused_by_shards_and_bad_values_and_removed_by_none() {
         );
     }
 }
+
+/// A game with its own notation (Rithmomachy, boardspace rules) keeps a
+/// tournament's recorded games in it too, one file a seating's game,
+/// which `ludus position --record` plays back.
+#[test]
+fn a_rithmomachy_tournament_writes_its_records_in_its_notation() {
+    let dir = scratch("records_sgf");
+    let file = write(
+        &dir,
+        "name = \"rm\"\ngame = \"rithmomachy\"\noptions = { rules = \"boardspace\" }\n\
+         policies = [\"random\", \"mcts:1\"]\ngames = 4\nmax_plies = 60\nrecord = 1\n",
+    );
+    let out = dir.join("out");
+    let o = ludus(&["tournament", &file, "--out", out.to_str().unwrap(), "-q"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(records(&out).len(), 2);
+    for seating in 0..2 {
+        let sgf = out.join(format!("records/cell-{seating}-game-0.sgf"));
+        let o = ludus(&["position", "rithmomachy", "--record", sgf.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+}
