@@ -618,3 +618,299 @@ fn a_tournament_has_a_page() {
         .join("|");
     assert!(cells_text.contains("three-men") && cells_text.contains("first=seat1"));
 }
+
+/// The records file of a report folder, one JSON value a line.
+fn records(out: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(out.join("records.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+const RECORDED: &str = r#"
+name = "recorded"
+seed = 7
+game = "three-men"
+policies = ["mcts:20", "random", "alphabeta:2"]
+games = 10
+"#;
+
+/// `--record 2`: two games of each of the six seatings, in (seating,
+/// index) order, each naming its seating (`cell`) and pairing, with the
+/// pairing's policies in the seating's order; the same bytes whatever the
+/// threads; the replay command printed, pasted, and every line replayed
+/// by `ludus play --record` match their records.
+#[test]
+fn a_tournament_keeps_the_first_games_of_each_seating_and_they_replay() {
+    let dir = scratch("records");
+    let file = write(&dir, RECORDED);
+    let mut outs = Vec::new();
+    let mut said = String::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("out{threads}"));
+        let o = ludus(&[
+            "tournament",
+            &file,
+            "--record",
+            "2",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        said = String::from_utf8_lossy(&o.stdout).into_owned();
+        outs.push(out);
+    }
+    assert_eq!(
+        std::fs::read(outs[0].join("records.jsonl")).unwrap(),
+        std::fs::read(outs[1].join("records.jsonl")).unwrap(),
+        "records.jsonl depends on the threads"
+    );
+    let kept = records(&outs[1]);
+    assert_eq!(kept.len(), 12);
+    let policies = ["mcts:20", "random", "alphabeta:2"];
+    let pairings = [(0, 1), (0, 2), (1, 2)];
+    for (n, r) in kept.iter().enumerate() {
+        let (seating, index) = (n / 2, n % 2);
+        assert_eq!(r["cell"], seating, "line {n}");
+        assert_eq!(r["pairing"], seating / 2, "line {n}");
+        assert_eq!(r["index"], index, "line {n}");
+        let (i, j) = pairings[seating / 2];
+        let seats = if seating % 2 == 0 { [i, j] } else { [j, i] };
+        assert_eq!(
+            r["seats"],
+            serde_json::json!([policies[seats[0]], policies[seats[1]]]),
+            "line {n}"
+        );
+    }
+    // Both seatings of a pairing play game k on its seed.
+    assert_eq!(kept[0]["seed"], kept[2]["seed"]);
+    let command = said
+        .lines()
+        .find_map(|l| l.split_once("replay one: ").map(|(_, c)| c.to_string()))
+        .unwrap_or_else(|| panic!("no replay command: {said}"));
+    assert!(said.contains("12 games kept whole in"), "{said}");
+    let pasted = Command::new("sh")
+        .arg("-c")
+        .arg(command.replacen("ludus", "\"$LUDUS\"", 1))
+        .env("LUDUS", env!("CARGO_BIN_EXE_ludus"))
+        .output()
+        .unwrap();
+    assert!(
+        pasted.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&pasted.stderr)
+    );
+    let record = outs[1].join("records.jsonl");
+    for k in 0..kept.len() {
+        let o = ludus(&[
+            "play",
+            "--record",
+            record.to_str().unwrap(),
+            "--game",
+            &k.to_string(),
+        ]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "line {k}: {out}");
+        assert!(out.contains("the replay matches the record"), "{out}");
+        assert!(
+            out.contains(&format!(
+                "line {k}, pairing {}, seating {}, game {}",
+                k / 4,
+                k / 2,
+                k % 2
+            )),
+            "{out}"
+        );
+    }
+}
+
+/// A gauntlet records its policy's games against each opponent; an SPRT
+/// that stops a match early records only the games played, however many
+/// are asked for.
+#[test]
+fn a_gauntlet_and_an_sprt_record_only_what_they_play() {
+    let dir = scratch("records_gauntlet");
+    let file = write(&dir, RECORDED);
+    let out = dir.join("gauntlet");
+    let o = ludus(&[
+        "tournament",
+        &file,
+        "--gauntlet",
+        "alphabeta:1",
+        "--record",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let kept = records(&out);
+    assert_eq!(kept.len(), 6);
+    for (n, r) in kept.iter().enumerate() {
+        assert_eq!(r["cell"], n);
+        assert_eq!(r["seats"][n % 2], "alphabeta:1", "line {n}");
+    }
+    let file = write(
+        &dir,
+        "name = \"sprt\"\nseed = 2\ngame = \"three-men\"\npolicies = [\"mcts:50\", \"random\"]\n\
+         games = 100000\nrecord = 5000\n",
+    );
+    let out = dir.join("sprt");
+    let o = ludus(&[
+        "tournament",
+        &file,
+        "--sprt",
+        "0,50",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("tournament.json")).unwrap()).unwrap();
+    let played = manifest["games_played"].as_u64().unwrap();
+    assert!(played < 10_000, "{played}");
+    let kept = records(&out);
+    assert_eq!(kept.len() as u64, played);
+    let last = kept.iter().filter(|r| r["cell"] == 1).count() as u64;
+    assert_eq!(last, played / 2);
+}
+
+/// A policy that fails stops the tournament (exit 3); only the seatings
+/// the batch finished before are recorded, never a game it did not play.
+#[test]
+fn a_failed_tournament_records_only_the_seatings_it_finished() {
+    let dir = scratch("records_failed");
+    let script = dir.join("fails.lua");
+    std::fs::write(&script, "function choose(g, m) error(\"no\") end\n").unwrap();
+    let file = write(
+        &dir,
+        &format!(
+            "name = \"failed\"\ngame = \"three-men\"\npolicies = [\"random\", \"mcts:2\", \"lua:{}\"]\n\
+             games = 4\nrecord = 3\n",
+            script.to_str().unwrap()
+        ),
+    );
+    let out = dir.join("out");
+    let o = ludus(&[
+        "tournament",
+        &file,
+        "--threads",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    let kept = records(&out);
+    // Pairing 0 (random, mcts:2) plays first and has no failing seat;
+    // every other seating has the script.
+    assert_eq!(kept.len(), 4);
+    assert!(kept.iter().all(|r| r["pairing"] == 0));
+}
+
+/// A shard refuses to record (exit 2), from the flag or the file; bad
+/// values of `record` exit 2 naming the key; a tournament that records
+/// nothing removes an older records.jsonl.
+#[test]
+fn records_are_refused_by_shards_and_bad_values_and_removed_by_none() {
+    let dir = scratch("records_refused");
+    let file = write(&dir, RECORDED);
+    let out = dir.join("out");
+    let o = ludus(&[
+        "tournament",
+        &file,
+        "--record",
+        "2",
+        "--shard",
+        "1/2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("--shard 1/2: a shard cannot keep game records (--record 2)"),
+        "{err}"
+    );
+    let in_file = write(&dir, &format!("{RECORDED}record = 1\n"));
+    let o = ludus(&[
+        "tournament",
+        &in_file,
+        "--shard",
+        "2/2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the file's `record = 1`"));
+    let o = ludus(&[
+        "tournament",
+        &in_file,
+        "--shard",
+        "2/2",
+        "--record",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!out.join("records.jsonl").exists());
+    for bad in ["-1", "\"x\""] {
+        let file = write(&dir, &format!("{RECORDED}record = {bad}\n"));
+        let o = ludus(&["tournament", &file, "--out", out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("`record`") && err.contains("t.toml"),
+            "{bad}: {err}"
+        );
+    }
+    let plain = dir.join("plain");
+    let file = write(&dir, RECORDED);
+    for (record, lines) in [("1", Some(6)), ("0", None)] {
+        let o = ludus(&[
+            "tournament",
+            &file,
+            "--record",
+            record,
+            "--out",
+            plain.to_str().unwrap(),
+            "-q",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(
+            plain
+                .join("records.jsonl")
+                .exists()
+                .then(|| records(&plain).len()),
+            lines
+        );
+    }
+}
+
+/// A game with its own notation (Rithmomachy, boardspace rules) keeps a
+/// tournament's recorded games in it too, one file a seating's game,
+/// which `ludus position --record` plays back.
+#[test]
+fn a_rithmomachy_tournament_writes_its_records_in_its_notation() {
+    let dir = scratch("records_sgf");
+    let file = write(
+        &dir,
+        "name = \"rm\"\ngame = \"rithmomachy\"\noptions = { rules = \"boardspace\" }\n\
+         policies = [\"random\", \"mcts:1\"]\ngames = 4\nmax_plies = 60\nrecord = 1\n",
+    );
+    let out = dir.join("out");
+    let o = ludus(&["tournament", &file, "--out", out.to_str().unwrap(), "-q"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(records(&out).len(), 2);
+    for seating in 0..2 {
+        let sgf = out.join(format!("records/cell-{seating}-game-0.sgf"));
+        let o = ludus(&["position", "rithmomachy", "--record", sgf.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+}

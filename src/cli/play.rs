@@ -56,8 +56,8 @@ pub struct PlayArgs {
         conflicts_with_all = ["opts", "rules", "seats", "seat", "max_plies"]
     )]
     experiment: Option<String>,
-    /// Replays game --game K (the file's line K, from 0) of a run's
-    /// records.jsonl (`ludus run --record N`) from its seed, options and
+    /// Replays game --game K (the file's line K, from 0) of a run's or a
+    /// tournament's records.jsonl (`--record N`) from its seed, options and
     /// seats, and checks that every decision, throw and the result are
     /// the record's: a game that parts from it exits 1, naming where.
     #[arg(
@@ -252,11 +252,15 @@ fn from_record(args: &PlayArgs, path: &str) -> Result<(Setup, GameRecord), Failu
             players
         )));
     }
+    // A tournament's record names its pairing, and its cell is the seating.
+    let cell = match record.pairing {
+        Some(p) => format!("pairing {p}, seating {}", record.cell),
+        None => format!("cell {}", record.cell),
+    };
     println!(
-        "{}: line {}, cell {}, game {}",
+        "{}: line {}, {cell}, game {}",
         crate::cli::shown(path),
         args.game_index,
-        record.cell,
         record.index
     );
     let setup = Setup {

@@ -12,7 +12,9 @@ use serde_json::json;
 
 use crate::cli::Failure;
 use crate::cli::batch_args::{BatchArgs, pool};
+use crate::cli::replay::shell_word;
 use ludus::core::input::read_text;
+use ludus::core::plural::plural;
 use ludus::plan::tournament::{RankBy, Tournament};
 use ludus::reports::atomic::write_atomic;
 use ludus::reports::charts;
@@ -20,10 +22,12 @@ use ludus::reports::charts::tournament_page::Played;
 use ludus::reports::folder::{check_tournament_folder, check_writable};
 use ludus::reports::identity::{self, script_hashes};
 use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest};
+use ludus::reports::records;
 use ludus::reports::report::csv_bytes;
 use ludus::reports::standings::{
     PAIRINGS, STANDINGS, anchor, pairing_rows, standings, standings_rows,
 };
+use ludus::reports::tournament_records;
 use ludus::reports::write_error::WriteError;
 use ludus::runner::batch::{Ended, Unobserved};
 use ludus::runner::checkpoint::CellState;
@@ -67,6 +71,12 @@ pub struct TournamentArgs {
     /// report folder.
     #[arg(long)]
     force: bool,
+    /// Keep the first N games of each seating of each pairing whole (seed,
+    /// seats, every decision and throw, the result) in records.jsonl,
+    /// replacing the file's `record`; `ludus play --record` replays one.
+    /// 0: none.
+    #[arg(long, value_name = "N")]
+    record: Option<u64>,
 }
 
 /// Plays the tournament and writes its report.
@@ -104,8 +114,29 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
             t.policies.len()
         )));
     }
+    if let Some(n) = args.record {
+        t.record = n;
+    }
     let threads = args.batch.threads()?;
     let shard = args.batch.shard()?;
+    if let Some(s) = shard
+        && t.record > 0
+    {
+        return Err(Failure::Input(format!(
+            "--shard {s}: a shard cannot keep game records ({}): it writes only \
+             partial.json, which `ludus merge` adds up, and records.jsonl is not part \
+             of it. Record a few games in a plain tournament instead (`ludus tournament \
+             {} --record {} --games {}`), and give the shards --record 0",
+            if args.record.is_some() {
+                format!("--record {}", t.record)
+            } else {
+                format!("the file's `record = {}`", t.record)
+            },
+            crate::cli::shown(&args.file),
+            t.record,
+            2 * t.record
+        )));
+    }
     let dir = args.batch.dir(&t.name, shard);
     let scripts = script_hashes(t.script_paths())?;
     if shard.is_none() {
@@ -163,6 +194,7 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
             },
             args.quiet,
         )?;
+        write_records(&dir, &t, &outcome.settled, args.quiet)?;
     }
     match outcome.ended {
         Ended::Complete => Ok(()),
@@ -197,6 +229,35 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         Ended::Interrupted => Err(Failure::Interrupted("stopped".into())),
         Ended::Observer(e) => Err(Failure::Io(e)),
     }
+}
+
+/// Writes records.jsonl: the first games (`record`) of each seating that
+/// the batch played for certain, played again from their seeds on this
+/// thread, in (seating, index) order whatever the threads; without
+/// `record`, removes an older tournament's file. Says how to replay one
+/// unless `quiet`.
+fn write_records(
+    dir: &std::path::Path,
+    t: &Tournament,
+    settled: &[u64],
+    quiet: bool,
+) -> Result<(), Failure> {
+    let io = |e| WriteError::report(dir, e);
+    if t.record == 0 {
+        return records::remove(dir).map_err(|e| io(e).into());
+    }
+    let kept = tournament_records::of_tournament(t, settled);
+    records::write(dir, &kept).map_err(io)?;
+    if !quiet && !kept.is_empty() {
+        let file = dir.join(records::FILE);
+        println!(
+            "{} kept whole in {}; replay one: ludus play --record {} --game 0",
+            plural(kept.len(), "game"),
+            file.display(),
+            shell_word(&file.display().to_string())
+        );
+    }
+    Ok(())
 }
 
 /// What tournament.json says of the games a report holds

@@ -18,6 +18,7 @@
 //! on_bot_error = "forfeit" # optional
 //! rank_by = "payoff"   # optional: standings by mean payoff, not Elo
 //! gauntlet = "mcts:400" # optional: only this policy against each listed one
+//! record = 2           # optional: keep games 0-1 of each seating whole, in records.jsonl
 //! ```
 //!
 //! A gauntlet plays one policy under test against each of the listed
@@ -54,6 +55,7 @@ struct TournamentFile {
     on_bot_error: Option<String>,
     rank_by: Option<String>,
     gauntlet: Option<String>,
+    record: Option<u64>,
 }
 
 /// What orders a tournament's standings.
@@ -95,6 +97,9 @@ pub struct Tournament {
     pub rank_by: RankBy,
     /// A hash of the file's text.
     pub hash: String,
+    /// How many games of each seating (those of index below it) the
+    /// report keeps whole in records.jsonl; 0: none.
+    pub record: u64,
 }
 
 /// The most policies a tournament takes (pairings grow as its square).
@@ -291,6 +296,7 @@ impl Tournament {
             rank_by,
             hash,
             gauntlet: false,
+            record: f.record.unwrap_or(0),
         };
         if let Some(g) = &f.gauntlet {
             t.put_gauntlet(g, check).map_err(|e| at("gauntlet", &e))?;

@@ -35,4 +35,5 @@ pub mod standings;
 pub mod summary;
 pub mod table;
 pub mod timings;
+pub mod tournament_records;
 pub mod write_error;

@@ -48,8 +48,13 @@ pub enum RecordedStep {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
-    /// The cell's index in the experiment.
+    /// The cell's index in the experiment; in a tournament, the seating's
+    /// (two a pairing: the pairing's first policy in seat 1, then in seat 2).
     pub cell: usize,
+    /// In a tournament, the pairing's index (both its seatings play on its
+    /// game seeds); a run's records have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairing: Option<usize>,
     /// The game's registry name.
     pub game: String,
     /// The game's index in its cell.
@@ -159,6 +164,7 @@ impl GameRecord {
         };
         let record = GameRecord {
             cell,
+            pairing: None,
             game: entry.name().to_string(),
             index,
             seed: one.seed,

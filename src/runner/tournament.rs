@@ -72,6 +72,11 @@ pub struct Outcome {
     pub sprt: Option<(Sprt, Verdict, f64)>,
     /// How the batch ended (a failure stops it).
     pub ended: Ended,
+    /// For each seating, how many of its games from the first asked are
+    /// played for certain: every game of the blocks whose batch finished
+    /// that seating. (A batch a failure stopped may have played others,
+    /// but not in order, and which it did is not kept.)
+    pub settled: Vec<u64>,
 }
 
 /// Game pairs per block of an SPRT match: the test looks after each.
@@ -133,6 +138,7 @@ pub fn play(
             .collect(),
     };
     let mut verdict = None;
+    let mut settled = vec![0; seatings.len()];
     for (start, len) in blocks {
         let mut jobs: Vec<Box<dyn CellJob>> = Vec::new();
         for seating in seatings {
@@ -142,6 +148,11 @@ pub fn play(
             )));
         }
         let (progress, ended) = batch::play(&jobs, pool, threads, halt, observer);
+        for (s, cell) in settled.iter_mut().zip(&progress.cells) {
+            if cell.finished() {
+                *s += len;
+            }
+        }
         let mut cells = progress.cells.into_iter().map(|c| c.into_tally());
         for r in results.iter_mut() {
             let (a, b) = (cells.next(), cells.next());
@@ -161,6 +172,7 @@ pub fn play(
                 pairings: results,
                 sprt: verdict,
                 ended,
+                settled,
             });
         }
         if verdict.is_some_and(|(_, v, _)| v != Verdict::Continue) {
@@ -171,5 +183,6 @@ pub fn play(
         pairings: results,
         sprt: verdict,
         ended: Ended::Complete,
+        settled,
     })
 }

@@ -91,6 +91,8 @@ fn a_run_keeps_the_first_games_of_each_cell_and_each_replays_exactly() {
         ] {
             assert!(fields.contains(&key), "{key} missing from {r}");
         }
+        // A run's records name no pairing: that field is a tournament's.
+        assert!(!fields.contains(&"pairing"), "{r}");
         let winner = &r["winner"];
         assert!(winner.is_null() || (1..=2).contains(&winner.as_u64().unwrap()));
         assert_eq!(r["payoffs"].as_array().unwrap().len(), 2);
