@@ -910,6 +910,11 @@ fn a_rithmomachy_tournament_writes_its_records_in_its_notation() {
     assert_eq!(records(&out).len(), 2);
     for seating in 0..2 {
         let sgf = out.join(format!("records/cell-{seating}-game-0.sgf"));
+        let text = std::fs::read_to_string(&sgf).unwrap();
+        assert!(
+            text.contains(&format!("pairing 0, seating {seating}, game 0")),
+            "{text}"
+        );
         let o = ludus(&["position", "rithmomachy", "--record", sgf.to_str().unwrap()]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }

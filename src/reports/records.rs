@@ -64,10 +64,13 @@ pub fn notation(record: &GameRecord) -> Option<(String, String)> {
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
     let given: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let cell = match record.pairing {
+        Some(p) => format!("pairing {p}, seating {}", record.cell),
+        None => format!("cell {}", record.cell),
+    };
     let comment = format!(
-        "ludus {}: cell {}, game {}, seed {}, {}; ended by {}",
+        "ludus {}: {cell}, game {}, seed {}, {}; ended by {}",
         record.game,
-        record.cell,
         record.index,
         record.seed,
         given.join(" "),
