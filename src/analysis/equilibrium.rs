@@ -17,6 +17,8 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use rustc_hash::FxHashMap;
+
 use crate::analysis::exact::{CHANCE_LIMIT, MAX_COMPONENT};
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::markov::{Chain, Edge, components};
@@ -58,7 +60,7 @@ impl Objective {
 /// the value of the start.
 #[derive(Clone, Debug)]
 pub struct Strategy {
-    choices: HashMap<StateKey, u32>,
+    choices: FxHashMap<StateKey, u32>,
     /// The choice at each state by its number (0 where no one decides).
     picks: Vec<u32>,
     /// Each seat's objective at the start, under optimal play by all.
@@ -179,7 +181,8 @@ fn graph<G: Game>(
     if !start.rules_key(&mut key) {
         return Err(ExactError::NoStateKey { game: G::NAME });
     }
-    let mut index: HashMap<StateKey, usize> = HashMap::from([(key.clone(), 0)]);
+    let mut index: FxHashMap<StateKey, usize> = FxHashMap::default();
+    index.insert(key.clone(), 0);
     let mut keys = vec![key];
     let mut queue: VecDeque<G> = VecDeque::from([start.clone()]);
     let mut nodes = Vec::new();

@@ -9,7 +9,9 @@
 //! ([`crate::analysis::markov`]): games that may go on for ever (Hazard's
 //! re-throws) are not cut short.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
 
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::exact_fractions::{
@@ -39,6 +41,10 @@ pub const SETTLED: f64 = 1e-15;
 
 /// The longest game the length distribution counts.
 pub const MAX_LENGTH: u64 = 1_000_000;
+
+/// The most edges the length distribution follows (about a second): past
+/// it, the lengths not yet counted are its tail.
+pub const MAX_LENGTH_WORK: u64 = 100_000_000;
 
 /// The most reachable states whose odds are also found as exact
 /// fractions, and how far those may grow: past either, only the floats
@@ -185,7 +191,7 @@ pub fn exact_within<G: Game>(
     Ok(Exact {
         seats,
         mean_length: solved.reward(0),
-        length: reward_distribution(&chain, 0, SETTLED, MAX_LENGTH),
+        length: reward_distribution(&chain, 0, SETTLED, MAX_LENGTH, MAX_LENGTH_WORK),
         states: chain.len(),
         fractions,
     })
@@ -209,7 +215,7 @@ fn reachable<G: Game>(
     if !start.state_key(&mut key) {
         return Err(ExactError::NoStateKey { game: G::NAME });
     }
-    let mut index: HashMap<StateKey, usize> = HashMap::new();
+    let mut index: FxHashMap<StateKey, usize> = FxHashMap::default();
     index.insert(key, 0);
     // States found but not yet expanded; found in the order numbered, so
     // each is pushed onto the chain as its number comes.

@@ -9,8 +9,12 @@
 //! once the values past it are known: a state alone is a division, a
 //! larger component a dense linear system `(I - P) x = b` solved by
 //! Gaussian elimination with partial pivoting, every value and the reward
-//! at once. A component that cannot be left (a loop with no way out) has
-//! no solution, and is reported rather than divided by zero.
+//! at once, and a component too large for a dense system by sparse
+//! elimination ([`crate::analysis::sparse_elimination`]). A component
+//! that cannot be left (a loop with no way out) has no solution, and is
+//! reported rather than divided by zero.
+
+use crate::analysis::sparse_elimination::{SparseFailure, solve_sparse};
 
 use crate::analysis::markov_error::MarkovError;
 
@@ -92,6 +96,10 @@ impl Solution {
 /// left: the chance of staying is then 1 up to rounding.
 const NEVER_LEFT: f64 = 1e-12;
 
+/// The most transitions a sparse elimination holds at once: some hundreds
+/// of megabytes, and the work grows with them.
+pub const MAX_FILL: usize = 20_000_000;
+
 impl Chain {
     /// An empty chain whose absorbing states carry `width` values each.
     pub fn new(width: usize) -> Chain {
@@ -134,9 +142,10 @@ impl Chain {
         self.nodes.is_empty()
     }
 
-    /// Solves the chain, refusing a strongly connected component of more
-    /// than `max_component` states (its dense system would cost the cube of
-    /// its size).
+    /// Solves the chain: a strongly connected component of at most
+    /// `max_component` states as a dense system (its cost is the cube of
+    /// its size), a larger one by sparse elimination, refused if that
+    /// would hold more than [`MAX_FILL`] transitions at once.
     pub fn solve(&self, max_component: usize) -> Result<Solution, MarkovError> {
         self.check()?;
         let mut solver = Solver {
@@ -306,16 +315,14 @@ impl Solver<'_> {
         if let [state] = *states {
             return self.alone(state);
         }
-        if states.len() > self.max_component {
-            return Err(MarkovError::TooLarge {
-                states: states.len(),
-                limit: self.max_component,
-            });
-        }
         for (row, &s) in states.iter().enumerate() {
             self.local[s] = row;
         }
-        let solved = self.system(states);
+        let solved = if states.len() > self.max_component {
+            self.sparse(states)
+        } else {
+            self.system(states)
+        };
         for &s in states {
             self.local[s] = usize::MAX;
         }
@@ -395,6 +402,54 @@ impl Solver<'_> {
     }
 }
 
+impl Solver<'_> {
+    /// A component too large for a dense system, as rows of its edges
+    /// within (one per state they lead to), its chance of leaving and what
+    /// the edges out of it lead to, solved by sparse elimination.
+    fn sparse(&mut self, states: &[usize]) -> Result<(), MarkovError> {
+        let stride = self.stride();
+        let (mut edges, mut exit, mut constant) = (Vec::new(), Vec::new(), Vec::new());
+        for &s in states {
+            let mut within: Vec<(u32, f64)> = Vec::new();
+            let (mut leaves, mut b) = (0.0, vec![0.0; stride]);
+            for e in self.chain.edges(s) {
+                b[stride - 1] += e.probability * e.reward;
+                let to = self.local[e.to];
+                if to == usize::MAX {
+                    leaves += e.probability;
+                    for (c, x) in b.iter_mut().enumerate() {
+                        *x += e.probability * self.columns[e.to * stride + c];
+                    }
+                } else {
+                    // Edges of different rewards to one state are one here.
+                    match within.iter_mut().find(|w| w.0 as usize == to) {
+                        Some(w) => w.1 += e.probability,
+                        None => within.push((to as u32, e.probability)),
+                    }
+                }
+            }
+            edges.push(within);
+            exit.push(leaves);
+            constant.push(b);
+        }
+        let values =
+            solve_sparse(edges, exit, constant, MAX_FILL, NEVER_LEFT).map_err(|f| match f {
+                SparseFailure::Fill => MarkovError::TooDense {
+                    states: states.len(),
+                    limit: MAX_FILL,
+                },
+                SparseFailure::NeverLeft(row) => MarkovError::NeverLeft {
+                    state: states[row],
+                    states: states.len(),
+                },
+            })?;
+        for (&s, v) in states.iter().zip(values) {
+            self.columns[s * stride..(s + 1) * stride].copy_from_slice(&v);
+        }
+        Ok(())
+    }
+}
+
 /// Solves `a x = b` in place for the `k` by `k` matrix `a` and the `k` by
 /// `columns` right-hand sides `b` (both row by row), leaving `x` in `b`;
 /// `None` if `a` is singular (a pivot below [`NEVER_LEFT`]).
@@ -467,15 +522,15 @@ mod tests {
             assert!((solved.values(i)[0] - reach).abs() < 1e-13, "{i}");
             assert!((solved.reward(i) - bets).abs() < 1e-11, "{i}");
         }
-        // The interior is one component, solved as a system: too large
-        // for a bound below its size.
-        assert_eq!(
-            chain.solve(10),
-            Err(MarkovError::TooLarge {
-                states: 11,
-                limit: 10
-            })
-        );
+        // The interior is one component of 11: past a dense bound of 10
+        // it is solved by sparse elimination, to the same closed form.
+        let sparse = chain.solve(10).unwrap();
+        for i in 0..=n {
+            let reach = (1.0 - r.powi(i as i32)) / (1.0 - r.powi(n as i32));
+            let bets = i as f64 / (q - p) - n as f64 / (q - p) * reach;
+            assert!((sparse.values(i)[0] - reach).abs() < 1e-13, "{i}");
+            assert!((sparse.reward(i) - bets).abs() < 1e-11, "{i}");
+        }
     }
 
     /// A throw repeated on a loop: two dice thrown until they are a pair

@@ -15,6 +15,17 @@ pub enum MarkovError {
         /// The bound.
         limit: usize,
     },
+    /// A strongly connected component whose sparse elimination grew past
+    /// its bound.
+    #[error(
+        "{states} states lead round into one another, and solving them would hold more than {limit} transitions at once"
+    )]
+    TooDense {
+        /// Its size.
+        states: usize,
+        /// The bound on the transitions held.
+        limit: usize,
+    },
     /// A set of states the chain, once in, never leaves: it never ends.
     #[error(
         "state {state} is one of {states} that lead only into one another: play from there never ends"

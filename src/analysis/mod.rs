@@ -16,5 +16,6 @@ pub mod perft;
 pub mod position_replay;
 pub mod retrograde;
 pub mod reward_distribution;
+pub mod sparse_elimination;
 pub mod start;
 pub mod strategy_table;

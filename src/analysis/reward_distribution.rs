@@ -35,7 +35,10 @@ const ROUNDS_PER_TOTAL: usize = 64;
 
 /// The distribution of the reward gathered from `start` until the chain
 /// ends, counting totals up to `max_total` and stopping once the
-/// probability not yet absorbed is below `settled`. Each edge's reward
+/// probability not yet absorbed is below `settled`, or once `max_work`
+/// edges have been followed (a large chain that ends slowly, such as
+/// Hazard for stakes: 110,755 states, lengths past 16,000): what is not
+/// yet absorbed then is the tail. Each edge's reward
 /// counts as the whole number nearest it.
 ///
 /// ```
@@ -46,7 +49,7 @@ const ROUNDS_PER_TOTAL: usize = 64;
 /// let toss = |to| Edge { to, probability: 0.5, reward: 1.0 };
 /// chain.push_transient(vec![toss(0), toss(1)]);
 /// chain.push_absorbing(vec![]);
-/// let d = reward_distribution(&chain, 0, 1e-15, 1000);
+/// let d = reward_distribution(&chain, 0, 1e-15, 1000, u64::MAX);
 /// assert_eq!(d.probabilities[..2], [(1, 0.5), (2, 0.25)]);
 /// assert!(d.tail < 1e-15);
 /// ```
@@ -55,7 +58,9 @@ pub fn reward_distribution(
     start: usize,
     settled: f64,
     max_total: u64,
+    max_work: u64,
 ) -> RewardDistribution {
+    let mut work = 0u64;
     let n = chain.len();
     let mut probabilities = Vec::new();
     // Probability arriving at each total still to come, by state (a state
@@ -92,6 +97,7 @@ pub fn reward_distribution(
                 }
                 Node::Transient(edges) => edges,
             };
+            work += edges.len() as u64;
             for e in edges {
                 let step = e.reward.round().max(0.0) as u64;
                 if step == 0 {
@@ -113,7 +119,7 @@ pub fn reward_distribution(
         }
         let open: f64 = pending.values().flatten().map(|&(_, p)| p).sum();
         let next = pending.keys().next().copied();
-        if open < settled || next.is_none_or(|t| t > max_total) {
+        if open < settled || next.is_none_or(|t| t > max_total) || work > max_work {
             return RewardDistribution {
                 probabilities,
                 tail: open + stuck,
@@ -141,7 +147,7 @@ mod tests {
             Edge::new(1, 1.0 / 6.0, 1.0),
         ]);
         chain.push_absorbing(vec![]);
-        let d = reward_distribution(&chain, 0, 1e-15, 10_000);
+        let d = reward_distribution(&chain, 0, 1e-15, 10_000, u64::MAX);
         for &(n, p) in &d.probabilities {
             let want = (5.0f64 / 6.0).powi(n as i32 - 1) / 6.0;
             assert!((p - want).abs() < 1e-15 * want.max(1.0), "{n}");
@@ -161,7 +167,7 @@ mod tests {
         chain.push_transient(vec![Edge::new(0, 0.5, 2.0), Edge::new(3, 0.5, 2.0)]);
         chain.push_transient(vec![Edge::new(3, 1.0, 1.0)]);
         chain.push_absorbing(vec![]);
-        let d = reward_distribution(&chain, 0, 0.0, 3);
+        let d = reward_distribution(&chain, 0, 0.0, 3, u64::MAX);
         assert_eq!(d.probabilities, [(1, 0.5), (2, 0.25), (3, 0.125)]);
         assert!((d.tail - 0.125).abs() < 1e-15);
     }
@@ -173,8 +179,25 @@ mod tests {
         let mut chain = Chain::new(0);
         chain.push_transient(vec![Edge::new(1, 1.0, 0.0)]);
         chain.push_transient(vec![Edge::new(0, 1.0, 0.0)]);
-        let d = reward_distribution(&chain, 0, 1e-15, 100);
+        let d = reward_distribution(&chain, 0, 1e-15, 100, u64::MAX);
         assert!(d.probabilities.is_empty());
         assert_eq!(d.tail, 1.0);
+    }
+
+    /// Past the work allowed, the count stops and what is left is tail:
+    /// the die thrown until a six, two edges a throw, stopped after about
+    /// ten throws.
+    #[test]
+    fn the_work_allowed_leaves_a_tail() {
+        let mut chain = Chain::new(0);
+        chain.push_transient(vec![
+            Edge::new(0, 5.0 / 6.0, 1.0),
+            Edge::new(1, 1.0 / 6.0, 1.0),
+        ]);
+        chain.push_absorbing(vec![]);
+        let d = reward_distribution(&chain, 0, 1e-15, 10_000, 20);
+        assert_eq!(d.probabilities.len(), 10);
+        let left = (5.0f64 / 6.0).powi(10);
+        assert!((d.tail - left).abs() < 1e-14, "{}", d.tail);
     }
 }
