@@ -88,6 +88,22 @@ enum Bound {
     Upper,
 }
 
+/// How `alphabeta` searches a throw of the dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChancePruning {
+    /// Every outcome with the full window: plain expectiminimax, kept to
+    /// check and measure the pruning against.
+    Off,
+    /// Ballard's Star1: outcomes within windows narrowed by the bounds
+    /// of the value (the default).
+    Star1,
+}
+
+/// How far a throw's bound must pass alpha or beta to cut: far above the
+/// rounding of a sum of at most [`CHANCE_LIMIT`] products of values
+/// within ±[`WIN`], far below any difference of evaluations that matters.
+const CUT_MARGIN: f64 = 1e-7;
+
 /// The search ran past its node budget.
 struct OutOfNodes;
 
@@ -104,6 +120,7 @@ pub struct AlphaBeta<G: Game> {
     /// a throw comes one step at a time, and a chain of them (a lost turn
     /// passes the die on) is weighed whole only up to [`CHANCE_LIMIT`].
     chance_ways: usize,
+    chance_pruning: ChancePruning,
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -117,7 +134,15 @@ impl<G: Game> AlphaBeta<G> {
             me: 0,
             bufs: Vec::new(),
             chance_ways: 1,
+            chance_pruning: ChancePruning::Star1,
         }
+    }
+
+    /// The same policy searching throws as `pruning` says: for tests and
+    /// measurements that compare the pruning with plain expectiminimax.
+    pub fn with_chance_pruning(mut self, pruning: ChancePruning) -> AlphaBeta<G> {
+        self.chance_pruning = pruning;
+        self
     }
 
     /// Nodes visited by the last decision.
@@ -149,9 +174,7 @@ impl<G: Game> AlphaBeta<G> {
                 });
             }
             // Expectiminimax: the throw's outcomes weighed by their
-            // chances, each searched with the full window (a bound on one
-            // outcome bounds no other); a throw of too many ways, as it
-            // stands.
+            // chances; a throw of too many ways, as it stands.
             Turn::Chance => {
                 let ways = branches(game, CHANCE_LIMIT)
                     .ok()
@@ -164,16 +187,10 @@ impl<G: Game> AlphaBeta<G> {
                 // lead to one state are then searched once.
                 self.chance_ways *= listed.len();
                 let listed = merge_equal_states(listed);
-                let mut value = Ok(0.0);
-                for (p, next) in &listed {
-                    match self.search(next, depth, f64::NEG_INFINITY, f64::INFINITY, ply) {
-                        Ok(v) => value = value.map(|acc| acc + p * v),
-                        Err(e) => {
-                            value = Err(e);
-                            break;
-                        }
-                    }
-                }
+                let value = match self.chance_pruning {
+                    ChancePruning::Off => self.expectation(&listed, depth, ply),
+                    ChancePruning::Star1 => self.star1(&listed, depth, alpha, beta, ply),
+                };
                 self.chance_ways = outer;
                 return value;
             }
@@ -263,6 +280,80 @@ impl<G: Game> AlphaBeta<G> {
         }
         Ok(best_value)
     }
+}
+
+impl<G: Game> AlphaBeta<G> {
+    /// The exact expectation of a throw's outcomes, each searched with
+    /// the full window (a bound on one outcome bounds no other).
+    fn expectation(
+        &mut self,
+        listed: &[(f64, G)],
+        depth: u32,
+        ply: u32,
+    ) -> Result<f64, OutOfNodes> {
+        let mut value = 0.0;
+        for (p, next) in listed {
+            value += p * self.search(next, depth, f64::NEG_INFINITY, f64::INFINITY, ply)?;
+        }
+        Ok(value)
+    }
+
+    /// A throw's value within (alpha, beta) by Ballard's Star1: the
+    /// outcomes not yet searched are bounded by the values any position
+    /// `ply` decisions deep can take, so each outcome is searched within
+    /// the window that would still let the expectation enter (alpha,
+    /// beta), and once it cannot, the bound reached is returned. Inside
+    /// the window the value is the expectation itself, summed in the same
+    /// order, to the bit.
+    fn star1(
+        &mut self,
+        listed: &[(f64, G)],
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        ply: u32,
+    ) -> Result<f64, OutOfNodes> {
+        let (low, high) = value_bounds(ply);
+        // The chance of the outcomes after each one.
+        let mut after = vec![0.0; listed.len()];
+        for i in (1..listed.len()).rev() {
+            after[i - 1] = after[i] + listed[i].0;
+        }
+        let mut sum = 0.0;
+        for (i, (p, next)) in listed.iter().enumerate() {
+            let (most, least) = (sum + after[i] * high, sum + after[i] * low);
+            // A cut needs a margin the rounding of the sums cannot cross,
+            // so that a value it sends up is a true bound.
+            let a = (alpha - CUT_MARGIN - most) / p;
+            let b = (beta + CUT_MARGIN - least) / p;
+            let mut v = self.search(next, depth, a, b, ply)?;
+            if v <= a {
+                let bound = most + p * v;
+                if bound <= alpha - CUT_MARGIN / 2.0 {
+                    return Ok(bound);
+                }
+            } else if v >= b {
+                let bound = least + p * v;
+                if bound >= beta + CUT_MARGIN / 2.0 {
+                    return Ok(bound);
+                }
+            }
+            if v <= a || v >= b {
+                // Rounding kept the bound short of a cut: the exact value.
+                v = self.search(next, depth, f64::NEG_INFINITY, f64::INFINITY, ply)?;
+            }
+            sum += p * v;
+        }
+        Ok(sum)
+    }
+}
+
+/// The least and the most a position `ply` decisions below the root can
+/// be worth: a game lost or won there or later (a later win scores less),
+/// or an evaluation, within ±1.
+fn value_bounds(ply: u32) -> (f64, f64) {
+    let most = WIN - f64::from(ply);
+    (-most, most)
 }
 
 /// Whether `alphabeta` can play a game made with these options: two seats,
