@@ -18,7 +18,9 @@ use ludus::runner::batch::run_cell;
 use ludus::runner::cell::Cell;
 use ludus::runner::tally::Tally;
 
-fn options(game: &str, given: &[(&str, &str)]) -> Options {
+mod star_pruning;
+
+pub fn options(game: &str, given: &[(&str, &str)]) -> Options {
     let entry = registry::find(game).unwrap();
     let given: Vec<(String, String)> = given
         .iter()
