@@ -251,7 +251,7 @@ fn system(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::markov::Edge;
+    use crate::analysis::markov::{Edge, six_or};
 
     fn f(n: i64, d: i64) -> Fraction {
         Fraction::new(BigInt::from(n), BigInt::from(d))
@@ -267,10 +267,7 @@ mod tests {
     #[test]
     fn a_loop_on_itself_is_solved_exactly() {
         let mut chain = Chain::new(1);
-        chain.push_transient(vec![
-            Edge::new(0, 5.0 / 6.0, 1.0),
-            Edge::new(1, 1.0 / 6.0, 1.0),
-        ]);
+        chain.push_transient(six_or(0, 1));
         chain.push_absorbing(vec![1.0]);
         let chances = vec![vec![f(5, 6), f(1, 6)], vec![]];
         let solved = solve(&chain, &chances, WIDE).unwrap();
@@ -283,14 +280,8 @@ mod tests {
     #[test]
     fn a_cycle_of_two_gives_the_first_thrower_six_elevenths() {
         let mut chain = Chain::new(1);
-        chain.push_transient(vec![
-            Edge::new(1, 5.0 / 6.0, 1.0),
-            Edge::new(2, 1.0 / 6.0, 1.0),
-        ]);
-        chain.push_transient(vec![
-            Edge::new(0, 5.0 / 6.0, 1.0),
-            Edge::new(3, 1.0 / 6.0, 1.0),
-        ]);
+        chain.push_transient(six_or(1, 2));
+        chain.push_transient(six_or(0, 3));
         chain.push_absorbing(vec![1.0]);
         chain.push_absorbing(vec![0.0]);
         let chances = vec![

@@ -29,6 +29,25 @@ pub struct Edge {
     pub reward: f64,
 }
 
+/// The edges of one throw of a die, one throw long: a six leads to
+/// `six`, anything else to `again`; the smallest loop, for examples.
+///
+/// ```
+/// use ludus::analysis::markov::{Chain, six_or};
+/// // Thrown until a six: it ends surely, after six throws on average.
+/// let mut chain = Chain::new(1);
+/// chain.push_transient(six_or(0, 1));
+/// chain.push_absorbing(vec![1.0]);
+/// let solved = chain.solve(100).unwrap();
+/// assert!((solved.reward(0) - 6.0).abs() < 1e-12);
+/// ```
+pub fn six_or(again: usize, six: usize) -> Vec<Edge> {
+    vec![
+        Edge::new(again, 5.0 / 6.0, 1.0),
+        Edge::new(six, 1.0 / 6.0, 1.0),
+    ]
+}
+
 impl Edge {
     /// An edge to `to` with its probability and reward.
     pub const fn new(to: usize, probability: f64, reward: f64) -> Edge {

@@ -135,17 +135,14 @@ pub fn reward_distribution(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::markov::Edge;
+    use crate::analysis::markov::{Edge, six_or};
 
     /// A die thrown until a six: n throws with chance (5/6)^(n-1)/6; the
     /// count stops once less than 1e-15 is left, and its mean is 6.
     #[test]
     fn a_geometric_wait_is_counted_until_settled() {
         let mut chain = Chain::new(0);
-        chain.push_transient(vec![
-            Edge::new(0, 5.0 / 6.0, 1.0),
-            Edge::new(1, 1.0 / 6.0, 1.0),
-        ]);
+        chain.push_transient(six_or(0, 1));
         chain.push_absorbing(vec![]);
         let d = reward_distribution(&chain, 0, 1e-15, 10_000, u64::MAX);
         for &(n, p) in &d.probabilities {
@@ -190,10 +187,7 @@ mod tests {
     #[test]
     fn the_work_allowed_leaves_a_tail() {
         let mut chain = Chain::new(0);
-        chain.push_transient(vec![
-            Edge::new(0, 5.0 / 6.0, 1.0),
-            Edge::new(1, 1.0 / 6.0, 1.0),
-        ]);
+        chain.push_transient(six_or(0, 1));
         chain.push_absorbing(vec![]);
         let d = reward_distribution(&chain, 0, 1e-15, 10_000, 20);
         assert_eq!(d.probabilities.len(), 10);

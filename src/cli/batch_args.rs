@@ -75,3 +75,20 @@ pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
         .build()
         .map_err(|e| Failure::Io(format!("cannot start {threads} threads: {e}")))
 }
+
+/// The refusal of shard `shard` to keep game records: its `record` came
+/// from `--record` if `flagged`, else from the file; `instead` is the
+/// plain command that records a few games.
+pub fn shard_cannot_record(shard: Shard, record: u64, flagged: bool, instead: &str) -> Failure {
+    Failure::Input(format!(
+        "--shard {shard}: a shard cannot keep game records ({}): it writes only \
+         partial.json, which `ludus merge` adds up, and records.jsonl is not part \
+         of it. Record a few games in a plain one instead (`{instead}`), and give the \
+         shards --record 0",
+        if flagged {
+            format!("--record {record}")
+        } else {
+            format!("the file's `record = {record}`")
+        },
+    ))
+}

@@ -33,7 +33,7 @@ use ludus::runner::selected_games::SelectedGames;
 use ludus::runner::shard::Shard;
 
 use crate::cli::Failure;
-use crate::cli::batch_args::{BatchArgs, pool};
+use crate::cli::batch_args::{BatchArgs, pool, shard_cannot_record};
 use crate::cli::progress::{LOG_EVERY, Progress, duration, human};
 use crate::cli::replay::{replay_command, shell_word};
 
@@ -184,20 +184,17 @@ impl Plan {
         if let Some(s) = shard
             && exp.record > 0
         {
-            return Err(Failure::Input(format!(
-                "--shard {s}: a shard cannot keep game records ({}): it writes only \
-                 partial.json, which `ludus merge` adds up, and records.jsonl is not part \
-                 of it. Record a few games in a plain run instead (`ludus run {} --record \
-                 {} --games {}`), and give the shards --record 0",
-                if args.record.is_some() {
-                    format!("--record {}", exp.record)
-                } else {
-                    format!("the file's `record = {}`", exp.record)
-                },
-                crate::cli::shown(&exp.source),
+            return Err(shard_cannot_record(
+                s,
                 exp.record,
-                exp.record
-            )));
+                args.record.is_some(),
+                &format!(
+                    "ludus run {} --record {} --games {}",
+                    crate::cli::shown(&exp.source),
+                    exp.record,
+                    exp.record
+                ),
+            ));
         }
         let threads = args.batch.threads()?;
         let dir = args.batch.dir(&exp.name, shard);

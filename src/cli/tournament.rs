@@ -11,7 +11,7 @@ use clap::Args;
 use serde_json::json;
 
 use crate::cli::Failure;
-use crate::cli::batch_args::{BatchArgs, pool};
+use crate::cli::batch_args::{BatchArgs, pool, shard_cannot_record};
 use crate::cli::replay::shell_word;
 use ludus::core::input::read_text;
 use ludus::core::plural::plural;
@@ -122,20 +122,17 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
     if let Some(s) = shard
         && t.record > 0
     {
-        return Err(Failure::Input(format!(
-            "--shard {s}: a shard cannot keep game records ({}): it writes only \
-             partial.json, which `ludus merge` adds up, and records.jsonl is not part \
-             of it. Record a few games in a plain tournament instead (`ludus tournament \
-             {} --record {} --games {}`), and give the shards --record 0",
-            if args.record.is_some() {
-                format!("--record {}", t.record)
-            } else {
-                format!("the file's `record = {}`", t.record)
-            },
-            crate::cli::shown(&args.file),
+        return Err(shard_cannot_record(
+            s,
             t.record,
-            2 * t.record
-        )));
+            args.record.is_some(),
+            &format!(
+                "ludus tournament {} --record {} --games {}",
+                crate::cli::shown(&args.file),
+                t.record,
+                2 * t.record
+            ),
+        ));
     }
     let dir = args.batch.dir(&t.name, shard);
     let scripts = script_hashes(t.script_paths())?;
