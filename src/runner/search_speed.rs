@@ -26,9 +26,14 @@ pub struct SearchSpeed {
 }
 
 /// Every `stride`-th position with a choice, from random games of seed
-/// `seed`, until there are `count` of them.
-fn positions<G: Game>(options: &Options, count: usize, seed: u64) -> Result<Vec<G>, CellError> {
-    let stride = 5;
+/// `seed` (game k on seed `seed + k`), until there are `count` of them:
+/// the positions a search is measured or tested on.
+pub fn positions<G: Game>(
+    options: &Options,
+    count: usize,
+    seed: u64,
+    stride: usize,
+) -> Result<Vec<G>, CellError> {
     let mut out = Vec::with_capacity(count);
     let mut moves = Vec::new();
     let mut game_index = 0u64;
@@ -82,7 +87,8 @@ pub fn measure<G: Game + NativePolicies>(
     seed: u64,
 ) -> Result<SearchSpeed, CellError> {
     let in_force = G::options_in_force(options)?;
-    let games = positions::<G>(options, count, seed)?;
+    // Every fifth: positions from all along the games, few from each.
+    let games = positions::<G>(options, count, seed, 5)?;
     let mut policy: Box<dyn Policy<G>> = spec.build_for::<G>(&in_force)?;
     let mut moves = Vec::new();
     let mut seconds = 0.0;

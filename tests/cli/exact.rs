@@ -83,6 +83,17 @@ fn hazard_fixed_seat1_fraction() -> BigRational {
     h + later
 }
 
+/// One turn of Half Hazard, seat 1 throwing first and banking at once.
+const HALF_HAZARD_AT_0: &[&str] = &[
+    "half-hazard",
+    "--opt",
+    "order=fixed",
+    "--opt",
+    "rounds=1",
+    "--seats",
+    "threshold:0",
+];
+
 /// The fractions `ludus exact --json` gives a seat.
 fn fraction(v: &serde_json::Value, s: usize, key: &str) -> BigRational {
     let text = v["seats"][s]["fractions"][key]
@@ -128,15 +139,7 @@ fn small_games_are_solved_in_exact_fractions() {
     );
 
     // 1385/4752 = sum over o of c(o)/176 * (40 + c(o))/216, as above.
-    let v = exact_json(&[
-        "half-hazard",
-        "--opt",
-        "order=fixed",
-        "--opt",
-        "rounds=1",
-        "--seats",
-        "threshold:0",
-    ]);
+    let v = exact_json(HALF_HAZARD_AT_0);
     let c = totals();
     let want = (7..=14)
         .map(|o| BigRational::new((c[o] * (40 + c[o])).into(), (176 * 216).into()))
@@ -224,15 +227,7 @@ fn half_hazard_one_round_at_threshold_0_matches_its_closed_form() {
         (want - 0.29146).abs() < 5e-6,
         "half_hazard.md states 0.29146"
     );
-    let v = exact_json(&[
-        "half-hazard",
-        "--opt",
-        "order=fixed",
-        "--opt",
-        "rounds=1",
-        "--seats",
-        "threshold:0",
-    ]);
+    let v = exact_json(HALF_HAZARD_AT_0);
     assert!((seat(&v, 0, "win") - want).abs() < 1e-12, "{v}");
     assert!((seat(&v, 0, "draw") - (1.0 - want)).abs() < 1e-12, "{v}");
     assert!(seat(&v, 1, "win").abs() < 1e-12, "{v}");

@@ -3,53 +3,21 @@
 //! the value plain expectiminimax does, at depths 1 to 3, and visits no
 //! more nodes.
 
-use ludus::core::dice::Dice;
 use ludus::core::game::{Game, Turn};
-use ludus::core::log::Silent;
 use ludus::core::policy::Policy;
-use ludus::core::seed::{Stream, below, stream};
+use ludus::core::seed::{Stream, stream};
 use ludus::games::chess::GrandeAcedrex;
 use ludus::games::dice::growing_hazard::GrowingHazard;
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::policies::alphabeta::{AlphaBeta, AlphaBetaSettings, ChancePruning};
+use ludus::runner::search_speed;
 
 use crate::options;
 
 /// Every `stride`-th position with a choice of random games of `given`
-/// options, `count` of them.
+/// options, `count` of them (as `ludus bench --search` meets them).
 pub fn positions<G: Game>(given: &[(&str, &str)], count: usize, stride: usize) -> Vec<G> {
-    let opts = options(G::NAME, given);
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    for seed in 0.. {
-        let mut g = G::new(&opts).unwrap();
-        let mut dice = Dice::seeded(stream(seed, Stream::Dice));
-        let mut rng = stream(seed, Stream::Seat(0));
-        let mut seen = 0;
-        loop {
-            match g.turn() {
-                Turn::Over => break,
-                Turn::Chance => g.chance(&mut dice, &mut Silent),
-                Turn::Decide(_) => {
-                    g.legal_moves(&mut moves);
-                    if moves.len() > 1 {
-                        if seen % stride == 0 {
-                            out.push(g.clone());
-                            if out.len() == count {
-                                return out;
-                            }
-                        }
-                        seen += 1;
-                    }
-                    g.play(
-                        moves[below(&mut rng, moves.len() as u32) as usize],
-                        &mut Silent,
-                    );
-                }
-            }
-        }
-    }
-    unreachable!("the seeds run out")
+    search_speed::positions(&options(G::NAME, given), count, 0, stride).unwrap()
 }
 
 /// What one search of a position gave: the move chosen, its value (a win
