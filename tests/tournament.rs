@@ -35,6 +35,13 @@ fn rows(path: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
         .collect()
 }
 
+/// `ludus tournament FILE --out OUT` with `extra` arguments.
+fn tournament(file: &str, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["tournament", file, "--out", out.to_str().unwrap()];
+    args.extend(extra);
+    ludus(&args)
+}
+
 fn write(dir: &Path, text: &str) -> String {
     let f = dir.join("t.toml");
     std::fs::write(&f, text).unwrap();
@@ -60,15 +67,7 @@ fn a_round_robin_rates_every_policy_against_random() {
     let mut outs = Vec::new();
     for threads in ["1", "2"] {
         let out = dir.join(format!("out{threads}"));
-        let o = ludus(&[
-            "tournament",
-            &file,
-            "--threads",
-            threads,
-            "--out",
-            out.to_str().unwrap(),
-            "-q",
-        ]);
+        let o = tournament(&file, &out, &["--threads", threads, "-q"]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         outs.push(out);
     }
@@ -137,7 +136,7 @@ games = 200
 "#,
     );
     let out = dir.join("out");
-    let o = ludus(&["tournament", &file, "--out", out.to_str().unwrap(), "-q"]);
+    let o = tournament(&file, &out, &["-q"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let r = &rows(&out.join("pairings.csv"))[0];
     // a's wins as seat 1 are seat 1's wins in one seating; a's losses as
@@ -160,14 +159,7 @@ fn the_sprt_stops_a_match_early() {
             ),
         );
         let out = dir.join(name);
-        let o = ludus(&[
-            "tournament",
-            &file,
-            "--out",
-            out.to_str().unwrap(),
-            "--sprt",
-            "0,50",
-        ]);
+        let o = tournament(&file, &out, &["--sprt", "0,50"]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         // Issue #33: the line says which bound the ratio crossed.
         let said = String::from_utf8_lossy(&o.stdout);
@@ -303,7 +295,7 @@ fn money_games_are_judged_by_money() {
     for (name, extra) in [("elo", ""), ("payoff", "rank_by = \"payoff\"\n")] {
         let file = write(&dir, &format!("{text}{extra}"));
         let out = dir.join(name);
-        let o = ludus(&["tournament", &file, "-q", "--out", out.to_str().unwrap()]);
+        let o = tournament(&file, &out, &["-q"]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         tables.push((
             rows(&out.join("standings.csv")),
@@ -405,15 +397,7 @@ fn a_gauntlet_plays_one_policy_against_each_other() {
     let mut outs = Vec::new();
     for threads in ["1", "2"] {
         let out = dir.join(format!("out{threads}"));
-        let o = ludus(&[
-            "tournament",
-            &file,
-            "--threads",
-            threads,
-            "--out",
-            out.to_str().unwrap(),
-            "-q",
-        ]);
+        let o = tournament(&file, &out, &["--threads", threads, "-q"]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         outs.push(out);
     }
@@ -564,7 +548,7 @@ fn a_tournament_has_a_page() {
     let dir = scratch("page");
     let file = write(&dir, ROUND_ROBIN);
     let out = dir.join("out");
-    let o = ludus(&["tournament", &file, "--out", out.to_str().unwrap(), "-q"]);
+    let o = tournament(&file, &out, &["-q"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(text.starts_with("<!DOCTYPE html>\n"));
@@ -649,16 +633,7 @@ fn a_tournament_keeps_the_first_games_of_each_seating_and_they_replay() {
     let mut said = String::new();
     for threads in ["1", "2"] {
         let out = dir.join(format!("out{threads}"));
-        let o = ludus(&[
-            "tournament",
-            &file,
-            "--record",
-            "2",
-            "--threads",
-            threads,
-            "--out",
-            out.to_str().unwrap(),
-        ]);
+        let o = tournament(&file, &out, &["--record", "2", "--threads", threads]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         said = String::from_utf8_lossy(&o.stdout).into_owned();
         outs.push(out);
@@ -735,17 +710,11 @@ fn a_gauntlet_and_an_sprt_record_only_what_they_play() {
     let dir = scratch("records_gauntlet");
     let file = write(&dir, RECORDED);
     let out = dir.join("gauntlet");
-    let o = ludus(&[
-        "tournament",
+    let o = tournament(
         &file,
-        "--gauntlet",
-        "alphabeta:1",
-        "--record",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
+        &out,
+        &["--gauntlet", "alphabeta:1", "--record", "1", "-q"],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let kept = records(&out);
     assert_eq!(kept.len(), 6);
@@ -759,15 +728,7 @@ fn a_gauntlet_and_an_sprt_record_only_what_they_play() {
          games = 100000\nrecord = 5000\n",
     );
     let out = dir.join("sprt");
-    let o = ludus(&[
-        "tournament",
-        &file,
-        "--sprt",
-        "0,50",
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
+    let o = tournament(&file, &out, &["--sprt", "0,50", "-q"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(out.join("tournament.json")).unwrap()).unwrap();
@@ -795,15 +756,7 @@ fn a_failed_tournament_records_only_the_seatings_it_finished() {
         ),
     );
     let out = dir.join("out");
-    let o = ludus(&[
-        "tournament",
-        &file,
-        "--threads",
-        "1",
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
+    let o = tournament(&file, &out, &["--threads", "1", "-q"]);
     assert_eq!(o.status.code(), Some(3));
     let kept = records(&out);
     // Pairing 0 (random, mcts:2) plays first and has no failing seat;
@@ -820,16 +773,7 @@ fn records_are_refused_by_shards_and_bad_values_and_removed_by_none() {
     let dir = scratch("records_refused");
     let file = write(&dir, RECORDED);
     let out = dir.join("out");
-    let o = ludus(&[
-        "tournament",
-        &file,
-        "--record",
-        "2",
-        "--shard",
-        "1/2",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = tournament(&file, &out, &["--record", "2", "--shard", "1/2"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
@@ -862,7 +806,7 @@ fn records_are_refused_by_shards_and_bad_values_and_removed_by_none() {
     assert!(!out.join("records.jsonl").exists());
     for bad in ["-1", "\"x\""] {
         let file = write(&dir, &format!("{RECORDED}record = {bad}\n"));
-        let o = ludus(&["tournament", &file, "--out", out.to_str().unwrap()]);
+        let o = tournament(&file, &out, &[]);
         assert_eq!(o.status.code(), Some(2), "{bad}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(
@@ -905,7 +849,7 @@ fn a_rithmomachy_tournament_writes_its_records_in_its_notation() {
          policies = [\"random\", \"mcts:1\"]\ngames = 4\nmax_plies = 60\nrecord = 1\n",
     );
     let out = dir.join("out");
-    let o = ludus(&["tournament", &file, "--out", out.to_str().unwrap(), "-q"]);
+    let o = tournament(&file, &out, &["-q"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(records(&out).len(), 2);
     for seating in 0..2 {

@@ -252,15 +252,11 @@ fn from_record(args: &PlayArgs, path: &str) -> Result<(Setup, GameRecord), Failu
             players
         )));
     }
-    // A tournament's record names its pairing, and its cell is the seating.
-    let cell = match record.pairing {
-        Some(p) => format!("pairing {p}, seating {}", record.cell),
-        None => format!("cell {}", record.cell),
-    };
     println!(
-        "{}: line {}, {cell}, game {}",
+        "{}: line {}, {}, game {}",
         crate::cli::shown(path),
         args.game_index,
+        record.place(),
         record.index
     );
     let setup = Setup {

@@ -10,7 +10,7 @@ use crate::core::input::check_file;
 use crate::core::input_error::InputError;
 use crate::reports::atomic::{write_atomic, write_atomic_with};
 use crate::reports::records_error::RecordsError;
-use crate::runner::game_record::{GameRecord, RecordedStep};
+use crate::runner::game_record::GameRecord;
 
 /// The file's name in a report folder.
 pub const FILE: &str = "records.jsonl";
@@ -48,14 +48,11 @@ pub fn write(dir: &Path, records: &[GameRecord]) -> std::io::Result<()> {
 
 /// The file name and text of `record` in its game's own notation, if the
 /// game has one and the record's game fits it.
-pub fn notation(record: &GameRecord) -> Option<(String, String)> {
+fn notation(record: &GameRecord) -> Option<(String, String)> {
     let entry = crate::registry::find(&record.game)?;
     let extension = entry.written_extension()?;
-    let moves: Vec<(usize, &str)> = (record.play.iter())
-        .filter_map(|s| match s {
-            RecordedStep::Move(m) => Some((m.seat - 1, m.mv.as_str())),
-            RecordedStep::Throw(_) => None,
-        })
+    let moves: Vec<(usize, &str)> = (record.moves())
+        .map(|m| (m.seat - 1, m.mv.as_str()))
         .collect();
     let players: Vec<String> = (record.seats.iter().enumerate())
         .map(|(s, p)| format!("seat {}: {p}", s + 1))
@@ -64,13 +61,10 @@ pub fn notation(record: &GameRecord) -> Option<(String, String)> {
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
     let given: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let cell = match record.pairing {
-        Some(p) => format!("pairing {p}, seating {}", record.cell),
-        None => format!("cell {}", record.cell),
-    };
     let comment = format!(
-        "ludus {}: {cell}, game {}, seed {}, {}; ended by {}",
+        "ludus {}: {}, game {}, seed {}, {}; ended by {}",
         record.game,
+        record.place(),
         record.index,
         record.seed,
         given.join(" "),

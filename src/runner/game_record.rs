@@ -207,9 +207,26 @@ impl GameRecord {
         serde_json::from_str(line)
     }
 
+    /// Where the game was played, said for a person: `cell 2`, or in a
+    /// tournament `pairing 1, seating 3`.
+    pub fn place(&self) -> String {
+        match self.pairing {
+            Some(p) => format!("pairing {p}, seating {}", self.cell),
+            None => format!("cell {}", self.cell),
+        }
+    }
+
+    /// The game's decisions, in order.
+    pub fn moves(&self) -> impl Iterator<Item = &RecordedMove> {
+        self.play.iter().filter_map(|s| match s {
+            RecordedStep::Move(m) => Some(m),
+            RecordedStep::Throw(_) => None,
+        })
+    }
+
     /// How many decisions the game had.
     pub fn decisions(&self) -> usize {
-        self.moves_before(self.play.len())
+        self.moves().count()
     }
 
     /// The decisions among the first `steps` steps of play.

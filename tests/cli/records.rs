@@ -25,9 +25,12 @@ seats = ["lua:scripts/random.lua", "random"]
 
 /// Runs the experiment with `extra` arguments into `dir`/`out`.
 fn run(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
-    let file = write(dir, "e.toml", EXPERIMENT);
-    let out = dir.join(out);
-    let mut args = vec!["run", file.as_str(), "--out", out.to_str().unwrap()];
+    run_file(&write(dir, "e.toml", EXPERIMENT), &dir.join(out), extra)
+}
+
+/// Runs the experiment file `file` with `extra` arguments into `out`.
+fn run_file(file: &str, out: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["run", file, "--out", out.to_str().unwrap()];
     args.extend(extra);
     ludus(&args)
 }
@@ -248,34 +251,16 @@ fn the_file_key_records_and_the_flag_overrides_it() {
         &EXPERIMENT.replace("games = 12", "games = 12\nrecord = 2"),
     );
     let out = dir.join("out");
-    let o = ludus(&["run", &file, "--out", out.to_str().unwrap(), "-q"]);
+    let o = run_file(&file, &out, &["-q"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(lines(&out.join("records.jsonl")).len(), 6);
     // --record 0 records nothing, and leaves no older records beside the report.
-    let o = ludus(&[
-        "run",
-        &file,
-        "--out",
-        out.to_str().unwrap(),
-        "--record",
-        "0",
-        "-q",
-    ]);
+    let o = run_file(&file, &out, &["--record", "0", "-q"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!out.join("records.jsonl").exists());
     // More than a cell's games records them all.
     let out = dir.join("few");
-    let o = ludus(&[
-        "run",
-        &file,
-        "--out",
-        out.to_str().unwrap(),
-        "--games",
-        "2",
-        "--record",
-        "5",
-        "-q",
-    ]);
+    let o = run_file(&file, &out, &["--games", "2", "--record", "5", "-q"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(lines(&out.join("records.jsonl")).len(), 6);
 }
@@ -319,15 +304,7 @@ seats = "random"
 "#,
     );
     let out = dir.join("out");
-    let o = ludus(&[
-        "run",
-        &file,
-        "--out",
-        out.to_str().unwrap(),
-        "--record",
-        "2",
-        "-q",
-    ]);
+    let o = run_file(&file, &out, &["--record", "2", "-q"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let records = lines(&out.join("records.jsonl"));
     assert_eq!(records.len(), 4);
@@ -373,15 +350,7 @@ seats = "random"
         );
     }
     // Recording nothing removes the files of an earlier run.
-    let o = ludus(&[
-        "run",
-        &file,
-        "--out",
-        out.to_str().unwrap(),
-        "--record",
-        "0",
-        "-q",
-    ]);
+    let o = run_file(&file, &out, &["--record", "0", "-q"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!out.join("records").exists());
 }
