@@ -727,10 +727,15 @@ fn every_chance_event_is_one_throw_listed_whole_or_refused() {
     use ludus::games::chess::FourSeasons;
     use ludus::games::dice::hazard::Hazard;
     // A Hazard event is one throw of three dice, however long the round:
-    // listed whole, below any limit that admits its 216 ways.
+    // listed whole, as the 56 sets of faces its 216 ways make (only the
+    // total is read), below any limit that admits them.
     let g = Hazard::new(&Options::defaults(Hazard::option_specs())).unwrap();
-    assert_eq!(outcomes(&g, 10_000).map(|o| o.len()), Ok(216));
-    assert_eq!(outcomes(&g, 200), Err(ChanceError::TooMany { limit: 200 }));
+    let listed = outcomes(&g, 10_000).unwrap();
+    assert_eq!(listed.len(), 56);
+    let ways: f64 = listed.iter().map(|o| o.probability * 216.0).sum();
+    assert!((ways - 216.0).abs() < 1e-9, "{ways}");
+    assert!(listed.iter().all(|o| o.faces.is_sorted()));
+    assert_eq!(outcomes(&g, 50), Err(ChanceError::TooMany { limit: 50 }));
     // Four Seasons' throw no longer passes a lost turn on within the
     // event: one die, or two, of its own faces.
     for (dice, ways) in [("one", 1), ("two", 2)] {

@@ -19,8 +19,8 @@ use std::collections::{HashMap, VecDeque};
 
 use rustc_hash::FxHashMap;
 
-use crate::analysis::exact::{CHANCE_LIMIT, MAX_COMPONENT};
 use crate::analysis::exact_error::ExactError;
+use crate::analysis::exact_limits::{CHANCE_LIMIT, MAX_COMPONENT};
 use crate::analysis::markov::{Chain, Edge, components};
 use crate::core::chance_outcomes::each_branch;
 use crate::core::game::{Game, Turn};

@@ -9,42 +9,23 @@
 //! ([`crate::analysis::markov`]): games that may go on for ever (Hazard's
 //! re-throws) are not cut short.
 
-use std::collections::VecDeque;
-
 use rustc_hash::FxHashMap;
 
+use crate::analysis::exact_limits::{MAX_COMPONENT, MAX_LENGTH, MAX_LENGTH_WORK, SETTLED};
+
+use crate::analysis::branches::{Branching, Listing, Share, add_edge};
 use crate::analysis::exact_error::ExactError;
-use crate::analysis::exact_fractions::{
-    self, EdgeChances, ExactShares, Fraction, FractionBounds, small_fraction,
-};
+use crate::analysis::exact_fractions::{self, EdgeChances, ExactShares, Fraction, FractionBounds};
 use crate::analysis::markov::{Chain, Edge};
 use crate::analysis::reward_distribution::{RewardDistribution, reward_distribution};
-use crate::core::chance_outcomes::each_branch_exact;
+use crate::analysis::stage_solution::{StageSolution, solve_stage};
+use crate::analysis::staged_lengths::StagedChain;
 use crate::core::game::{Game, Turn};
-use crate::core::log::Silent;
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
 use crate::core::seat::Seat;
+use crate::core::stages::Stages;
 use crate::core::state_key::StateKey;
-
-/// The most runs of one chance event listed: enough for six dice thrown
-/// at once (55,987 runs; three dice take 259).
-pub const CHANCE_LIMIT: usize = 100_000;
-
-/// The most states that lead round into one another solved as one dense
-/// linear system (its cost is the cube of its size).
-pub const MAX_COMPONENT: usize = 3_000;
-
-/// The probability not yet absorbed below which the length distribution
-/// stops; what is left is reported as its tail.
-pub const SETTLED: f64 = 1e-15;
-
-/// The longest game the length distribution counts.
-pub const MAX_LENGTH: u64 = 1_000_000;
-
-/// The most edges the length distribution follows (about a second): past
-/// it, the lengths not yet counted are its tail.
-pub const MAX_LENGTH_WORK: u64 = 100_000_000;
 
 /// The most reachable states whose odds are also found as exact
 /// fractions, and how far those may grow: past either, only the floats
@@ -121,7 +102,7 @@ const PER_SEAT: usize = 4;
 /// assert!((e.seats[0].win - 0.55799).abs() < 1e-5);
 /// assert!((e.seats[0].win + e.seats[1].win - 1.0).abs() < 1e-12);
 /// ```
-pub fn exact<G: Game>(
+pub fn exact<G: Stages>(
     start: &G,
     policies: &[Box<dyn Policy<G>>],
     limit: usize,
@@ -151,8 +132,11 @@ impl Bounds {
     }
 }
 
-/// [`exact`] within `bounds`.
-pub fn exact_within<G: Game>(
+/// [`exact`] within `bounds`. Where every policy decides by what a stage
+/// of play keeps ([`Policy::stage_local`]) and the game is larger than
+/// its exact fractions allow ([`FRACTIONS`]), its stages are solved apart
+/// ([`crate::core::stages::Stages`]), once for all that play alike.
+pub fn exact_within<G: Stages>(
     start: &G,
     policies: &[Box<dyn Policy<G>>],
     bounds: Bounds,
@@ -164,7 +148,24 @@ pub fn exact_within<G: Game>(
             seats: players,
         });
     }
-    let (chain, chances) = reachable(start, policies, bounds)?;
+    let reached = if policies.iter().all(|p| p.stage_local()) {
+        let small = Bounds {
+            states: bounds.states.min(FRACTIONS.0),
+            ..bounds
+        };
+        match reachable(start, policies, small, false) {
+            Err(ExactError::TooManyStates { .. }) => reachable(start, policies, bounds, true)?,
+            other => other?,
+        }
+    } else {
+        reachable(start, policies, bounds, false)?
+    };
+    let Reached {
+        chain,
+        fractions: chances,
+        stages,
+        states,
+    } = reached;
     let solved = chain.solve(MAX_COMPONENT)?;
     let fractions = chances
         .and_then(|c| exact_fractions::solve(&chain, &c, FRACTIONS.1))
@@ -188,147 +189,134 @@ pub fn exact_within<G: Game>(
             }
         })
         .collect();
+    let length = match stages {
+        None => reward_distribution(&chain, 0, SETTLED, MAX_LENGTH, MAX_LENGTH_WORK),
+        Some(stages) => stages.length_distribution(&chain),
+    };
     Ok(Exact {
         seats,
         mean_length: solved.reward(0),
-        length: reward_distribution(&chain, 0, SETTLED, MAX_LENGTH, MAX_LENGTH_WORK),
-        states: chain.len(),
+        length,
+        states,
         fractions,
     })
 }
 
-/// The chain of states reachable from `start` (state 0), each edge's
-/// reward the length it adds; and its edges' chances as fractions, while
-/// the chain is no longer than [`FRACTIONS`] allows and every chance is
-/// one.
-fn reachable<G: Game>(
+/// What listing the reachable states gives.
+struct Reached {
+    /// The chain of states reachable from the start (state 0), each
+    /// edge's reward the length it adds on average.
+    chain: Chain,
+    /// Its edges' chances as fractions, while the chain is no longer than
+    /// [`FRACTIONS`] allows, every chance is one, and no stage was solved
+    /// apart.
+    fractions: Option<EdgeChances>,
+    /// The stages solved apart, if any.
+    stages: Option<StagedChain>,
+    /// The states listed, those of the stages included.
+    states: usize,
+}
+
+/// The chain of states reachable from `start`, its stages solved apart
+/// where `staged`.
+fn reachable<G: Stages>(
     start: &G,
     policies: &[Box<dyn Policy<G>>],
     bounds: Bounds,
-) -> Result<(Chain, Option<EdgeChances>), ExactError> {
-    let Bounds {
-        states: limit,
-        outcomes: budget,
-    } = bounds;
-    let players = start.players();
-    let mut key = StateKey::default();
-    if !start.state_key(&mut key) {
-        return Err(ExactError::NoStateKey { game: G::NAME });
-    }
-    let mut index: FxHashMap<StateKey, usize> = FxHashMap::default();
-    index.insert(key, 0);
-    // States found but not yet expanded; found in the order numbered, so
-    // each is pushed onto the chain as its number comes.
-    let mut queue: VecDeque<G> = VecDeque::from([start.clone()]);
-    let mut chain = Chain::new(players * PER_SEAT);
-    let (mut moves, mut chances) = (Vec::new(), Vec::new());
-    let mut key = StateKey::default();
-    let mut followed = 0u64;
+    staged: bool,
+) -> Result<Reached, ExactError> {
+    let limit = bounds.states;
+    let mut branching = Branching::new(policies, bounds.outcomes);
+    let mut listing = Listing::new(start, branching.rules_only())?;
+    let mut chain = Chain::new(start.players() * PER_SEAT);
     let mut fractions: Option<EdgeChances> = Some(Vec::new());
-    while let Some(game) = queue.pop_front() {
-        if index.len() > FRACTIONS.0 {
+    let mut stages = StagedChain::default();
+    // The stages solved, by the key of their start.
+    let mut solved: Vec<StageSolution<G>> = Vec::new();
+    let mut stage_ids: FxHashMap<StateKey, usize> = FxHashMap::default();
+    let mut stage_states = 0;
+    while let Some(game) = listing.pop() {
+        if listing.len() > FRACTIONS.0 {
             fractions = None;
         }
-        // The chances of `edges` as fractions, in step with them.
-        let mut shares = ExactShares::new(fractions.is_some());
-        // A throw of many dice is cut short by what is left of the
-        // budget, not followed whole first.
-        let left = budget.saturating_sub(followed).min(CHANCE_LIMIT as u64) as usize;
+        if game.turn() == Turn::Over {
+            let outcome = game.outcome().ok_or(ExactError::NoOutcome)?;
+            chain.push_absorbing(terminal(&game, &outcome));
+            if let Some(f) = fractions.as_mut() {
+                f.push(Vec::new());
+            }
+            continue;
+        }
+        let apart = if staged && game.stage_begins() {
+            game.stage()
+        } else {
+            None
+        };
         let mut edges: Vec<Edge> = Vec::new();
-        let mut too_many = false;
-        // A key is copied, and a state kept, only when new.
-        let exact = shares.is_on();
-        let mut lead = |after: &G, probability: f64, share: Share| {
-            followed += 1;
-            key.clear();
-            after.state_key(&mut key);
-            let to = match index.get(&key) {
-                Some(&to) => to,
+        if let Some(apart) = apart {
+            let key = listing.key(&apart).clone();
+            let id = match stage_ids.get(&key) {
+                Some(&id) => id,
                 None => {
-                    let to = index.len();
-                    index.insert(key.clone(), to);
-                    queue.push_back(after.clone());
-                    too_many |= index.len() > limit;
-                    to
+                    let left = limit.saturating_sub(listing.len() + stage_states);
+                    let stage = solve_stage(&apart, &mut branching, left).map_err(|e| match e {
+                        ExactError::TooManyStates { .. } => ExactError::TooManyStates { limit },
+                        e => e,
+                    })?;
+                    stage_states += stage.states;
+                    stages.lengths.push(stage.lengths.clone());
+                    solved.push(stage);
+                    stage_ids.insert(key, solved.len() - 1);
+                    solved.len() - 1
                 }
             };
-            let reward = f64::from(after.length() - game.length());
-            // Outcomes that come to the same state add up: one edge each.
-            let at = edges.iter().position(|e| e.to == to && e.reward == reward);
-            match at {
-                Some(i) => edges[i].probability += probability,
-                None => edges.push(Edge {
-                    to,
-                    probability,
-                    reward,
-                }),
-            }
-            let edge = at.unwrap_or(edges.len() - 1);
-            match share {
-                Share::Ways(ways) => shares.add_ways(edge, ways),
-                Share::Fraction(f) => shares.add_fraction(edge, f),
-            }
-        };
-        match game.turn() {
-            Turn::Over => {
-                let outcome = game.outcome().ok_or(ExactError::NoOutcome)?;
-                chain.push_absorbing(terminal(&game, &outcome));
-                if let Some(f) = fractions.as_mut() {
-                    f.push(Vec::new());
-                }
-                continue;
-            }
-            Turn::Chance => {
-                each_branch_exact(&game, left, |p, ways, after| {
-                    lead(after, p, Share::Ways(ways))
+            let stage = &solved[id];
+            let targets = stage
+                .ends
+                .iter()
+                .map(|(end, p)| {
+                    let to = listing.number(&game.after_stage(end));
+                    add_edge(&mut edges, to, *p, stage.mean_length);
+                    to
                 })
-                .map_err(|e| {
-                    if left < CHANCE_LIMIT {
-                        ExactError::TooMuchWork { branches: budget }
-                    } else {
-                        e.into()
-                    }
-                })?;
-            }
-            Turn::Decide(seat) => {
-                game.legal_moves(&mut moves);
-                if !policies[seat].distribution(&game, &moves, &mut chances) {
-                    return Err(ExactError::SeatDistribution { seat: seat + 1 });
+                .collect();
+            stages.nodes.resize(chain.len(), None);
+            stages.nodes.push(Some((id, targets)));
+            fractions = None;
+        } else {
+            // The chances of `edges` as fractions, in step with them.
+            let mut shares = ExactShares::new(fractions.is_some());
+            let exact = shares.is_on();
+            branching.each(&game, exact, |after, p, share| {
+                let to = listing.number(after);
+                let reward = f64::from(after.length() - game.length());
+                let edge = add_edge(&mut edges, to, p, reward);
+                match share {
+                    Share::Ways(ways) => shares.add_ways(edge, ways),
+                    Share::Fraction(f) => shares.add_fraction(edge, f),
                 }
-                for (&mv, &p) in moves.iter().zip(&chances) {
-                    if p > 0.0 {
-                        let mut after = game.clone();
-                        after.play(mv, &mut Silent);
-                        let fraction = if exact {
-                            small_fraction(p, moves.len())
-                        } else {
-                            None
-                        };
-                        lead(&after, p, Share::Fraction(fraction));
-                    }
-                }
+            })?;
+            match (fractions.as_mut(), shares.finish()) {
+                (Some(f), Some(e)) => f.push(e),
+                _ => fractions = None,
             }
         }
-        if too_many {
+        if listing.len() + stage_states > limit {
             return Err(ExactError::TooManyStates { limit });
         }
-        if followed > budget {
-            return Err(ExactError::TooMuchWork { branches: budget });
-        }
         chain.push_transient(edges);
-        match (fractions.as_mut(), shares.finish()) {
-            (Some(f), Some(e)) => f.push(e),
-            _ => fractions = None,
-        }
     }
-    Ok((chain, fractions))
-}
-
-/// A branch's chance, exactly: one in so many ways (a throw), or a
-/// fraction (a decision); `None` where not known exactly.
-enum Share {
-    Ways(Option<u128>),
-    Fraction(Option<Fraction>),
+    let states = listing.len() + stage_states;
+    let stages = (!solved.is_empty()).then(|| {
+        stages.nodes.resize(chain.len(), None);
+        stages
+    });
+    Ok(Reached {
+        chain,
+        fractions,
+        stages,
+        states,
+    })
 }
 
 /// Each seat's win, draw, loss and payoff in a finished game.

@@ -12,6 +12,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use crate::analysis::markov::{Chain, Node, components};
+use crate::core::chance_outcomes::Ways;
 
 /// An exact fraction.
 pub type Fraction = BigRational;
@@ -72,8 +73,8 @@ pub fn small_fraction(p: f64, most: usize) -> Option<Fraction> {
 #[derive(Debug)]
 pub struct ExactShares {
     list: Option<Vec<Fraction>>,
-    // (edge, ways): a branch of chance 1/ways that led along the edge.
-    ways: Vec<(usize, u128)>,
+    // (edge, (k, w)): a branch of chance k/w that led along the edge.
+    ways: Vec<(usize, Ways)>,
 }
 
 impl ExactShares {
@@ -91,8 +92,9 @@ impl ExactShares {
     }
 
     /// Edge `edge` (the next new one if it is the count so far) gains a
-    /// branch of chance one in `ways` (`None`: not known exactly).
-    pub fn add_ways(&mut self, edge: usize, ways: Option<u128>) {
+    /// branch of chance `ways`, so many of so many ways (`None`: not
+    /// known exactly).
+    pub fn add_ways(&mut self, edge: usize, ways: Option<Ways>) {
         let Some(list) = self.list.as_mut() else {
             return;
         };
@@ -129,13 +131,13 @@ impl ExactShares {
         }
         // Over the least common multiple of the ways, each branch is a
         // whole number; past u128 the shares are not cheap.
-        let common = (self.ways.iter()).try_fold(1u128, |l, &(_, w)| {
+        let common = (self.ways.iter()).try_fold(1u128, |l, &(_, (_, w))| {
             let g = l.gcd(&w);
             (l / g).checked_mul(w)
         })?;
         let mut counts = vec![0u128; list.len()];
-        for &(edge, w) in &self.ways {
-            counts[edge] = counts[edge].checked_add(common / w)?;
+        for &(edge, (k, w)) in &self.ways {
+            counts[edge] = counts[edge].checked_add((common / w).checked_mul(k)?)?;
         }
         for (share, count) in list.iter_mut().zip(counts) {
             if count > 0 {
@@ -306,11 +308,11 @@ mod tests {
     #[test]
     fn ways_of_a_throw_become_fractions_per_edge() {
         let mut shares = ExactShares::new(true);
-        shares.add_ways(0, Some(36));
-        shares.add_ways(1, Some(6));
-        shares.add_ways(0, Some(36));
-        shares.add_ways(0, Some(6));
-        shares.add_ways(0, Some(36));
+        shares.add_ways(0, Some((1, 36)));
+        shares.add_ways(1, Some((1, 6)));
+        shares.add_ways(0, Some((1, 36)));
+        shares.add_ways(0, Some((1, 6)));
+        shares.add_ways(0, Some((1, 36)));
         assert_eq!(shares.finish().unwrap(), [f(1, 4), f(1, 6)]);
         let mut shares = ExactShares::new(true);
         shares.add_fraction(0, Some(f(1, 3)));

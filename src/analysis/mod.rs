@@ -6,10 +6,12 @@
 //! play in games of chance with decisions, and that play as a table.
 
 pub mod analysis_error;
+pub mod branches;
 pub mod equilibrium;
 pub mod exact;
 pub mod exact_error;
 pub mod exact_fractions;
+pub mod exact_limits;
 pub mod markov;
 pub mod markov_error;
 pub mod perft;
@@ -17,5 +19,7 @@ pub mod position_replay;
 pub mod retrograde;
 pub mod reward_distribution;
 pub mod sparse_elimination;
+pub mod stage_solution;
+pub mod staged_lengths;
 pub mod start;
 pub mod strategy_table;

@@ -5,6 +5,8 @@
 //! one total at a time, until what is not yet absorbed is negligible.
 //! What is left then is reported, not dropped.
 
+use std::collections::VecDeque;
+
 use crate::analysis::markov::{Chain, Node};
 
 /// The chance of each total reward, and the chance not yet absorbed when
@@ -60,27 +62,101 @@ pub fn reward_distribution(
     max_total: u64,
     max_work: u64,
 ) -> RewardDistribution {
+    let mut probabilities: Vec<(u64, f64)> = Vec::new();
+    let tail = absorbed_by_total(chain, start, settled, max_total, max_work, |total, _, p| {
+        match probabilities.last_mut() {
+            Some((t, q)) if *t == total => *q += p,
+            _ => probabilities.push((total, p)),
+        }
+    });
+    RewardDistribution {
+        probabilities,
+        tail,
+    }
+}
+
+/// What [`absorbed_by_total`] walks: numbered states, each absorbing or
+/// left by edges of whole rewards.
+pub trait Walk {
+    /// How many states there are.
+    fn states(&self) -> usize;
+    /// Calls `edge(to, probability, reward)` for every way out of `state`
+    /// and returns how many there were, or `None` if it is absorbing.
+    fn each_edge(&self, state: usize, edge: impl FnMut(usize, f64, u64)) -> Option<u64>;
+}
+
+impl Walk for Chain {
+    fn states(&self) -> usize {
+        self.len()
+    }
+
+    fn each_edge(&self, state: usize, mut edge: impl FnMut(usize, f64, u64)) -> Option<u64> {
+        match self.node(state) {
+            Node::Absorbing(_) => None,
+            Node::Transient(edges) => {
+                for e in edges {
+                    edge(e.to, e.probability, e.reward.round().max(0.0) as u64);
+                }
+                Some(edges.len() as u64)
+            }
+        }
+    }
+}
+
+/// Pushes the probability forward from `start`, one total at a time, and
+/// calls `absorbed(total, state, probability)` as it is absorbed, totals
+/// ascending; stops as [`reward_distribution`] does and returns the
+/// probability not yet absorbed then (the tail).
+pub fn absorbed_by_total(
+    walk: &impl Walk,
+    start: usize,
+    settled: f64,
+    max_total: u64,
+    max_work: u64,
+    mut absorbed: impl FnMut(u64, usize, f64),
+) -> f64 {
     let mut work = 0u64;
-    let n = chain.len();
-    let mut probabilities = Vec::new();
+    let n = walk.states();
     // Probability arriving at each total still to come, by state (a state
-    // may be listed more than once).
-    let mut pending: std::collections::BTreeMap<u64, Vec<(usize, f64)>> =
-        std::collections::BTreeMap::new();
-    pending.insert(0, vec![(start, 1.0)]);
+    // may be listed more than once), with its sum: slot k holds the total
+    // `total + k`.
+    let mut pending: VecDeque<Arrivals> = VecDeque::new();
+    pending.push_back(Arrivals {
+        list: vec![(start, 1.0)],
+        dense: Vec::new(),
+        sum: 1.0,
+    });
+    let mut total = 0u64;
     let mut mass = vec![0.0; n];
     let mut queued = vec![false; n];
     let mut queue = Vec::new();
     let mut stuck = 0.0;
-    while let Some((total, arrivals)) = pending.pop_first() {
-        for (s, p) in arrivals {
+    let mut scratch = vec![0.0; n];
+    // A chain of few states keeps each total's arrivals as one value a
+    // state, added in place (a stage's ends at each of their lengths
+    // arrive by the thousand a total), its arrays reused.
+    let dense = n <= DENSE_STATES;
+    let mut spare: Vec<Vec<f64>> = Vec::new();
+    while let Some(mut arrivals) = pending.pop_front() {
+        for &(s, p) in &arrivals.list {
             mass[s] += p;
             if !queued[s] {
                 queued[s] = true;
                 queue.push(s);
             }
         }
-        let mut absorbed = 0.0;
+        for (s, p) in arrivals.dense.iter_mut().enumerate() {
+            if *p > 0.0 {
+                mass[s] += std::mem::take(p);
+                if !queued[s] {
+                    queued[s] = true;
+                    queue.push(s);
+                }
+            }
+        }
+        if !arrivals.dense.is_empty() {
+            spare.push(std::mem::take(&mut arrivals.dense));
+        }
         let mut rounds = 0;
         while let Some(s) = queue.pop() {
             queued[s] = false;
@@ -90,45 +166,90 @@ pub fn reward_distribution(
                 stuck += m;
                 continue;
             }
-            let edges = match chain.node(s) {
-                Node::Absorbing(_) => {
-                    absorbed += m;
-                    continue;
-                }
-                Node::Transient(edges) => edges,
-            };
-            work += edges.len() as u64;
-            for e in edges {
-                let step = e.reward.round().max(0.0) as u64;
+            let followed = walk.each_edge(s, |to, probability, step| {
                 if step == 0 {
-                    mass[e.to] += m * e.probability;
-                    if !queued[e.to] {
-                        queued[e.to] = true;
-                        queue.push(e.to);
+                    mass[to] += m * probability;
+                    if !queued[to] {
+                        queued[to] = true;
+                        queue.push(to);
                     }
                 } else {
-                    pending
-                        .entry(total + step)
-                        .or_default()
-                        .push((e.to, m * e.probability));
+                    // Slot `step - 1` once this total's slot is gone.
+                    let slot = (step - 1) as usize;
+                    if pending.len() <= slot {
+                        pending.resize_with(slot + 1, Default::default);
+                    }
+                    let arriving = &mut pending[slot];
+                    if dense {
+                        if arriving.dense.is_empty() {
+                            arriving.dense = spare.pop().unwrap_or_else(|| vec![0.0; n]);
+                        }
+                        arriving.dense[to] += m * probability;
+                        arriving.sum += m * probability;
+                    } else {
+                        arriving.add(to, m * probability, &mut scratch);
+                    }
                 }
+            });
+            match followed {
+                Some(edges) => work += edges,
+                None if m > 0.0 => absorbed(total, s, m),
+                None => {}
             }
         }
-        if absorbed > 0.0 {
-            probabilities.push((total, absorbed));
-        }
-        let open: f64 = pending.values().flatten().map(|&(_, p)| p).sum();
-        let next = pending.keys().next().copied();
-        if open < settled || next.is_none_or(|t| t > max_total) || work > max_work {
-            return RewardDistribution {
-                probabilities,
-                tail: open + stuck,
-            };
+        let open: f64 = pending.iter().map(|a| a.sum).sum();
+        // The next total with probability arriving.
+        let Some(gap) = pending
+            .iter()
+            .position(|a| !a.list.is_empty() || !a.dense.is_empty())
+        else {
+            return stuck;
+        };
+        pending.drain(..gap);
+        total += gap as u64 + 1;
+        if open < settled || total > max_total || work > max_work {
+            return open + stuck;
         }
     }
-    RewardDistribution {
-        probabilities,
-        tail: stuck,
+    stuck
+}
+
+/// The probability arriving at one total, by state, and its sum.
+#[derive(Default)]
+struct Arrivals {
+    list: Vec<(usize, f64)>,
+    /// For a chain of at most [`DENSE_STATES`] states, by state instead.
+    dense: Vec<f64>,
+    sum: f64,
+}
+
+/// The most states whose arrivals at a total are kept as one value each.
+const DENSE_STATES: usize = 1 << 14;
+
+/// How long a list of arrivals grows before those at one state are added
+/// up: many edges into few states (a stage's ends, each at many lengths)
+/// would otherwise hold gigabytes.
+const MERGE_PAST: usize = 1 << 14;
+
+impl Arrivals {
+    /// Adds `p` arriving at `state`; `scratch` (one zero per state) adds
+    /// up a long list's arrivals at one state, in one pass.
+    fn add(&mut self, state: usize, p: f64, scratch: &mut [f64]) {
+        self.list.push((state, p));
+        self.sum += p;
+        if self.list.len() >= MERGE_PAST && self.list.len().is_power_of_two() {
+            let mut merged: Vec<(usize, f64)> = Vec::with_capacity(self.list.len() / 2);
+            for &(s, p) in &self.list {
+                if scratch[s] == 0.0 {
+                    merged.push((s, 0.0));
+                }
+                scratch[s] += p;
+            }
+            for (s, p) in &mut merged {
+                *p = std::mem::take(&mut scratch[*s]);
+            }
+            self.list = merged;
+        }
     }
 }
 

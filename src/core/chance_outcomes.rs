@@ -88,7 +88,7 @@ pub fn branches<G: Game>(game: &G, limit: usize) -> Result<Vec<(f64, G)>, Chance
 
 /// Branches (as [`branches`] lists them) that lead to states of one key
 /// ([`Game::state_key`]) merged into one, their chances added: Half
-/// Hazard's 216 ways to throw three dice make some twenty states. Where
+/// Hazard's 56 sets of three dice make some twenty states. Where
 /// the game names no states every branch is kept.
 ///
 /// ```
@@ -97,9 +97,10 @@ pub fn branches<G: Game>(game: &G, limit: usize) -> Result<Vec<(f64, G)>, Chance
 /// use ludus::core::options::Options;
 /// use ludus::games::dice::hazard::Hazard;
 /// let g = Hazard::new(&Options::defaults(Hazard::option_specs())).unwrap();
-/// // The opening throw of three dice: 216 ways, 16 totals.
+/// // The opening throw of three dice, read as a total: 56 sets of
+/// // faces (216 ways), 16 totals.
 /// let listed = branches(&g, 1000).unwrap();
-/// assert_eq!(listed.len(), 216);
+/// assert_eq!(listed.len(), 56);
 /// let merged = merge_equal_states(listed);
 /// assert_eq!(merged.len(), 16);
 /// assert!((merged.iter().map(|b| b.0).sum::<f64>() - 1.0).abs() < 1e-12);
@@ -138,13 +139,13 @@ pub fn each_branch<G: Game>(
     })
 }
 
-/// As [`each_branch`], with each branch's chance also exactly: one over
-/// the number given, the product of the sides of the dice thrown (`None`
-/// past `u128`), for a caller that wants fractions, not floats.
+/// As [`each_branch`], with each branch's chance also exactly, as so
+/// many of so many ways (`None` past `u128`), for a caller that wants
+/// fractions, not floats.
 pub fn each_branch_exact<G: Game>(
     game: &G,
     limit: usize,
-    mut each: impl FnMut(f64, Option<u128>, &G),
+    mut each: impl FnMut(f64, Option<Ways>, &G),
 ) -> Result<(), ChanceError> {
     walk(game, limit, |_, probability, ways, after| {
         each(probability, ways, after)
@@ -152,22 +153,24 @@ pub fn each_branch_exact<G: Game>(
 }
 
 /// Runs the chance event of `game` on every prefix of faces until each
-/// completes it, handing `leaf` each outcome's faces, chance, the number
-/// of equally likely ways the dice thrown could fall (the chance's
-/// inverse, exactly; `None` past `u128`) and the position it leads to; at
-/// most `limit` runs.
+/// completes it, handing `leaf` each outcome's faces, chance, that chance
+/// exactly as so many of so many equally likely ways the dice thrown
+/// could fall (`None` past `u128`) and the position it leads to; at most
+/// `limit` runs. Dice thrown as a set ([`Dice::throw_set`]) extend a
+/// prefix by each set of faces at once, ascending, not by every order.
 fn walk<G: Game>(
     game: &G,
     limit: usize,
-    mut leaf: impl FnMut(&[u8], f64, Option<u128>, &G),
+    mut leaf: impl FnMut(&[u8], f64, Option<Ways>, &G),
 ) -> Result<(), ChanceError> {
     if game.turn() != Turn::Chance {
         return Err(ChanceError::NotChance);
     }
     // Prefixes still to run, each with its probability and ways.
-    let mut open: Vec<(Vec<u8>, f64, Option<u128>)> = vec![(Vec::new(), 1.0, Some(1))];
+    let mut open: Vec<(Vec<u8>, f64, Option<Ways>)> = vec![(Vec::new(), 1.0, Some((1, 1)))];
     let (mut runs, mut thrown) = (0, 0);
     let mut g = game.clone();
+    let mut sets = Vec::new();
     while let Some((faces, p, ways)) = open.pop() {
         runs += 1;
         if runs > limit || thrown > limit.saturating_mul(DICE_PER_RUN) {
@@ -177,20 +180,46 @@ fn walk<G: Game>(
         let mut dice = Dice::exploring(&faces);
         g.chance_step(&mut dice, &mut Silent);
         thrown += dice.thrown() as usize;
-        match dice.wanted() {
-            None => leaf(&faces, p, ways, &g),
-            Some(sides) => {
-                // Pushed last face first, so that they come out in order.
-                for f in (1..=sides).rev() {
-                    let mut next = faces.clone();
-                    next.push(f);
-                    let ways = ways.and_then(|w| w.checked_mul(u128::from(sides)));
-                    open.push((next, p / f64::from(sides), ways));
-                }
-            }
+        let Some(sides) = dice.wanted() else {
+            leaf(&faces, p, ways, &g);
+            continue;
+        };
+        let n = dice.wanted_dice();
+        let all = u128::from(sides).pow(u32::from(n));
+        sets.clear();
+        each_set(sides, n, &mut Vec::new(), &mut sets);
+        // Pushed last first, so that they come out in order.
+        for (set, orders) in sets.iter().rev() {
+            let mut next = faces.clone();
+            next.extend_from_slice(set);
+            let ways = ways.and_then(|(k, w)| Some((k.checked_mul(*orders)?, w.checked_mul(all)?)));
+            open.push((next, p * *orders as f64 / all as f64, ways));
         }
     }
     Ok(())
+}
+
+/// A chance exactly: so many of so many equally likely ways.
+pub type Ways = (u128, u128);
+
+/// Every ascending set of `n` faces of dice of `sides`, after `prefix`,
+/// with the number of orders it comes in.
+fn each_set(sides: u8, n: u8, prefix: &mut Vec<u8>, out: &mut Vec<(Vec<u8>, u128)>) {
+    if prefix.len() == usize::from(n) {
+        // n! over the factorial of each face's count.
+        let factorial = |k: usize| (1..=k as u128).product::<u128>();
+        let mut orders = factorial(prefix.len());
+        for run in prefix.chunk_by(|a, b| a == b) {
+            orders /= factorial(run.len());
+        }
+        out.push((prefix.clone(), orders));
+        return;
+    }
+    for f in prefix.last().copied().unwrap_or(1)..=sides {
+        prefix.push(f);
+        each_set(sides, n, prefix, out);
+        prefix.pop();
+    }
 }
 
 /// Plays the chance event `game` waits for as the faces `faces` (one of

@@ -15,6 +15,9 @@ struct Script {
     /// the sides of the first die asked for are kept in `wanted`.
     explore: Option<Rng>,
     wanted: Option<u8>,
+    /// Exploring: how many dice the first throw past the faces given
+    /// threw as a set ([`Dice::throw_set`]); 1 for a die alone.
+    wanted_dice: u8,
     /// Dice thrown, the given faces and those drawn past them.
     thrown: u64,
 }
@@ -56,6 +59,7 @@ impl Dice {
                 next: 0,
                 explore: None,
                 wanted: None,
+                wanted_dice: 1,
                 thrown: 0,
             })),
         }
@@ -81,6 +85,13 @@ impl Dice {
     /// if one was.
     pub fn wanted(&self) -> Option<u8> {
         self.script.as_ref().and_then(|s| s.wanted)
+    }
+
+    /// Exploring: how many dice the first throw past the faces given
+    /// threw as a set ([`Dice::throw_set`]), whose faces then extend them
+    /// at once, in ascending order; 1 where it threw one die.
+    pub fn wanted_dice(&self) -> u8 {
+        self.script.as_ref().map_or(1, |s| s.wanted_dice)
     }
 
     /// One six-sided die, 1-6.
@@ -114,9 +125,32 @@ impl Dice {
         faces
     }
 
+    /// `N` dice thrown at once, for a game that reads only which faces
+    /// came up, not which die showed which (their total, say): the same
+    /// draws as [`Dice::throw`], but exploring dice
+    /// ([`Dice::exploring`]) list each set of faces once, with the number
+    /// of orders it comes in (56 sets of three dice, not 216 orders).
+    ///
+    /// ```
+    /// use ludus::core::dice::Dice;
+    /// let mut d = Dice::scripted(&[6, 6, 5]);
+    /// assert_eq!(d.throw_set::<3>(), [6, 6, 5]);
+    /// ```
+    #[inline(always)]
+    pub fn throw_set<const N: usize>(&mut self) -> [u8; N] {
+        if let Some(script) = &mut self.script {
+            script.set(N);
+        }
+        self.throw::<N>()
+    }
+
     /// The total of `n` dice.
     #[inline(always)]
     pub fn total(&mut self, n: u32) -> u32 {
+        // Only the total is read: exploring dice list its sets.
+        if let Some(script) = &mut self.script {
+            script.set(n as usize);
+        }
         let mut t = 0;
         for _ in 0..n {
             t += u32::from(self.die());
@@ -138,6 +172,17 @@ impl Dice {
 }
 
 impl Script {
+    /// Exploring, a set of `n` dice is about to be thrown: if it is the
+    /// first throw past the faces given, it is wanted whole.
+    #[cold]
+    #[inline(never)]
+    fn set(&mut self, n: usize) {
+        if self.explore.is_some() && self.next == self.faces.len() && self.wanted.is_none() {
+            self.wanted = Some(6);
+            self.wanted_dice = n as u8;
+        }
+    }
+
     /// The next face, on a die of `sides`: out of line, as only tests
     /// script their dice.
     #[cold]

@@ -21,6 +21,7 @@ pub mod record_error;
 pub mod record_formats;
 pub mod seat;
 pub mod seed;
+pub mod stages;
 pub mod state_key;
 pub mod suggest;
 pub mod text;

@@ -38,6 +38,22 @@ pub trait Policy<G: Game>: Send {
         false
     }
 
+    /// Whether its choice depends only on what the rules read
+    /// ([`crate::core::game::Game::rules_key`]), not on what only
+    /// policies read (a turn's hazards): exact analysis then merges states
+    /// by that key. True for a uniform choice.
+    fn reads_rules_only(&self) -> bool {
+        self.uniform()
+    }
+
+    /// Whether its choice in a stage of play that exact analysis solves
+    /// apart ([`crate::core::stages::Stages`]) depends only on what that
+    /// stage keeps (the moves, the turn's own state), not on what is set
+    /// aside (the purses, the turn's number). True for a uniform choice.
+    fn stage_local(&self) -> bool {
+        self.uniform()
+    }
+
     /// Whether the policy's choice is a known distribution over the legal
     /// decisions, which [`Policy::distribution`] gives: what exact analysis
     /// ([`crate::analysis::exact`]) needs. False (the default) for policies

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use crate::analysis::exact::{Bounds, Exact};
+use crate::analysis::exact::{Bounds, SeatOdds};
 use crate::core::option_error::OptionError;
 use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
@@ -26,8 +26,10 @@ pub struct CellPlan {
     /// This cell's point of its entry's sweep, as (key, value) pairs in
     /// the file's order (`seats` among them when seat lists are swept).
     pub swept: Vec<(String, String)>,
-    /// The cell's exact values, once asked for ([`CellPlan::exact`]).
-    pub exact: OnceLock<Option<Exact>>,
+    /// The cell's exact odds by seat, once asked for
+    /// ([`CellPlan::exact`]): only what the reports show is kept, as a
+    /// sweep may solve 100,000 cells.
+    pub exact: OnceLock<Option<Vec<SeatOdds>>>,
 }
 
 /// The most reachable states the reports solve a cell over (`ludus
@@ -51,7 +53,7 @@ impl CellPlan {
     /// [`REPORT_EXACT_LIMIT`], the outcomes followed stay within its
     /// budget ([`Cell::exact_budget`]) and its length cap cuts off no more
     /// than [`CAP_TOLERANCE`] of its games. `None` otherwise.
-    pub fn exact(&self) -> Option<&Exact> {
+    pub fn exact(&self) -> Option<&[SeatOdds]> {
         self.exact
             .get_or_init(|| {
                 if self.cell.exact_budget == 0 {
@@ -73,8 +75,8 @@ impl CellPlan {
                         .filter(|&&(length, _)| length > cap)
                         .map(|&(_, p)| p)
                         .sum::<f64>();
-                (cut <= CAP_TOLERANCE).then_some(e)
+                (cut <= CAP_TOLERANCE).then_some(e.seats)
             })
-            .as_ref()
+            .as_deref()
     }
 }

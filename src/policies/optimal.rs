@@ -92,6 +92,11 @@ impl<G: Game> Policy<G> for Optimal {
         true
     }
 
+    /// Its strategy is keyed by what the rules read.
+    fn reads_rules_only(&self) -> bool {
+        true
+    }
+
     fn distribution(&self, game: &G, moves: &[G::Move], out: &mut Vec<f64>) -> bool {
         let mut key = StateKey::default();
         game.rules_key(&mut key);

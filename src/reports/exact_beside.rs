@@ -25,7 +25,7 @@ impl ExactBeside {
     /// Seat `s` of the cell of `plan`, played as `tally` counts; `None`
     /// where the cell is not solved.
     pub fn of(plan: &CellPlan, tally: &Tally, s: usize) -> Option<ExactBeside> {
-        let odds = plan.exact()?.seats[s];
+        let odds = plan.exact()?[s];
         let n = tally.games.max(1) as f64;
         let z = |gap: f64, se: f64| (se > 0.0).then(|| gap / se);
         let rate = tally.wins[s] as f64 / n;

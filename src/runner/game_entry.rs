@@ -7,6 +7,7 @@ use crate::core::option_error::OptionError;
 use crate::core::presentation::Presentation;
 use crate::core::record_error::RecordError;
 use crate::core::record_formats::RecordFormats;
+use crate::core::stages::Stages;
 use std::marker::PhantomData;
 
 use crate::analysis::analysis_error::AnalysisError;
@@ -150,7 +151,7 @@ impl<G: Game> Default for Entry<G> {
     }
 }
 
-impl<G: Game + Presentation + NativePolicies + RecordFormats> GameEntry for Entry<G> {
+impl<G: Game + Presentation + NativePolicies + RecordFormats + Stages> GameEntry for Entry<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }

@@ -7,6 +7,7 @@ mod support;
 
 mod chance_loop;
 mod exact_play;
+mod exact_stages;
 mod extreme;
 mod faces;
 mod growing_hazard;

@@ -8,6 +8,7 @@ use ludus::core::game::Game;
 use ludus::core::native_policies::NativePolicies;
 use ludus::core::options::Options;
 use ludus::core::policy::Policy;
+use ludus::core::stages::Stages;
 use ludus::games::dice::growing_hazard::GrowingHazard;
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::policies::policy_spec::PolicySpec;
@@ -25,7 +26,7 @@ fn seats<G: Game + NativePolicies>(o: &Options, a: &str, b: &str) -> Vec<Box<dyn
 
 /// The equilibrium holds: against `optimal`, no `threshold:K` does
 /// better in either seat than `optimal` itself, for either objective.
-fn no_threshold_beats_optimal<G: Game + NativePolicies>(given: &[(&str, &str)]) {
+fn no_threshold_beats_optimal<G: Game + NativePolicies + Stages>(given: &[(&str, &str)]) {
     let o = options::<G>(given);
     let g = G::new(&o).unwrap();
     for (objective, name) in [

@@ -15,6 +15,7 @@ use crate::core::outcome::Outcome;
 use crate::core::presentation::Presentation;
 use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
+use crate::core::stages::Stages;
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::games::board::position::Position;
 use crate::games::board::variant::Variant;
@@ -163,3 +164,5 @@ impl<P: Position, V: Variant<Rules = P::Rules>> Presentation for Board<P, V> {
 impl<P: Position, V: Variant<Rules = P::Rules>> NativePolicies for Board<P, V> {}
 
 impl<P: Position, V: Variant<Rules = P::Rules>> RecordFormats for Board<P, V> {}
+
+impl<P: Position, V: Variant<Rules = P::Rules>> Stages for Board<P, V> {}

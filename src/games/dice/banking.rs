@@ -125,6 +125,11 @@ impl<G: Banked> Policy<G> for Threshold {
         true
     }
 
+    /// It counts the turn's hazards, which a turn played apart keeps.
+    fn stage_local(&self) -> bool {
+        true
+    }
+
     /// All on the one decision [`Threshold::decide`] makes; false if it is
     /// not among `moves`.
     fn distribution(&self, game: &G, moves: &[Move], out: &mut Vec<f64>) -> bool {
@@ -189,7 +194,7 @@ impl Numbers {
         log: &mut L,
         throws: &mut u32,
     ) {
-        let t = dice.throw::<3>();
+        let t = dice.throw_set::<3>();
         *throws += 1;
         let s = total(t);
         if is_hazard(s) {

@@ -14,6 +14,7 @@ use crate::core::policy::Policy;
 use crate::core::presentation::Presentation;
 use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
+use crate::core::stages::Stages;
 use crate::core::state_key::StateKey;
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::core::view_error::ViewError;
@@ -58,6 +59,16 @@ pub trait BankingGame: Banking + Clone + std::hash::Hash + Send + Sync + Sized +
         let mut g = self.clone();
         g.table().hazards = hazards;
         g
+    }
+    /// The purses that play alike with this table's in the turn about to
+    /// start (what each can still put in): `None` where the turn's start
+    /// ends the game (a player who cannot cover his share).
+    fn funds_apart(&self) -> Option<[i64; 2]>;
+    /// The pot that plays alike with this table's in the turn about to
+    /// start: by default the pot itself (what the thrower may win is
+    /// bounded by it).
+    fn pot_apart(&self) -> i64 {
+        self.table_ref().purse.pot
     }
     /// Whether stopping takes winnings from the pot (Half Hazard), so
     /// that what the thrower has won is part of his choice.
@@ -200,6 +211,36 @@ impl<B: BankingGame> NativePolicies for B {
 }
 
 impl<B: BankingGame> RecordFormats for B {}
+
+/// A turn is a stage: what happens in it depends on the pot, the thrower
+/// and what each player can still put in, not on the turns played.
+impl<B: BankingGame> Stages for B {
+    fn stage_begins(&self) -> bool {
+        self.table_ref().turn_pending()
+    }
+
+    fn stage(&self) -> Option<Self> {
+        let table = self.table_ref();
+        if !table.turn_pending() {
+            return None;
+        }
+        let funds = self.funds_apart()?;
+        let mut apart = self.clone();
+        *apart.table() = table.apart(funds, self.pot_apart());
+        Some(apart)
+    }
+
+    fn after_stage(&self, end: &Self) -> Self {
+        let funds = self
+            .funds_apart()
+            .expect("a stage ends only where one began");
+        let mut after = end.clone();
+        *after.table() = self
+            .table_ref()
+            .rejoin(funds, self.pot_apart(), end.table_ref());
+        after
+    }
+}
 
 impl<B: BankingGame> Banked for B {
     fn turn_hazards(&self) -> u32 {

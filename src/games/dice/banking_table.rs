@@ -184,11 +184,76 @@ impl Table {
     }
 }
 
+// Between turns the last turn's numbers and hazards are left over until
+// the next turn resets them: they are left out then, so that the states
+// between turns merge whatever the last turn threw.
 impl Hash for Table {
     fn hash<H: Hasher>(&self, h: &mut H) {
         (self.ordering, self.rounds, self.purse, self.round_pending).hash(h);
         (self.deciding, self.thrower, self.turns, self.outcome).hash(h);
-        (self.numbers, self.hazards).hash(h);
+        if !self.round_pending {
+            (self.numbers, self.hazards).hash(h);
+        }
+    }
+}
+
+// A turn played apart ([`crate::core::stages::Stages`]): it reads the pot,
+// the thrower and what each player can still put in, not the turns played
+// nor the purses themselves.
+impl Table {
+    /// Whether a turn is under way: its stakes are in (what it threw so
+    /// far counts only then).
+    pub fn turn_started(&self) -> bool {
+        !self.round_pending
+    }
+
+    /// Whether the next throw starts a turn: the opening throws done, the
+    /// game not over.
+    pub fn turn_pending(&self) -> bool {
+        self.outcome.is_none() && self.round_pending && self.ordering.done()
+    }
+
+    /// This table at a turn's start, for the turn played apart: the
+    /// purses `funds` and the pot `pot`, the opening throws forgotten,
+    /// turns counted from none and never ending the game, the throws from
+    /// none.
+    pub fn apart(&self, funds: [i64; 2], pot: i64) -> Table {
+        let mut t = self.clone();
+        t.purse.funds = funds;
+        t.purse.pot = pot;
+        // Who threw first no longer matters, only who throws now.
+        t.ordering = Ordering::new(OrderMethod::Fixed, 2, 3);
+        t.turns = 0;
+        t.rounds = u32::MAX;
+        t.throws = 0;
+        t
+    }
+
+    /// The table after the turn about to start here, played apart from
+    /// [`Table::apart`] with the purses `apart_funds` and the pot
+    /// `apart_pot`, ended at `end`: what the turn moved between the purses
+    /// and the pot, then the turn's end as the game has it (the next
+    /// thrower, or the game's end). A pot emptied was taken whole, what
+    /// was set aside of it too.
+    pub fn rejoin(&self, apart_funds: [i64; 2], apart_pot: i64, end: &Table) -> Table {
+        let mut t = end.clone();
+        for (s, funds) in t.purse.funds.iter_mut().enumerate() {
+            *funds = self.purse.funds[s] + end.purse.funds[s] - apart_funds[s];
+        }
+        let set_aside = self.purse.pot - apart_pot;
+        if end.purse.pot == 0 {
+            t.purse.funds[self.thrower] += set_aside;
+        } else {
+            t.purse.pot += set_aside;
+        }
+        t.ordering = self.ordering;
+        t.rounds = self.rounds;
+        t.first = self.first;
+        t.turns = self.turns;
+        t.thrower = self.thrower;
+        t.throws = self.throws + end.throws;
+        t.end_turn(&mut crate::core::log::Silent);
+        t
     }
 }
 
@@ -219,7 +284,7 @@ pub fn chance_step<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut 
         t.numbers.assign_step(t.thrower, dice, log, &mut t.throws);
         return;
     }
-    let t = dice.throw::<3>();
+    let t = dice.throw_set::<3>();
     game.table().throws += 1;
     let table = game.table();
     table.last_throw = t;

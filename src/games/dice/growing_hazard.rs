@@ -12,6 +12,7 @@ use crate::games::dice::order::{OrderMethod, order_option};
 use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
 use crate::say;
+use std::hash::{Hash, Hasher};
 
 pub use crate::games::dice::banking::Move;
 
@@ -37,7 +38,7 @@ const OPTIONS: &[OptionSpec] = &[
 ];
 
 /// A game of Growing Hazard.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Debug)]
 pub struct GrowingHazard {
     unit: i64,
     alternate: bool,
@@ -92,6 +93,16 @@ impl GrowingHazard {
     }
 }
 
+// Who covers the next unit counts only in a turn (each turn starts anew).
+impl Hash for GrowingHazard {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        (self.unit, self.alternate, &self.table).hash(h);
+        if self.table.turn_started() {
+            self.thrower_covers_next.hash(h);
+        }
+    }
+}
+
 impl BankingGame for GrowingHazard {
     const NAME: &'static str = "growing-hazard";
     const TITLE: &'static str = "Growing Hazard (Rosnący Hazard, 004 k)";
@@ -136,6 +147,38 @@ impl BankingGame for GrowingHazard {
 
     fn table_ref(&self) -> &Table {
         &self.table
+    }
+
+    /// A turn only adds to the pot, or takes it whole: how much it held
+    /// does not change how the turn goes.
+    fn pot_apart(&self) -> i64 {
+        0
+    }
+
+    /// What a turn reads of the purses is how many shares of a unit each
+    /// can still cover: whole halves, the fewer of the two (both pay each
+    /// unit), or whole units each (they pay in turn). `None` where the
+    /// turn's first unit cannot be covered.
+    fn funds_apart(&self) -> Option<[i64; 2]> {
+        let funds = self.table.purse.funds;
+        let apart = if self.alternate {
+            let units = |f: i64| f / self.unit * self.unit;
+            [units(funds[0]), units(funds[1])]
+        } else {
+            let half = self.unit / 2;
+            [funds[0].min(funds[1]) / half * half; 2]
+        };
+        let first_payer = if self.alternate {
+            1 - self.table.thrower
+        } else {
+            0
+        };
+        let share = if self.alternate {
+            self.unit
+        } else {
+            self.unit / 2
+        };
+        (apart[first_payer] >= share).then_some(apart)
     }
 
     const BANKS: bool = false;

@@ -12,6 +12,7 @@ use crate::games::dice::order::{OrderMethod, order_option};
 use crate::games::dice::throw::Three;
 use crate::games::dice::throw::{is_hazard, show, total};
 use crate::say;
+use std::hash::{Hash, Hasher};
 
 pub use crate::games::dice::banking::Move;
 
@@ -53,7 +54,7 @@ enum HazardPay {
 }
 
 /// A game of Half Hazard.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Debug)]
 pub struct HalfHazard {
     stake: i64,
     unit: i64,
@@ -89,6 +90,22 @@ impl HalfHazard {
     /// This turn's numbers (zero before they are assigned).
     pub fn numbers(&self) -> Numbers {
         self.table.numbers
+    }
+}
+
+// The state as it plays on: what the thrower won and his run count only
+// in a turn; and with `add-one` a run pays 3 units at its first hazard and
+// 1 at every other, so only whether one is under way counts.
+impl Hash for HalfHazard {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        (self.stake, self.unit, self.pay, &self.table).hash(h);
+        if self.table.turn_started() {
+            let run = match self.pay {
+                HazardPay::AddOne => self.run.min(1),
+                HazardPay::Escalate => self.run,
+            };
+            (self.won, run).hash(h);
+        }
     }
 }
 
@@ -142,6 +159,16 @@ impl BankingGame for HalfHazard {
 
     fn table_ref(&self) -> &Table {
         &self.table
+    }
+
+    /// Each covers his half of the stake, which is all a turn reads of
+    /// the purses.
+    fn funds_apart(&self) -> Option<[i64; 2]> {
+        let half = self.stake / 2;
+        match self.table.short_of_halves(half) {
+            Some(_) => None,
+            None => Some([half; 2]),
+        }
     }
 
     fn banked(&self) -> i64 {

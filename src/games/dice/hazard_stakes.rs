@@ -110,6 +110,9 @@ impl Round for HazardStakesRound {
     fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         match self.hazard.step(table, dice, log)? {
             RoundEnd::Won(winner, _) => {
+                // The round's chances are spent: cleared, so that the
+                // states between rounds differ only in money.
+                self.hazard = HazardRound::default();
                 let pot = self.stake * table.players as i64;
                 self.money[winner] += pot;
                 say!(log, "seat {} takes the pot of {}", winner + 1, pot);
@@ -121,5 +124,26 @@ impl Round for HazardStakesRound {
 
     fn payoff(&self, seat: Seat) -> i64 {
         self.money[seat] - self.funds
+    }
+
+    /// A round reads only that everyone can stake: each then holds one
+    /// stake.
+    fn apart(&self, table: &Table) -> Option<Self> {
+        let players = table.players;
+        if self.money[..players].iter().any(|&m| m < self.stake) {
+            return None;
+        }
+        Some(HazardStakesRound {
+            money: [self.stake; MAX_SEATS],
+            ..self.clone()
+        })
+    }
+
+    fn rejoin(&self, apart: &Self, end: &Self) -> Self {
+        let mut after = end.clone();
+        for (s, m) in after.money.iter_mut().enumerate() {
+            *m = self.money[s] + end.money[s] - apart.money[s];
+        }
+        after
     }
 }

@@ -16,6 +16,7 @@ use crate::core::outcome::Outcome;
 use crate::core::presentation::Presentation;
 use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
+use crate::core::stages::Stages;
 use crate::core::state_key::StateKey;
 use crate::games::dice::order::{OrderMethod, Ordering, PlayOrder};
 use crate::games::dice::rounds::RoundScore;
@@ -123,6 +124,15 @@ impl Table {
         dice.throw::<N>()
     }
 
+    /// Throws `N` dice at once as a set ([`Dice::throw_set`]), counted as
+    /// one throw: for a round that reads which faces came up, not which
+    /// die showed which.
+    #[inline(always)]
+    pub fn throw_set<const N: usize>(&mut self, dice: &mut Dice) -> [u8; N] {
+        self.throws += 1;
+        dice.throw_set::<N>()
+    }
+
     /// Adds what identifies the table's state to `key`: not the throws
     /// counted nor the first thrower, which only look back.
     fn key(&self, key: &mut StateKey) {
@@ -200,6 +210,20 @@ pub trait Round: Clone + fmt::Debug + Hash + Send + Sync + Sized + 'static {
     /// What `seat` gained or lost in money (none unless the game stakes).
     fn payoff(&self, _seat: Seat) -> i64 {
         0
+    }
+    /// Between rounds: the game's own part with what the next round does
+    /// not read set aside (the money, where each player can stake the
+    /// round whatever he has), for a round played apart
+    /// ([`crate::core::stages::Stages`]); `None` (the default) where the
+    /// next round reads it all, or its start ends the game.
+    fn apart(&self, _table: &Table) -> Option<Self> {
+        None
+    }
+    /// After a round that began with this part, played apart from
+    /// `apart` ([`Round::apart`]), ended at `end`: what the round changed,
+    /// put back.
+    fn rejoin(&self, _apart: &Self, end: &Self) -> Self {
+        end.clone()
     }
 }
 
@@ -376,3 +400,36 @@ impl<R: Round> Presentation for RoundGame<R> {
 impl<R: Round> NativePolicies for RoundGame<R> {}
 
 impl<R: Round> RecordFormats for RoundGame<R> {}
+
+/// A round is a stage where the game's own part says what it reads
+/// ([`Round::apart`]): the throws of the round played apart count from
+/// none.
+impl<R: Round> Stages for RoundGame<R> {
+    fn stage_begins(&self) -> bool {
+        self.table.outcome.is_none() && self.table.phase == Phase::Begin
+    }
+
+    fn stage(&self) -> Option<Self> {
+        if !self.stage_begins() {
+            return None;
+        }
+        let round = self.round.apart(&self.table)?;
+        let mut table = self.table;
+        table.throws = 0;
+        Some(RoundGame { table, round })
+    }
+
+    fn after_stage(&self, end: &Self) -> Self {
+        let apart = self
+            .round
+            .apart(&self.table)
+            .expect("a stage ends only where one began");
+        let mut table = end.table;
+        table.throws = self.table.throws + end.table.throws;
+        table.first = self.table.first.or(end.table.first);
+        RoundGame {
+            table,
+            round: self.round.rejoin(&apart, &end.round),
+        }
+    }
+}

@@ -47,6 +47,7 @@ use crate::core::record::Record;
 use crate::core::record_error::RecordError;
 use crate::core::record_formats::RecordFormats;
 use crate::core::seat::SeatSet;
+use crate::core::stages::Stages;
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::core::view_error::ViewError;
 use crate::games::rithmomachy::moves::Move;
@@ -245,6 +246,8 @@ impl Presentation for Rithmomachy {
 }
 
 impl NativePolicies for Rithmomachy {}
+
+impl Stages for Rithmomachy {}
 
 impl RecordFormats for Rithmomachy {
     fn record_formats() -> &'static [&'static str] {

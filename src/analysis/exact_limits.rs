@@ -1,0 +1,23 @@
+//! How far exact analysis goes ([`crate::analysis::exact`]): the bounds
+//! on a chance event's runs, a dense system's size and the length
+//! distribution's count, shared by the listing of states, the stages
+//! solved apart and optimal play.
+
+/// The most runs of one chance event listed: enough for six dice thrown
+/// at once (55,987 runs; three dice thrown as a set take 57).
+pub const CHANCE_LIMIT: usize = 100_000;
+
+/// The most states that lead round into one another solved as one dense
+/// linear system (its cost is the cube of its size).
+pub const MAX_COMPONENT: usize = 3_000;
+
+/// The probability not yet absorbed below which the length distribution
+/// stops; what is left is reported as its tail.
+pub const SETTLED: f64 = 1e-15;
+
+/// The longest game the length distribution counts.
+pub const MAX_LENGTH: u64 = 1_000_000;
+
+/// The most edges the length distribution follows (about a second): past
+/// it, the lengths not yet counted are its tail.
+pub const MAX_LENGTH_WORK: u64 = 100_000_000;

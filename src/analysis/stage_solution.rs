@@ -1,0 +1,96 @@
+//! One stage of play solved apart ([`crate::core::stages::Stages`]): where
+//! it may end, the chance of each end, its expected length and, for each
+//! end, the chance of each length it takes to get there. Solved once for
+//! every stage that plays alike: Half Hazard's turns are as many as its
+//! pots, not as many as its pots times its pairs of purses.
+
+use crate::analysis::branches::{Branching, Listing, add_edge};
+use crate::analysis::exact_error::ExactError;
+use crate::analysis::exact_limits::{MAX_COMPONENT, MAX_LENGTH, MAX_LENGTH_WORK, SETTLED};
+use crate::analysis::markov::Chain;
+use crate::analysis::reward_distribution::absorbed_by_total;
+use crate::core::game::Turn;
+use crate::core::stages::Stages;
+
+/// A stage solved apart.
+#[derive(Clone, Debug)]
+pub struct StageSolution<G> {
+    /// The states it may end in (played apart), each with its chance.
+    pub ends: Vec<(G, f64)>,
+    /// Its expected length.
+    pub mean_length: f64,
+    /// For each end, the chance of ending there after each length,
+    /// lengths ascending; what the count left out is at most
+    /// [`SETTLED`] in all.
+    pub lengths: Vec<Vec<(u64, f64)>>,
+    /// How many states it has, its ends included.
+    pub states: usize,
+}
+
+/// Solves the stage that begins at `apart` (from [`Stages::stage`]),
+/// listing at most `limit` states.
+pub fn solve_stage<G: Stages>(
+    apart: &G,
+    branching: &mut Branching<'_, G>,
+    limit: usize,
+) -> Result<StageSolution<G>, ExactError> {
+    let mut listing = Listing::new(apart, branching.rules_only())?;
+    // Each state's edges, or the number of the end it is.
+    let mut nodes: Vec<Result<Vec<_>, usize>> = Vec::new();
+    let mut ends = Vec::new();
+    while let Some(game) = listing.pop() {
+        let started = !nodes.is_empty();
+        if started && (game.turn() == Turn::Over || game.stage_begins()) {
+            nodes.push(Err(ends.len()));
+            ends.push(game);
+            continue;
+        }
+        let mut edges = Vec::new();
+        branching.each(&game, false, |after, p, _| {
+            let to = listing.number(after);
+            add_edge(&mut edges, to, p, f64::from(after.length() - game.length()));
+        })?;
+        if listing.len() > limit {
+            return Err(ExactError::TooManyStates { limit });
+        }
+        nodes.push(Ok(edges));
+    }
+    let width = ends.len();
+    let mut chain = Chain::new(width);
+    let mut end_of = vec![usize::MAX; nodes.len()];
+    for (state, node) in nodes.into_iter().enumerate() {
+        match node {
+            Ok(edges) => {
+                chain.push_transient(edges);
+            }
+            Err(end) => {
+                let mut values = vec![0.0; width];
+                values[end] = 1.0;
+                end_of[state] = end;
+                chain.push_absorbing(values);
+            }
+        }
+    }
+    let solved = chain.solve(MAX_COMPONENT)?;
+    let mut lengths = vec![Vec::new(); width];
+    absorbed_by_total(
+        &chain,
+        0,
+        SETTLED,
+        MAX_LENGTH,
+        MAX_LENGTH_WORK,
+        |length, state, p| {
+            let counted: &mut Vec<(u64, f64)> = &mut lengths[end_of[state]];
+            match counted.last_mut() {
+                Some((l, q)) if *l == length => *q += p,
+                _ => counted.push((length, p)),
+            }
+        },
+    );
+    Ok(StageSolution {
+        ends: ends.into_iter().zip(solved.values(0).to_vec()).collect(),
+        mean_length: solved.reward(0),
+        lengths,
+        states: chain.len(),
+    })
+}

@@ -1,0 +1,43 @@
+//! Stages of play that exact analysis can solve apart from the rest of a
+//! game's state: a turn of Half Hazard depends on the pot, not on the
+//! players' purses, so it is solved once for every pot rather than once
+//! for every pot and pair of purses ([`crate::analysis::exact`]). A trait
+//! apart from [`Game`], as only some dice games have stages.
+
+use crate::core::game::Game;
+
+/// A game whose play falls into stages, each of which depends on part of
+/// its state only. None by default.
+///
+/// The contract, which exact analysis relies on: if `self.stage()` is
+/// `Some(apart)`, then every way the play can go from `apart` until a
+/// state where a stage begins again ([`Stages::stage_begins`]) or the
+/// game is over, ending in `end`, is a way it can go from `self`, with the
+/// same chances and the same decisions, to `self.after_stage(&end)`; the
+/// length the stage adds is `end.length() - apart.length()`. The seats'
+/// policies must decide in a stage by what `apart` keeps: exact analysis
+/// solves stages apart only for policies that say so
+/// ([`crate::core::policy::Policy::stage_local`]).
+pub trait Stages: Game {
+    /// Whether a stage begins here: where the one before it ended.
+    fn stage_begins(&self) -> bool {
+        false
+    }
+
+    /// Where a stage begins that can be played apart: this state with
+    /// what the stage does not read set aside (the purses replaced by
+    /// amounts that play alike, the turns counted from zero), so that
+    /// states that differ only in that give one key
+    /// ([`Game::state_key`]). `None` where no stage begins, or this one
+    /// reads what would be set aside (a player who cannot stake).
+    fn stage(&self) -> Option<Self> {
+        None
+    }
+
+    /// The state this game reaches when a stage that began here, played
+    /// apart from [`Stages::stage`], ended at `end`: what the stage
+    /// changed, put back into what was set aside.
+    fn after_stage(&self, end: &Self) -> Self {
+        end.clone()
+    }
+}

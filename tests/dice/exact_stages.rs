@@ -1,0 +1,154 @@
+//! Stages solved apart (src/core/stages.rs, src/analysis/stage_solution.rs)
+//! give what the whole chain gives: the same odds, payoffs and mean length
+//! to 1e-12, the same distribution of lengths, for Half Hazard, Growing
+//! Hazard and Hazard for stakes, under random play and `threshold:k`. The
+//! whole chain is forced by seats that decline to be solved by stages
+//! while choosing exactly as the policy they wrap.
+
+use ludus::analysis::exact::{Exact, exact};
+use ludus::core::game::Game;
+use ludus::core::native_policies::NativePolicies;
+use ludus::core::options::Options;
+use ludus::core::policy::{BotError, Policy};
+use ludus::core::seed::Rng;
+use ludus::core::stages::Stages;
+use ludus::games::dice::growing_hazard::GrowingHazard;
+use ludus::games::dice::half_hazard::HalfHazard;
+use ludus::games::dice::hazard_stakes::HazardStakes;
+use ludus::policies::policy_spec::PolicySpec;
+
+/// A policy that chooses as `inner` but will not be solved by stages.
+struct Whole<G: Game>(Box<dyn Policy<G>>);
+
+impl<G: Game> Policy<G> for Whole<G> {
+    fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
+        self.0.choose(game, moves, rng)
+    }
+    fn knows_distribution(&self) -> bool {
+        true
+    }
+    fn distribution(&self, game: &G, moves: &[G::Move], out: &mut Vec<f64>) -> bool {
+        self.0.distribution(game, moves, out)
+    }
+    fn reads_rules_only(&self) -> bool {
+        self.0.reads_rules_only()
+    }
+    fn stage_local(&self) -> bool {
+        false
+    }
+}
+
+fn seats<G: Game + NativePolicies>(options: &Options, names: &[&str]) -> Vec<Box<dyn Policy<G>>> {
+    names
+        .iter()
+        .map(|n| {
+            PolicySpec::parse(n)
+                .unwrap()
+                .build_for::<G>(options)
+                .unwrap()
+        })
+        .collect()
+}
+
+/// Solves `G` under `given` with `names` seated, by stages and whole,
+/// and checks they agree; returns the states each listed.
+fn agree<G: Game + NativePolicies + Stages>(
+    given: &[(&str, &str)],
+    names: &[&str],
+) -> (usize, usize) {
+    let options = Options::of(G::option_specs(), given).unwrap();
+    let game = G::new(&options).unwrap();
+    let staged = exact(&game, &seats::<G>(&options, names), 2_000_000).unwrap();
+    let whole_seats: Vec<Box<dyn Policy<G>>> = seats::<G>(&options, names)
+        .into_iter()
+        .map(|p| Box::new(Whole(p)) as Box<dyn Policy<G>>)
+        .collect();
+    let whole = exact(&game, &whole_seats, 2_000_000).unwrap();
+    let what = format!("{} {given:?} {names:?}", G::NAME);
+    compare(&staged, &whole, &what);
+    assert!(
+        staged.states < whole.states,
+        "{what}: {} states by stages, {} whole",
+        staged.states,
+        whole.states
+    );
+    (staged.states, whole.states)
+}
+
+fn compare(staged: &Exact, whole: &Exact, what: &str) {
+    for (a, b) in staged.seats.iter().zip(&whole.seats) {
+        for (x, y) in [(a.win, b.win), (a.draw, b.draw), (a.loss, b.loss)] {
+            assert!((x - y).abs() < 1e-12, "{what}: {a:?} staged, {b:?} whole");
+        }
+        assert!(
+            (a.payoff - b.payoff).abs() < 1e-10,
+            "{what}: {a:?} staged, {b:?} whole"
+        );
+    }
+    assert!(
+        (staged.mean_length - whole.mean_length).abs() < 1e-10 * whole.mean_length,
+        "{what}: mean length {} staged, {} whole",
+        staged.mean_length,
+        whole.mean_length
+    );
+    let (s, w) = (&staged.length, &whole.length);
+    for (i, (&(ls, ps), &(lw, pw))) in s.probabilities.iter().zip(&w.probabilities).enumerate() {
+        assert_eq!(ls, lw, "{what}: length {i}");
+        assert!(
+            (ps - pw).abs() < 1e-12,
+            "{what}: length {ls}: {ps} staged, {pw} whole"
+        );
+    }
+    assert!(
+        s.tail < 1e-13 && w.tail < 1e-13,
+        "{what}: tails {} {}",
+        s.tail,
+        w.tail
+    );
+}
+
+#[test]
+fn half_hazard_by_turns_is_half_hazard_whole() {
+    let small = [("rounds", "3"), ("pot", "8"), ("funds", "12")];
+    let (staged, whole) = agree::<HalfHazard>(&small, &["random", "random"]);
+    assert!(staged < whole, "{staged} states by turns, {whole} whole");
+    agree::<HalfHazard>(&small, &["threshold:1", "random"]);
+    // Ruin ends a game of little money early: a turn that cannot start
+    // is played whole, not apart.
+    agree::<HalfHazard>(
+        &[
+            ("rounds", "6"),
+            ("pot", "8"),
+            ("funds", "8"),
+            ("hazard_pay", "escalate"),
+        ],
+        &["threshold:2", "threshold:0"],
+    );
+}
+
+#[test]
+fn growing_hazard_by_turns_is_growing_hazard_whole() {
+    for cover in ["halves", "alternate"] {
+        let given = [("rounds", "3"), ("funds", "5"), ("cover", cover)];
+        agree::<GrowingHazard>(&given, &["random", "random"]);
+        let given = [("rounds", "2"), ("funds", "5"), ("cover", cover)];
+        agree::<GrowingHazard>(&given, &["threshold:3", "random"]);
+    }
+}
+
+#[test]
+fn hazard_for_stakes_by_rounds_is_hazard_for_stakes_whole() {
+    let (staged, whole) = agree::<HazardStakes>(&[("funds", "6")], &["random", "random"]);
+    assert!(staged < whole, "{staged} states by rounds, {whole} whole");
+    agree::<HazardStakes>(
+        &[("funds", "3"), ("players", "3"), ("order", "fixed")],
+        &["random"; 3],
+    );
+    // Whole, the money's walk is one component of 3,000 states or more, past a
+    // dense system: solved by sparse elimination.
+    let (_, whole) = agree::<HazardStakes>(
+        &[("funds", "12"), ("order", "fixed")],
+        &["random", "random"],
+    );
+    assert!(whole > 3_000, "{whole} states whole");
+}
