@@ -210,8 +210,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// what only policies read (the hazards of a turn, which
     /// `threshold:k` counts and the rules do not): optimal play
     /// ([`crate::analysis::equilibrium`]) merges states by it, and a
-    /// counter no rule bounds does not make its states endless. The
-    /// default: the state key.
+    /// counter no rule bounds does not make its states endless. It may
+    /// also merge states that play alike only in chance (mirror images),
+    /// not throw for throw. The default: the state key.
     fn rules_key(&self, key: &mut StateKey) -> bool {
         self.state_key(key)
     }

@@ -172,6 +172,30 @@ pub struct Numbers {
 }
 
 impl Numbers {
+    /// The numbers as they play, for a state's key: a total t and 21 - t
+    /// come up equally often and are alike hazards or not, so two numbers
+    /// and their mirror images (21 less each) play alike; the smaller
+    /// pair of the two.
+    ///
+    /// ```
+    /// use ludus::games::dice::banking::Numbers;
+    /// let n = Numbers { opponent: 13, own: 8 };
+    /// assert_eq!(n.as_they_play(), Numbers { opponent: 8, own: 13 });
+    /// assert_eq!(Numbers { opponent: 12, own: 0 }.as_they_play().opponent, 9);
+    /// ```
+    pub fn as_they_play(self) -> Numbers {
+        let mirror = |n: u32| if n == 0 { 0 } else { 21 - n };
+        let m = Numbers {
+            opponent: mirror(self.opponent),
+            own: mirror(self.own),
+        };
+        if (m.opponent, m.own) < (self.opponent, self.own) {
+            m
+        } else {
+            self
+        }
+    }
+
     /// Whether the assignment throws are under way.
     #[inline]
     pub fn assigning(&self) -> bool {

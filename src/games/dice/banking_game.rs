@@ -151,8 +151,14 @@ impl<B: BankingGame> Game for B {
         true
     }
 
+    /// Also numbers that mirror each other ([`banking::Numbers::as_they_play`])
+    /// give one key: they play alike in chance, though not throw for
+    /// throw, which the state key promises.
     fn rules_key(&self, key: &mut StateKey) -> bool {
-        key.add(&self.with_turn_hazards(0));
+        let mut g = self.with_turn_hazards(0);
+        let numbers = g.table().numbers.as_they_play();
+        g.table().numbers = numbers;
+        key.add(&g);
         true
     }
 
