@@ -17,8 +17,9 @@ use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::dice::hazard_stakes::HazardStakes;
 use ludus::policies::policy_spec::PolicySpec;
 
-/// A policy that chooses as `inner` but will not be solved by stages.
-struct Whole<G: Game>(Box<dyn Policy<G>>);
+/// A policy that chooses as the one it wraps but will not be solved by
+/// stages, nor (if the flag says so) merge states by the rules' key.
+struct Whole<G: Game>(Box<dyn Policy<G>>, bool);
 
 impl<G: Game> Policy<G> for Whole<G> {
     fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
@@ -31,7 +32,7 @@ impl<G: Game> Policy<G> for Whole<G> {
         self.0.distribution(game, moves, out)
     }
     fn reads_rules_only(&self) -> bool {
-        self.0.reads_rules_only()
+        self.1 && self.0.reads_rules_only()
     }
     fn stage_local(&self) -> bool {
         false
@@ -61,7 +62,7 @@ fn agree<G: Game + NativePolicies + Stages>(
     let staged = exact(&game, &seats::<G>(&options, names), 2_000_000).unwrap();
     let whole_seats: Vec<Box<dyn Policy<G>>> = seats::<G>(&options, names)
         .into_iter()
-        .map(|p| Box::new(Whole(p)) as Box<dyn Policy<G>>)
+        .map(|p| Box::new(Whole(p, true)) as Box<dyn Policy<G>>)
         .collect();
     let whole = exact(&game, &whole_seats, 2_000_000).unwrap();
     let what = format!("{} {given:?} {names:?}", G::NAME);
@@ -151,4 +152,59 @@ fn hazard_for_stakes_by_rounds_is_hazard_for_stakes_whole() {
         &["random", "random"],
     );
     assert!(whole > 3_000, "{whole} states whole");
+}
+
+/// Random seats merge states by the rules' key, which in the banking
+/// games also merges mirrored numbers (t and 21 - t): the same odds and
+/// lengths as states told apart by the full state key.
+#[test]
+fn mirrored_numbers_merged_change_no_odds() {
+    let given = [("rounds", "1"), ("order", "fixed")];
+    for pay in ["add-one", "escalate"] {
+        let options = Options::of(
+            HalfHazard::option_specs(),
+            &[given[0], given[1], ("hazard_pay", pay)],
+        )
+        .unwrap();
+        let game = HalfHazard::new(&options).unwrap();
+        let merged = exact(
+            &game,
+            &seats::<HalfHazard>(&options, &["random"; 2]),
+            100_000,
+        )
+        .unwrap();
+        let apart: Vec<Box<dyn Policy<HalfHazard>>> = seats::<HalfHazard>(&options, &["random"; 2])
+            .into_iter()
+            .map(|p| Box::new(Whole(p, false)) as Box<dyn Policy<HalfHazard>>)
+            .collect();
+        let full = exact(&game, &apart, 100_000).unwrap();
+        assert!(
+            merged.states < full.states,
+            "{} {}",
+            merged.states,
+            full.states
+        );
+        compare(&merged, &full, &format!("half-hazard {pay}"));
+    }
+    let options = Options::of(GrowingHazard::option_specs(), &given).unwrap();
+    let game = GrowingHazard::new(&options).unwrap();
+    let merged = exact(
+        &game,
+        &seats::<GrowingHazard>(&options, &["random"; 2]),
+        100_000,
+    )
+    .unwrap();
+    let apart: Vec<Box<dyn Policy<GrowingHazard>>> =
+        seats::<GrowingHazard>(&options, &["random"; 2])
+            .into_iter()
+            .map(|p| Box::new(Whole(p, false)) as Box<dyn Policy<GrowingHazard>>)
+            .collect();
+    let full = exact(&game, &apart, 100_000).unwrap();
+    assert!(
+        merged.states < full.states,
+        "{} {}",
+        merged.states,
+        full.states
+    );
+    compare(&merged, &full, "growing-hazard");
 }
