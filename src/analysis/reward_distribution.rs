@@ -224,7 +224,7 @@ struct Arrivals {
 }
 
 /// The most states whose arrivals at a total are kept as one value each.
-const DENSE_STATES: usize = 1 << 14;
+const DENSE_STATES: usize = 1 << 16;
 
 /// How long a list of arrivals grows before those at one state are added
 /// up: many edges into few states (a stage's ends, each at many lengths)
