@@ -159,46 +159,23 @@ fn hazard_for_stakes_by_rounds_is_hazard_for_stakes_whole() {
 /// lengths as states told apart by the full state key.
 #[test]
 fn mirrored_numbers_merged_change_no_odds() {
-    let given = [("rounds", "1"), ("order", "fixed")];
+    let one_turn = [("rounds", "1"), ("order", "fixed")];
     for pay in ["add-one", "escalate"] {
-        let options = Options::of(
-            HalfHazard::option_specs(),
-            &[given[0], given[1], ("hazard_pay", pay)],
-        )
-        .unwrap();
-        let game = HalfHazard::new(&options).unwrap();
-        let merged = exact(
-            &game,
-            &seats::<HalfHazard>(&options, &["random"; 2]),
-            100_000,
-        )
-        .unwrap();
-        let apart: Vec<Box<dyn Policy<HalfHazard>>> = seats::<HalfHazard>(&options, &["random"; 2])
-            .into_iter()
-            .map(|p| Box::new(Whole(p, false)) as Box<dyn Policy<HalfHazard>>)
-            .collect();
-        let full = exact(&game, &apart, 100_000).unwrap();
-        assert!(
-            merged.states < full.states,
-            "{} {}",
-            merged.states,
-            full.states
-        );
-        compare(&merged, &full, &format!("half-hazard {pay}"));
+        merged_agrees::<HalfHazard>(&[one_turn[0], one_turn[1], ("hazard_pay", pay)]);
     }
-    let options = Options::of(GrowingHazard::option_specs(), &given).unwrap();
-    let game = GrowingHazard::new(&options).unwrap();
-    let merged = exact(
-        &game,
-        &seats::<GrowingHazard>(&options, &["random"; 2]),
-        100_000,
-    )
-    .unwrap();
-    let apart: Vec<Box<dyn Policy<GrowingHazard>>> =
-        seats::<GrowingHazard>(&options, &["random"; 2])
-            .into_iter()
-            .map(|p| Box::new(Whole(p, false)) as Box<dyn Policy<GrowingHazard>>)
-            .collect();
+    merged_agrees::<GrowingHazard>(&one_turn);
+}
+
+/// `G` under `given`, random seats, solved with states merged by the
+/// rules' key and told apart by the full key: fewer states, same odds.
+fn merged_agrees<G: Game + NativePolicies + Stages>(given: &[(&str, &str)]) {
+    let options = Options::of(G::option_specs(), given).unwrap();
+    let game = G::new(&options).unwrap();
+    let merged = exact(&game, &seats::<G>(&options, &["random"; 2]), 100_000).unwrap();
+    let apart: Vec<Box<dyn Policy<G>>> = seats::<G>(&options, &["random"; 2])
+        .into_iter()
+        .map(|p| Box::new(Whole(p, false)) as Box<dyn Policy<G>>)
+        .collect();
     let full = exact(&game, &apart, 100_000).unwrap();
     assert!(
         merged.states < full.states,
@@ -206,5 +183,5 @@ fn mirrored_numbers_merged_change_no_odds() {
         merged.states,
         full.states
     );
-    compare(&merged, &full, "growing-hazard");
+    compare(&merged, &full, &format!("{} {given:?}", G::NAME));
 }
