@@ -254,17 +254,20 @@ fn reachable<G: Stages>(
         };
         let mut edges: Vec<Edge> = Vec::new();
         if let Some(apart) = apart {
-            let key = listing.key(&apart).clone();
-            let id = match stage_ids.get(&key) {
+            // The key is copied only for a stage not yet solved.
+            let id = match stage_ids.get(listing.key(&apart)) {
                 Some(&id) => id,
                 None => {
+                    let key = listing.key(&apart).clone();
                     let left = limit.saturating_sub(listing.len() + stage_states);
-                    let stage = solve_stage(&apart, &mut branching, left).map_err(|e| match e {
-                        ExactError::TooManyStates { .. } => ExactError::TooManyStates { limit },
-                        e => e,
-                    })?;
+                    let mut stage =
+                        solve_stage(&apart, &mut branching, left).map_err(|e| match e {
+                            ExactError::TooManyStates { .. } => ExactError::TooManyStates { limit },
+                            e => e,
+                        })?;
                     stage_states += stage.states;
-                    stages.lengths.push(stage.lengths.clone());
+                    // The lengths serve only the length count: kept there.
+                    stages.lengths.push(std::mem::take(&mut stage.lengths));
                     solved.push(stage);
                     stage_ids.insert(key, solved.len() - 1);
                     solved.len() - 1
