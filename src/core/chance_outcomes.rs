@@ -87,8 +87,7 @@ pub fn branches<G: Game>(game: &G, limit: usize) -> Result<Vec<(f64, G)>, Chance
 }
 
 /// Branches (as [`branches`] lists them) that lead to states of one key
-/// ([`Game::state_key`]) merged into one, their chances added: Half
-/// Hazard's 56 sets of three dice make some twenty states. Where
+/// ([`Game::state_key`]) merged into one, their chances added. Where
 /// the game names no states every branch is kept.
 ///
 /// ```
@@ -96,13 +95,18 @@ pub fn branches<G: Game>(game: &G, limit: usize) -> Result<Vec<(f64, G)>, Chance
 /// use ludus::core::game::Game;
 /// use ludus::core::options::Options;
 /// use ludus::games::dice::hazard::Hazard;
-/// let g = Hazard::new(&Options::defaults(Hazard::option_specs())).unwrap();
-/// // The opening throw of three dice, read as a total: 56 sets of
-/// // faces (216 ways), 16 totals.
+/// let options = Options::resolve(
+///     Hazard::option_specs(),
+///     &[("order".to_string(), "fixed".to_string())],
+/// )
+/// .unwrap();
+/// let g = Hazard::new(&options).unwrap();
+/// // The first throw of the round, three dice read as a total: 16
+/// // totals, of which the eight hazards (3-6, 15-18) all win at once.
 /// let listed = branches(&g, 1000).unwrap();
-/// assert_eq!(listed.len(), 56);
+/// assert_eq!(listed.len(), 16);
 /// let merged = merge_equal_states(listed);
-/// assert_eq!(merged.len(), 16);
+/// assert_eq!(merged.len(), 9);
 /// assert!((merged.iter().map(|b| b.0).sum::<f64>() - 1.0).abs() < 1e-12);
 /// ```
 pub fn merge_equal_states<G: Game>(listed: Vec<(f64, G)>) -> Vec<(f64, G)> {
@@ -157,7 +161,8 @@ pub fn each_branch_exact<G: Game>(
 /// exactly as so many of so many equally likely ways the dice thrown
 /// could fall (`None` past `u128`) and the position it leads to; at most
 /// `limit` runs. Dice thrown as a set ([`Dice::throw_set`]) extend a
-/// prefix by each set of faces at once, ascending, not by every order.
+/// prefix by each set of faces at once, ascending, not by every order;
+/// dice read by their total ([`Dice::total`]), by one set for each total.
 fn walk<G: Game>(
     game: &G,
     limit: usize,
@@ -166,34 +171,43 @@ fn walk<G: Game>(
     if game.turn() != Turn::Chance {
         return Err(ChanceError::NotChance);
     }
-    // Prefixes still to run, each with its probability and ways.
-    let mut open: Vec<(Vec<u8>, f64, Option<Ways>)> = vec![(Vec::new(), 1.0, Some((1, 1)))];
+    // Prefixes still to run, each as where its faces begin in `faces`,
+    // its probability and ways: a stack, so that the prefix run is always
+    // the last faces held, and its branches replace it.
+    let mut faces: Vec<u8> = Vec::new();
+    let mut open: Vec<(usize, f64, Option<Ways>)> = vec![(0, 1.0, Some((1, 1)))];
+    let mut prefix: Vec<u8> = Vec::new();
     let (mut runs, mut thrown) = (0, 0);
     let mut g = game.clone();
-    let mut sets = Vec::new();
-    while let Some((faces, p, ways)) = open.pop() {
+    let mut dice = Dice::exploring(&[]);
+    while let Some((from, p, ways)) = open.pop() {
         runs += 1;
         if runs > limit || thrown > limit.saturating_mul(DICE_PER_RUN) {
             return Err(ChanceError::TooMany { limit });
         }
+        prefix.clear();
+        prefix.extend_from_slice(&faces[from..]);
+        faces.truncate(from);
         g.clone_from(game);
-        let mut dice = Dice::exploring(&faces);
+        dice.explore_anew(&prefix);
         g.chance_step(&mut dice, &mut Silent);
         thrown += dice.thrown() as usize;
         let Some(sides) = dice.wanted() else {
-            leaf(&faces, p, ways, &g);
+            leaf(&prefix, p, ways, &g);
             continue;
         };
         let n = dice.wanted_dice();
         let all = u128::from(sides).pow(u32::from(n));
-        sets.clear();
-        each_set(sides, n, &mut Vec::new(), &mut sets);
+        let listed = throw_ways(sides, n, dice.wanted_total());
         // Pushed last first, so that they come out in order.
-        for (set, orders) in sets.iter().rev() {
-            let mut next = faces.clone();
-            next.extend_from_slice(set);
-            let ways = ways.and_then(|(k, w)| Some((k.checked_mul(*orders)?, w.checked_mul(all)?)));
-            open.push((next, p * *orders as f64 / all as f64, ways));
+        for (set, orders) in listed.iter().rev() {
+            open.push((
+                faces.len(),
+                p * *orders as f64 / all as f64,
+                ways.and_then(|(k, w)| Some((k.checked_mul(*orders)?, w.checked_mul(all)?))),
+            ));
+            faces.extend_from_slice(&prefix);
+            faces.extend_from_slice(set);
         }
     }
     Ok(())
@@ -201,6 +215,40 @@ fn walk<G: Game>(
 
 /// A chance exactly: so many of so many equally likely ways.
 pub type Ways = (u128, u128);
+
+/// The ways listed for a throw of `n` dice of `sides` faces at once: each
+/// ascending set with the number of orders it comes in; or, read by its
+/// total, each total's first ascending set with the orders of all the
+/// sets that make it. Found once per kind of throw and kept.
+fn throw_ways(sides: u8, n: u8, by_total: bool) -> std::rc::Rc<[(Vec<u8>, u128)]> {
+    type Listed = Vec<((u8, u8, bool), std::rc::Rc<[(Vec<u8>, u128)]>)>;
+    thread_local! {
+        static LISTED: std::cell::RefCell<Listed> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    LISTED.with(|listed| {
+        let mut listed = listed.borrow_mut();
+        if let Some((_, ways)) = listed.iter().find(|(k, _)| *k == (sides, n, by_total)) {
+            return ways.clone();
+        }
+        let mut sets = Vec::new();
+        each_set(sides, n, &mut Vec::new(), &mut sets);
+        if by_total {
+            let mut totals: Vec<(Vec<u8>, u128)> = Vec::new();
+            let sum = |set: &[u8]| set.iter().map(|&f| u32::from(f)).sum::<u32>();
+            for (set, orders) in sets {
+                match totals.iter_mut().find(|(first, _)| sum(first) == sum(&set)) {
+                    Some((_, all)) => *all += orders,
+                    None => totals.push((set, orders)),
+                }
+            }
+            totals.sort_by_key(|(set, _)| sum(set));
+            sets = totals;
+        }
+        let ways: std::rc::Rc<[(Vec<u8>, u128)]> = sets.into();
+        listed.push(((sides, n, by_total), ways.clone()));
+        ways
+    })
+}
 
 /// Every ascending set of `n` faces of dice of `sides`, after `prefix`,
 /// with the number of orders it comes in.

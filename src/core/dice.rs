@@ -18,6 +18,9 @@ struct Script {
     /// Exploring: how many dice the first throw past the faces given
     /// threw as a set ([`Dice::throw_set`]); 1 for a die alone.
     wanted_dice: u8,
+    /// Exploring: whether that set is read only by its total
+    /// ([`Dice::throw_for_total`]).
+    wanted_total: bool,
     /// Dice thrown, the given faces and those drawn past them.
     thrown: u64,
 }
@@ -60,6 +63,7 @@ impl Dice {
                 explore: None,
                 wanted: None,
                 wanted_dice: 1,
+                wanted_total: false,
                 thrown: 0,
             })),
         }
@@ -81,6 +85,28 @@ impl Dice {
         d
     }
 
+    /// These dice made to explore `faces` from the start, as
+    /// [`Dice::exploring`] makes them, reusing what they hold: the walk of
+    /// a chance event's branches makes one run a branch.
+    pub fn explore_anew(&mut self, faces: &[u8]) {
+        match &mut self.script {
+            Some(s) if s.explore.is_some() => {
+                s.faces.clear();
+                s.faces.extend_from_slice(faces);
+                s.next = 0;
+                s.explore = Some(crate::core::seed::stream(
+                    1,
+                    crate::core::seed::Stream::Dice,
+                ));
+                s.wanted = None;
+                s.wanted_dice = 1;
+                s.wanted_total = false;
+                s.thrown = 0;
+            }
+            _ => *self = Dice::exploring(faces),
+        }
+    }
+
     /// Exploring: the sides of the first die thrown past the faces given,
     /// if one was.
     pub fn wanted(&self) -> Option<u8> {
@@ -92,6 +118,13 @@ impl Dice {
     /// at once, in ascending order; 1 where it threw one die.
     pub fn wanted_dice(&self) -> u8 {
         self.script.as_ref().map_or(1, |s| s.wanted_dice)
+    }
+
+    /// Exploring: whether the first throw past the faces given is read
+    /// only by its total ([`Dice::total`], [`Dice::throw_for_total`]), so
+    /// that one set of faces for each total stands for all that make it.
+    pub fn wanted_total(&self) -> bool {
+        self.script.as_ref().is_some_and(|s| s.wanted_total)
     }
 
     /// One six-sided die, 1-6.
@@ -148,7 +181,37 @@ impl Dice {
                 }
             }
             Some(script) => {
-                script.set(N);
+                script.set(N, false);
+                for f in &mut faces {
+                    *f = script.face(6);
+                }
+            }
+        }
+        faces
+    }
+
+    /// `N` dice thrown at once, for a game that reads only their total
+    /// (the faces are kept to be shown): the same draws as
+    /// [`Dice::throw`], but exploring dice list each total once, with the
+    /// number of orders of faces that make it (16 totals of three dice,
+    /// not 56 sets), its faces the first ascending set that makes it.
+    ///
+    /// ```
+    /// use ludus::core::dice::Dice;
+    /// let mut d = Dice::scripted(&[6, 6, 5]);
+    /// assert_eq!(d.throw_for_total::<3>(), [6, 6, 5]);
+    /// ```
+    #[inline(always)]
+    pub fn throw_for_total<const N: usize>(&mut self) -> [u8; N] {
+        let mut faces = [0; N];
+        match &mut self.script {
+            None => {
+                for f in &mut faces {
+                    *f = below(&mut self.rng, 6) as u8 + 1;
+                }
+            }
+            Some(script) => {
+                script.set(N, true);
                 for f in &mut faces {
                     *f = script.face(6);
                 }
@@ -160,11 +223,11 @@ impl Dice {
     /// The total of `n` dice.
     #[inline(always)]
     pub fn total(&mut self, n: u32) -> u32 {
-        // Only the total is read: exploring dice list its sets.
+        // Only the total is read: exploring dice list the totals.
         match &mut self.script {
             None => (0..n).map(|_| below(&mut self.rng, 6) + 1).sum(),
             Some(script) => {
-                script.set(n as usize);
+                script.set(n as usize, true);
                 (0..n).map(|_| u32::from(script.face(6))).sum()
             }
         }
@@ -184,14 +247,16 @@ impl Dice {
 }
 
 impl Script {
-    /// Exploring, a set of `n` dice is about to be thrown: if it is the
-    /// first throw past the faces given, it is wanted whole.
+    /// Exploring, a set of `n` dice is about to be thrown (read only by
+    /// its total if `by_total`): if it is the first throw past the faces
+    /// given, it is wanted whole.
     #[cold]
     #[inline(never)]
-    fn set(&mut self, n: usize) {
+    fn set(&mut self, n: usize, by_total: bool) {
         if self.explore.is_some() && self.next == self.faces.len() && self.wanted.is_none() {
             self.wanted = Some(6);
             self.wanted_dice = n as u8;
+            self.wanted_total = by_total;
         }
     }
 

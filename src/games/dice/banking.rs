@@ -218,7 +218,7 @@ impl Numbers {
         log: &mut L,
         throws: &mut u32,
     ) {
-        let t = dice.throw_set::<3>();
+        let t = dice.throw_for_total::<3>();
         *throws += 1;
         let s = total(t);
         if is_hazard(s) {

@@ -284,7 +284,7 @@ pub fn chance_step<B: Banking, L: Log>(game: &mut B, dice: &mut Dice, log: &mut 
         t.numbers.assign_step(t.thrower, dice, log, &mut t.throws);
         return;
     }
-    let t = dice.throw_set::<3>();
+    let t = dice.throw_for_total::<3>();
     game.table().throws += 1;
     let table = game.table();
     table.last_throw = t;

@@ -50,7 +50,7 @@ impl Round for HazardRound {
     #[inline(always)]
     fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         let seat = table.next_thrower(&mut self.next);
-        let t = table.throw_set::<3>(dice);
+        let t = table.throw_for_total::<3>(dice);
         let s = total(t);
         if !self.later {
             // First cycle: the first Hazard wins; otherwise totals become chances.

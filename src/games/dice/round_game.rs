@@ -124,13 +124,13 @@ impl Table {
         dice.throw::<N>()
     }
 
-    /// Throws `N` dice at once as a set ([`Dice::throw_set`]), counted as
-    /// one throw: for a round that reads which faces came up, not which
-    /// die showed which.
+    /// Throws `N` dice at once for their total
+    /// ([`Dice::throw_for_total`]), counted as one throw: for a round that
+    /// reads only the total (the faces are shown).
     #[inline(always)]
-    pub fn throw_set<const N: usize>(&mut self, dice: &mut Dice) -> [u8; N] {
+    pub fn throw_for_total<const N: usize>(&mut self, dice: &mut Dice) -> [u8; N] {
         self.throws += 1;
-        dice.throw_set::<N>()
+        dice.throw_for_total::<N>()
     }
 
     /// Adds what identifies the table's state to `key`: not the throws
