@@ -98,7 +98,7 @@ impl PlayOrder {
 /// each run of tied seats becomes a segment to throw again, the first run
 /// first, as if ranked by recursion. Only what is needed to go on is kept
 /// (no totals of a finished segment), so that equal stages compare equal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ordering {
     method: OrderMethod,
     dice: u8,
@@ -111,6 +111,31 @@ pub struct Ordering {
     /// Totals thrown so far in the top segment.
     totals: [u8; MAX_SEATS],
     thrown: u8,
+}
+
+// One write of packed bytes, not one a field: the key of every state of
+// the dice games' exact analysis holds an ordering (a tenth of
+// `ludus exact growing-hazard` hashed it field by field). Once done,
+// only the order is read on.
+impl std::hash::Hash for Ordering {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let mut bytes = [0u8; 4 + MAX_SEATS * 5];
+        bytes[..4].copy_from_slice(&[self.method as u8, self.dice, self.depth, self.order.len]);
+        bytes[4..4 + MAX_SEATS].copy_from_slice(&self.order.seats);
+        let mut n = 4 + MAX_SEATS;
+        if !self.done() {
+            for (i, &(start, end, again)) in self.stack.iter().enumerate() {
+                bytes[n + 3 * i..n + 3 * i + 3].copy_from_slice(&[start, end, u8::from(again)]);
+            }
+            n += 3 * MAX_SEATS;
+            bytes[n..n + MAX_SEATS].copy_from_slice(&self.totals);
+            n += MAX_SEATS;
+        }
+        h.write(&bytes[..n]);
+        if !self.done() {
+            h.write_u8(self.thrown);
+        }
+    }
 }
 
 impl Ordering {
