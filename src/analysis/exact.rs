@@ -191,7 +191,7 @@ pub fn exact_within<G: Stages>(
         .collect();
     let length = match stages {
         None => reward_distribution(&chain, 0, SETTLED, MAX_LENGTH, MAX_LENGTH_WORK),
-        Some(stages) => stages.length_distribution(&chain),
+        Some(stages) => stages.length_distribution(&chain, solved.reward(0)),
     };
     Ok(Exact {
         seats,
@@ -274,12 +274,15 @@ fn reachable<G: Stages>(
                 }
             };
             let stage = &solved[id];
+            // One edge an end, not merged: ends lead to states apart, and
+            // merging would cost the square of their number (Growing
+            // Hazard's stage starts have some seventy each).
             let targets = stage
                 .ends
                 .iter()
                 .map(|(end, p)| {
                     let to = listing.number(&game.after_stage(end));
-                    add_edge(&mut edges, to, *p, stage.mean_length);
+                    edges.push(Edge::new(to, *p, stage.mean_length));
                     to
                 })
                 .collect();

@@ -3,6 +3,8 @@
 //! distribution's count, shared by the listing of states, the stages
 //! solved apart and optimal play.
 
+use crate::analysis::length_transform::TransformBounds;
+
 /// The most runs of one chance event listed: enough for six dice thrown
 /// at once (55,987 runs; three dice thrown as a set take 57).
 pub const CHANCE_LIMIT: usize = 100_000;
@@ -21,3 +23,15 @@ pub const MAX_LENGTH: u64 = 1_000_000;
 /// The most edges the length distribution follows (about a second): past
 /// it, the lengths not yet counted are its tail.
 pub const MAX_LENGTH_WORK: u64 = 100_000_000;
+
+/// How far the length distribution through the generating function goes
+/// ([`crate::analysis::length_transform`]): some seconds of work, 64 MB
+/// of values at once, a chance folded over of at most 1e-13, lengths of
+/// chance below 1e-14 (a hundred times the transform's rounding) left to
+/// the tail.
+pub const TRANSFORM: TransformBounds = TransformBounds {
+    work: 2_000_000_000,
+    memory: 64 << 20,
+    folded: 1e-13,
+    listed: 1e-15,
+};

@@ -12,6 +12,7 @@ pub mod exact;
 pub mod exact_error;
 pub mod exact_fractions;
 pub mod exact_limits;
+pub mod length_transform;
 pub mod markov;
 pub mod markov_error;
 pub mod perft;

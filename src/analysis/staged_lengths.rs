@@ -5,8 +5,9 @@
 //! such step is split again into the lengths the stage takes to each of
 //! its ends.
 
-use crate::analysis::exact_limits::{MAX_LENGTH, MAX_LENGTH_WORK, SETTLED};
-use crate::analysis::markov::Chain;
+use crate::analysis::exact_limits::{MAX_LENGTH, MAX_LENGTH_WORK, SETTLED, TRANSFORM};
+use crate::analysis::length_transform::{LengthEdges, Way, length_by_transform};
+use crate::analysis::markov::{Chain, components};
 use crate::analysis::reward_distribution::{RewardDistribution, Walk, absorbed_by_total};
 
 /// The stages of a chain solved apart.
@@ -46,13 +47,78 @@ impl Walk for Split<'_> {
     }
 }
 
+/// The chain as the generating function reads it: a stage's way to each
+/// of its ends is one list of lengths, shared by every state where that
+/// stage begins.
+struct Shared<'a> {
+    split: Split<'a>,
+    /// Each shared list's stage and end.
+    ids: Vec<(usize, usize)>,
+    /// The number of each stage's first end's list.
+    first: Vec<usize>,
+}
+
+impl LengthEdges for Shared<'_> {
+    fn states(&self) -> usize {
+        self.split.chain.len()
+    }
+
+    fn shared_count(&self) -> usize {
+        self.ids.len()
+    }
+
+    fn shared(&self, id: usize) -> &[(u64, f64)] {
+        let (stage, end) = self.ids[id];
+        &self.split.stages.lengths[stage][end]
+    }
+
+    fn each_way(&self, state: usize, mut way: impl FnMut(usize, Way)) -> bool {
+        match &self.split.stages.nodes[state] {
+            Some((stage, targets)) => {
+                for (end, &to) in targets.iter().enumerate() {
+                    way(to, Way::Shared(self.first[*stage] + end));
+                }
+                true
+            }
+            None => self
+                .split
+                .chain
+                .each_edge(state, |to, p, length| way(to, Way::Length(length, p)))
+                .is_some(),
+        }
+    }
+}
+
 impl StagedChain {
     /// The distribution of the length of play through `chain` (whose
-    /// stages these are), from its state 0, counted as
+    /// stages these are, and whose expected length is `mean`), from its
+    /// state 0: through its generating function
+    /// ([`crate::analysis::length_transform`]) where that fits its
+    /// bounds, else counted as
     /// [`crate::analysis::reward_distribution::reward_distribution`]
-    /// counts it; the tail also holds what each stage's own count left
+    /// counts it. The tail also holds what each stage's own count left
     /// out.
-    pub fn length_distribution(&self, chain: &Chain) -> RewardDistribution {
+    pub fn length_distribution(&self, chain: &Chain, mean: f64) -> RewardDistribution {
+        let split = Split {
+            chain,
+            stages: self,
+        };
+        let mut ids = Vec::new();
+        let mut first = Vec::new();
+        for (stage, ends) in self.lengths.iter().enumerate() {
+            first.push(ids.len());
+            ids.extend((0..ends.len()).map(|end| (stage, end)));
+        }
+        let shared = Shared { split, ids, first };
+        let order: Vec<Vec<usize>> = components(chain).collect();
+        if let Some(d) = length_by_transform(&shared, &order, mean, TRANSFORM) {
+            return d;
+        }
+        self.counted(chain)
+    }
+
+    /// The distribution counted one length at a time.
+    fn counted(&self, chain: &Chain) -> RewardDistribution {
         let mut probabilities: Vec<(u64, f64)> = Vec::new();
         let split = Split {
             chain,
