@@ -13,6 +13,7 @@ use rustc_hash::FxHashMap;
 
 use crate::analysis::exact_limits::{MAX_COMPONENT, MAX_LENGTH, MAX_LENGTH_WORK, SETTLED};
 
+use crate::analysis::absorption::values_from;
 use crate::analysis::branches::{Branching, Listing, Share, add_edge};
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::exact_fractions::{self, EdgeChances, ExactShares, Fraction, FractionBounds};
@@ -166,7 +167,8 @@ pub fn exact_within<G: Stages>(
         stages,
         states,
     } = reached;
-    let solved = chain.solve(MAX_COMPONENT)?;
+    // Only the start's values are read: found forward from it.
+    let (values, mean_length) = values_from(&chain, 0, MAX_COMPONENT)?;
     let fractions = chances
         .and_then(|c| exact_fractions::solve(&chain, &c, FRACTIONS.1))
         .map(|f| ExactFractions {
@@ -177,7 +179,6 @@ pub fn exact_within<G: Stages>(
                 .collect(),
             mean_length: f.reward,
         });
-    let values = solved.values(0);
     let seats = (0..players)
         .map(|s| {
             let v = &values[s * PER_SEAT..(s + 1) * PER_SEAT];
@@ -191,11 +192,11 @@ pub fn exact_within<G: Stages>(
         .collect();
     let length = match stages {
         None => reward_distribution(&chain, 0, SETTLED, MAX_LENGTH, MAX_LENGTH_WORK),
-        Some(stages) => stages.length_distribution(&chain, solved.reward(0)),
+        Some(stages) => stages.length_distribution(&chain, mean_length),
     };
     Ok(Exact {
         seats,
-        mean_length: solved.reward(0),
+        mean_length,
         length,
         states,
         fractions,

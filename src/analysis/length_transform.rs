@@ -417,9 +417,8 @@ impl LengthEdges for Chain {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::markov::{Edge, components};
+    use crate::analysis::markov::{Edge, components, random_chain};
     use crate::analysis::reward_distribution::reward_distribution;
-    use crate::core::seed::{Stream, below, stream};
 
     const BOUNDS: TransformBounds = TransformBounds {
         work: 1 << 32,
@@ -427,25 +426,6 @@ mod tests {
         folded: 1e-13,
         listed: 1e-15,
     };
-
-    /// A chain of `n` states, some leading round into one another, with
-    /// lengths 1 to 3 (the count one length at a time stops short on
-    /// loops of length 0) and a way out to the absorbing state everywhere.
-    fn random_chain(seed: u64, n: usize) -> Chain {
-        let mut rng = stream(seed, Stream::Dice);
-        let mut chain = Chain::new(1);
-        for _ in 0..n {
-            let length = |rng: &mut crate::core::seed::Rng| f64::from(below(rng, 3) + 1);
-            let mut edges = vec![Edge::new(n, 0.2, length(&mut rng))];
-            for _ in 0..4 {
-                let to = below(&mut rng, n as u32) as usize;
-                edges.push(Edge::new(to, 0.2, length(&mut rng)));
-            }
-            chain.push_transient(edges);
-        }
-        chain.push_absorbing(vec![1.0]);
-        chain
-    }
 
     /// Through the generating function, each length's chance is the one
     /// the count one length at a time gives, to 1e-14, on chains whose

@@ -113,7 +113,7 @@ impl Solution {
 
 /// The probability of leaving a component below which it counts as never
 /// left: the chance of staying is then 1 up to rounding.
-const NEVER_LEFT: f64 = 1e-12;
+pub(crate) const NEVER_LEFT: f64 = 1e-12;
 
 /// The most transitions a sparse elimination holds at once: some hundreds
 /// of megabytes, and the work grows with them.
@@ -472,7 +472,7 @@ impl Solver<'_> {
 /// Solves `a x = b` in place for the `k` by `k` matrix `a` and the `k` by
 /// `columns` right-hand sides `b` (both row by row), leaving `x` in `b`;
 /// `None` if `a` is singular (a pivot below [`NEVER_LEFT`]).
-fn eliminate(a: &mut [f64], b: &mut [f64], k: usize, columns: usize) -> Option<()> {
+pub(crate) fn eliminate(a: &mut [f64], b: &mut [f64], k: usize, columns: usize) -> Option<()> {
     for col in 0..k {
         let pivot = (col..k)
             .max_by(|&i, &j| a[i * k + col].abs().total_cmp(&a[j * k + col].abs()))
@@ -513,6 +513,28 @@ fn eliminate(a: &mut [f64], b: &mut [f64], k: usize, columns: usize) -> Option<(
         }
     }
     Some(())
+}
+
+/// For tests of the solvers: a random chain of `n` states, some leading
+/// round into one another, with lengths 1 to 3 (the count one length at
+/// a time stops short on loops of length 0) and a way out to the
+/// absorbing state (numbered `n`) everywhere.
+#[cfg(test)]
+pub(crate) fn random_chain(seed: u64, n: usize) -> Chain {
+    use crate::core::seed::{Rng, Stream, below, stream};
+    let mut rng = stream(seed, Stream::Dice);
+    let mut chain = Chain::new(1);
+    for _ in 0..n {
+        let length = |rng: &mut Rng| f64::from(below(rng, 3) + 1);
+        let mut edges = vec![Edge::new(n, 0.2, length(&mut rng))];
+        for _ in 0..4 {
+            let to = below(&mut rng, n as u32) as usize;
+            edges.push(Edge::new(to, 0.2, length(&mut rng)));
+        }
+        chain.push_transient(edges);
+    }
+    chain.push_absorbing(vec![1.0]);
+    chain
 }
 
 #[cfg(test)]

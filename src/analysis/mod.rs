@@ -5,6 +5,7 @@
 //! fractions where the chain is small), optimal
 //! play in games of chance with decisions, and that play as a table.
 
+pub mod absorption;
 pub mod analysis_error;
 pub mod branches;
 pub mod equilibrium;

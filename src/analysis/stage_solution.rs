@@ -4,6 +4,7 @@
 //! every stage that plays alike: Half Hazard's turns are as many as its
 //! pots, not as many as its pots times its pairs of purses.
 
+use crate::analysis::absorption::values_from;
 use crate::analysis::branches::{Branching, Listing, add_edge};
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::exact_limits::{MAX_COMPONENT, MAX_LENGTH, MAX_LENGTH_WORK, SETTLED};
@@ -71,7 +72,7 @@ pub fn solve_stage<G: Stages>(
             }
         }
     }
-    let solved = chain.solve(MAX_COMPONENT)?;
+    let (reached, mean_length) = values_from(&chain, 0, MAX_COMPONENT)?;
     let mut lengths = vec![Vec::new(); width];
     absorbed_by_total(
         &chain,
@@ -88,8 +89,8 @@ pub fn solve_stage<G: Stages>(
         },
     );
     Ok(StageSolution {
-        ends: ends.into_iter().zip(solved.values(0).to_vec()).collect(),
-        mean_length: solved.reward(0),
+        ends: ends.into_iter().zip(reached).collect(),
+        mean_length,
         lengths,
         states: chain.len(),
     })

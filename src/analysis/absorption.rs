@@ -1,0 +1,247 @@
+//! Where an absorbing chain ([`crate::analysis::markov`]) started at one
+//! state ends, found forward from that state alone: the chance of each
+//! absorbing state and the expected reward on the way. Exact analysis
+//! reads only the start's values, and [`Chain::solve`] finds every
+//! state's, at the cost of the chain's edges times its width: a stage of
+//! Half Hazard has some sixty ends, each a value of every state. Forward,
+//! the cost is the edges once (and the cube of each component of several
+//! states, as backward).
+
+use crate::analysis::markov::{Chain, NEVER_LEFT, Node, components, eliminate};
+use crate::analysis::markov_error::MarkovError;
+
+/// Where a chain started at one state ends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Absorption {
+    /// Each absorbing state reached, with the chance of ending there, in
+    /// the order the states are numbered.
+    pub absorbed: Vec<(usize, f64)>,
+    /// The expected reward gathered until the chain ends.
+    pub reward: f64,
+}
+
+impl Absorption {
+    /// The expected values where the chain ends: each absorbing state's
+    /// values weighed by the chance of ending there.
+    pub fn values(&self, chain: &Chain) -> Vec<f64> {
+        let mut values = vec![0.0; chain.width()];
+        for &(state, p) in &self.absorbed {
+            if let Node::Absorbing(v) = chain.node(state) {
+                for (x, y) in values.iter_mut().zip(v) {
+                    *x += p * y;
+                }
+            }
+        }
+        values
+    }
+}
+
+/// Where `chain`, started at `start`, ends: probability pushed forward
+/// through its strongly connected components, each once the components
+/// that lead into it are done. A component of several states (at most
+/// `max_component`; a larger one is refused, for [`Chain::solve`]'s
+/// sparse elimination) solves for the visits its states get,
+/// `v (I - P) = m` with `m` what flows in. A component that cannot be
+/// left is reported, as [`Chain::solve`] reports it.
+///
+/// ```
+/// use ludus::analysis::absorption::absorption_from;
+/// use ludus::analysis::markov::{Chain, six_or};
+/// // Thrown until a six: ends surely, after six throws on average.
+/// let mut chain = Chain::new(1);
+/// chain.push_transient(six_or(0, 1));
+/// chain.push_absorbing(vec![1.0]);
+/// let a = absorption_from(&chain, 0, 100).unwrap();
+/// assert_eq!(a.absorbed.len(), 1);
+/// assert!((a.absorbed[0].1 - 1.0).abs() < 1e-15);
+/// assert!((a.reward - 6.0).abs() < 1e-12);
+/// ```
+pub fn absorption_from(
+    chain: &Chain,
+    start: usize,
+    max_component: usize,
+) -> Result<Absorption, MarkovError> {
+    let n = chain.len();
+    // Tarjan's order puts each component after those it leads to:
+    // reversed, each comes after those that lead into it.
+    let mut order: Vec<Vec<usize>> = components(chain).collect();
+    order.reverse();
+    let mut inflow = vec![0.0; n];
+    inflow[start] = 1.0;
+    let mut local = vec![usize::MAX; n];
+    let mut absorbed = Vec::new();
+    let mut reward = 0.0;
+    for component in &order {
+        if component.iter().all(|&s| inflow[s] == 0.0) {
+            continue;
+        }
+        if let [s] = component[..] {
+            let edges = match chain.node(s) {
+                Node::Absorbing(_) => {
+                    absorbed.push((s, inflow[s]));
+                    continue;
+                }
+                Node::Transient(edges) => edges,
+            };
+            let leave: f64 = edges
+                .iter()
+                .filter(|e| e.to != s)
+                .map(|e| e.probability)
+                .sum();
+            if leave <= NEVER_LEFT {
+                return Err(MarkovError::NeverLeft {
+                    state: s,
+                    states: 1,
+                });
+            }
+            // Visits: what flows in, over the chance of leaving at each
+            // (the sum of the ways out, which loses no digits where it is
+            // small, where 1 - stay would).
+            let visits = inflow[s] / leave;
+            for e in edges {
+                reward += visits * e.probability * e.reward;
+                if e.to != s {
+                    inflow[e.to] += visits * e.probability;
+                }
+            }
+            continue;
+        }
+        let k = component.len();
+        if k > max_component {
+            return Err(MarkovError::TooLarge {
+                states: k,
+                limit: max_component,
+            });
+        }
+        for (row, &s) in component.iter().enumerate() {
+            local[s] = row;
+        }
+        // The transpose of I - P within, row by row: a[j][i] = δ - p(i -> j).
+        let mut a = vec![0.0; k * k];
+        let mut b = vec![0.0; k];
+        let mut leaves = 0.0;
+        for (i, &s) in component.iter().enumerate() {
+            a[i * k + i] += 1.0;
+            b[i] = inflow[s];
+            if let Node::Transient(edges) = chain.node(s) {
+                for e in edges {
+                    match local[e.to] {
+                        usize::MAX => leaves += e.probability,
+                        j => a[j * k + i] -= e.probability,
+                    }
+                }
+            }
+        }
+        let never_left = MarkovError::NeverLeft {
+            state: component[0],
+            states: k,
+        };
+        if leaves <= NEVER_LEFT {
+            for &s in component {
+                local[s] = usize::MAX;
+            }
+            return Err(never_left);
+        }
+        let solved = eliminate(&mut a, &mut b, k, 1);
+        if solved.is_some() {
+            for (i, &s) in component.iter().enumerate() {
+                if let Node::Transient(edges) = chain.node(s) {
+                    for e in edges {
+                        reward += b[i] * e.probability * e.reward;
+                        if local[e.to] == usize::MAX {
+                            inflow[e.to] += b[i] * e.probability;
+                        }
+                    }
+                }
+            }
+        }
+        for &s in component {
+            local[s] = usize::MAX;
+        }
+        solved.ok_or(never_left)?;
+    }
+    absorbed.sort_unstable_by_key(|&(s, _)| s);
+    Ok(Absorption { absorbed, reward })
+}
+
+/// The expected values where `chain`, started at `start`, ends, and the
+/// expected reward until then: forward ([`absorption_from`]) where its
+/// components allow, else by [`Chain::solve`] (whose sparse elimination
+/// takes components too large for a dense system).
+pub fn values_from(
+    chain: &Chain,
+    start: usize,
+    max_component: usize,
+) -> Result<(Vec<f64>, f64), MarkovError> {
+    match absorption_from(chain, start, max_component) {
+        Ok(a) => Ok((a.values(chain), a.reward)),
+        Err(MarkovError::TooLarge { .. }) => {
+            let solved = chain.solve(max_component)?;
+            Ok((solved.values(start).to_vec(), solved.reward(start)))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::markov::{Edge, random_chain};
+
+    /// Forward from the start, the same values and reward as every
+    /// state's solved backward, on chains whose states lead round into
+    /// one another, from every start.
+    #[test]
+    fn forward_agrees_with_the_solution() {
+        for seed in 0..8 {
+            let chain = random_chain(seed, 14);
+            let solved = chain.solve(100).unwrap();
+            for start in 0..chain.len() {
+                let (values, reward) = values_from(&chain, start, 100).unwrap();
+                assert!(
+                    (values[0] - solved.values(start)[0]).abs() < 1e-13,
+                    "seed {seed}"
+                );
+                assert!((reward - solved.reward(start)).abs() < 1e-12, "seed {seed}");
+            }
+            // A component past the bound is solved backward instead.
+            let (values, reward) = values_from(&chain, 0, 1).unwrap();
+            assert!((values[0] - solved.values(0)[0]).abs() < 1e-13);
+            assert!((reward - solved.reward(0)).abs() < 1e-12);
+            assert!(matches!(
+                absorption_from(&chain, 0, 1),
+                Err(MarkovError::TooLarge { .. })
+            ));
+        }
+    }
+
+    /// Two absorbing ends, reached by a loop: the chance of each.
+    #[test]
+    fn each_end_has_its_chance() {
+        let mut chain = Chain::new(2);
+        // From 0: back to 0 half the time, to 1 or 2 a quarter each.
+        chain.push_transient(vec![
+            Edge::new(0, 0.5, 1.0),
+            Edge::new(1, 0.25, 1.0),
+            Edge::new(2, 0.25, 1.0),
+        ]);
+        chain.push_absorbing(vec![1.0, 0.0]);
+        chain.push_absorbing(vec![0.0, 1.0]);
+        let a = absorption_from(&chain, 0, 10).unwrap();
+        assert_eq!(a.absorbed, vec![(1, 0.5), (2, 0.5)]);
+        assert!((a.reward - 2.0).abs() < 1e-15);
+    }
+
+    /// A loop with no way out is reported, not divided by zero.
+    #[test]
+    fn a_loop_never_left_is_reported() {
+        let mut chain = Chain::new(1);
+        chain.push_transient(vec![Edge::new(1, 1.0, 1.0)]);
+        chain.push_transient(vec![Edge::new(0, 1.0, 1.0)]);
+        chain.push_absorbing(vec![1.0]);
+        assert!(matches!(
+            absorption_from(&chain, 0, 10),
+            Err(MarkovError::NeverLeft { states: 2, .. })
+        ));
+    }
+}
