@@ -238,19 +238,27 @@ impl<'a> Block<'a> {
         let mut values = vec![zero; chain.states() * width];
         let mut local = vec![usize::MAX; chain.states()];
         let mut weight = vec![zero; width];
+        let (mut sum, mut stay) = (vec![zero; width], vec![zero; width]);
         for component in components {
             if let [s] = component[..] {
-                let mut sum = vec![zero; width];
-                let mut stay = vec![zero; width];
+                sum.fill(zero);
+                stay.fill(zero);
                 let transient = chain.each_way(s, |to, way| {
-                    self.way_weight(way, &shared, &mut weight);
+                    // A shared list's weights are read where they are.
+                    let w = match way {
+                        Way::Shared(id) => &shared[id * width..(id + 1) * width],
+                        Way::Length(..) => {
+                            self.way_weight(way, &shared, &mut weight);
+                            &weight[..]
+                        }
+                    };
                     if to == s {
-                        for (x, w) in stay.iter_mut().zip(&weight) {
+                        for (x, w) in stay.iter_mut().zip(w) {
                             *x += w;
                         }
                     } else {
                         let v = &values[to * width..(to + 1) * width];
-                        for ((x, w), v) in sum.iter_mut().zip(&weight).zip(v) {
+                        for ((x, w), v) in sum.iter_mut().zip(w).zip(v) {
                             *x += w * v;
                         }
                     }
