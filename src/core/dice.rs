@@ -171,23 +171,7 @@ impl Dice {
     /// ```
     #[inline(always)]
     pub fn throw_set<const N: usize>(&mut self) -> [u8; N] {
-        let mut faces = [0; N];
-        // One test of the script for the set, not one a die: a seeded
-        // throw is what runs millions of times.
-        match &mut self.script {
-            None => {
-                for f in &mut faces {
-                    *f = below(&mut self.rng, 6) as u8 + 1;
-                }
-            }
-            Some(script) => {
-                script.set(N, false);
-                for f in &mut faces {
-                    *f = script.face(6);
-                }
-            }
-        }
-        faces
+        self.throw_read::<N, false>()
     }
 
     /// `N` dice thrown at once, for a game that reads only their total
@@ -203,7 +187,16 @@ impl Dice {
     /// ```
     #[inline(always)]
     pub fn throw_for_total<const N: usize>(&mut self) -> [u8; N] {
+        self.throw_read::<N, true>()
+    }
+
+    /// `N` dice thrown at once, exploring dice listing them by sets, or
+    /// by totals if `BY_TOTAL`.
+    #[inline(always)]
+    fn throw_read<const N: usize, const BY_TOTAL: bool>(&mut self) -> [u8; N] {
         let mut faces = [0; N];
+        // One test of the script for the set, not one a die: a seeded
+        // throw is what runs millions of times.
         match &mut self.script {
             None => {
                 for f in &mut faces {
@@ -211,7 +204,7 @@ impl Dice {
                 }
             }
             Some(script) => {
-                script.set(N, true);
+                script.set(N, BY_TOTAL);
                 for f in &mut faces {
                     *f = script.face(6);
                 }
