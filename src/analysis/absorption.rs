@@ -215,32 +215,35 @@ mod tests {
         }
     }
 
-    /// Two absorbing ends, reached by a loop: the chance of each.
-    #[test]
-    fn each_end_has_its_chance() {
-        let mut chain = Chain::new(2);
-        // From 0: back to 0 half the time, to 1 or 2 a quarter each.
-        chain.push_transient(vec![
-            Edge::new(0, 0.5, 1.0),
-            Edge::new(1, 0.25, 1.0),
-            Edge::new(2, 0.25, 1.0),
-        ]);
-        chain.push_absorbing(vec![1.0, 0.0]);
-        chain.push_absorbing(vec![0.0, 1.0]);
-        let a = absorption_from(&chain, 0, 10).unwrap();
-        assert_eq!(a.absorbed, vec![(1, 0.5), (2, 0.5)]);
-        assert!((a.reward - 2.0).abs() < 1e-15);
+    /// A chain of transient states, each left by its ways (to, chance),
+    /// one throw each, then `ends` absorbing states, each worth 1 in its
+    /// own column.
+    fn chain_of(ways: &[&[(usize, f64)]], ends: usize) -> Chain {
+        let mut chain = Chain::new(ends);
+        for w in ways {
+            chain.push_transient(w.iter().map(|&(to, p)| Edge::new(to, p, 1.0)).collect());
+        }
+        for end in 0..ends {
+            let mut values = vec![0.0; ends];
+            values[end] = 1.0;
+            chain.push_absorbing(values);
+        }
+        chain
     }
 
+    /// Two absorbing ends, reached by a loop (back to the start half the
+    /// time, to either end a quarter): the chance of each, two throws.
     /// A loop with no way out is reported, not divided by zero.
     #[test]
-    fn a_loop_never_left_is_reported() {
-        let mut chain = Chain::new(1);
-        chain.push_transient(vec![Edge::new(1, 1.0, 1.0)]);
-        chain.push_transient(vec![Edge::new(0, 1.0, 1.0)]);
-        chain.push_absorbing(vec![1.0]);
+    fn each_end_has_its_chance_and_a_loop_never_left_is_reported() {
+        let chain = chain_of(&[&[(0, 0.5), (1, 0.25), (2, 0.25)]], 2);
+        let a = absorption_from(&chain, 0, 10).unwrap();
+        assert_eq!(a.absorbed, vec![(1, 0.5), (2, 0.5)]);
+        assert_eq!(a.values(&chain), vec![0.5, 0.5]);
+        assert!((a.reward - 2.0).abs() < 1e-15);
+        let never = chain_of(&[&[(1, 1.0)], &[(0, 1.0)]], 1);
         assert!(matches!(
-            absorption_from(&chain, 0, 10),
+            absorption_from(&never, 0, 10),
             Err(MarkovError::NeverLeft { states: 2, .. })
         ));
     }
