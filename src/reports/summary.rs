@@ -63,9 +63,23 @@ pub const fn columns<const N: usize>(parts: &[&[&'static str]]) -> [&'static str
     out
 }
 
-/// A rate or statistic as the reports print it: six decimals.
+/// A rate or statistic as the reports print it: six decimals, a value
+/// that rounds to zero without a sign (an exact payoff of 0 by symmetry
+/// comes out of the solver as -1e-17 or 1e-17, by the order of a sum).
+///
+/// ```
+/// use ludus::reports::summary::fixed;
+/// assert_eq!(fixed(0.25), "0.250000");
+/// assert_eq!(fixed(-1e-17), "0.000000");
+/// assert_eq!(fixed(-0.0000004), "0.000000");
+/// assert_eq!(fixed(-0.0000006), "-0.000001");
+/// ```
 pub fn fixed(x: f64) -> String {
-    format!("{x:.6}")
+    let s = format!("{x:.6}");
+    match s.strip_prefix('-') {
+        Some(zero) if zero.bytes().all(|b| b == b'0' || b == b'.') => zero.to_string(),
+        _ => s,
+    }
 }
 
 /// The columns `games`, `wins`, `draws`, `losses`, `score`, `score_rate`
