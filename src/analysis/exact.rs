@@ -282,7 +282,7 @@ fn reachable<G: Stages>(
                 .ends
                 .iter()
                 .map(|(end, p)| {
-                    let to = listing.number(&game.after_stage(end));
+                    let to = listing.number(&game.after_stage(&apart, end));
                     edges.push(Edge::new(to, *p, stage.mean_length));
                     to
                 })

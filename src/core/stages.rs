@@ -13,7 +13,7 @@ use crate::core::game::Game;
 /// `Some(apart)`, then every way the play can go from `apart` until a
 /// state where a stage begins again ([`Stages::stage_begins`]) or the
 /// game is over, ending in `end`, is a way it can go from `self`, with the
-/// same chances and the same decisions, to `self.after_stage(&end)`; the
+/// same chances and the same decisions, to `self.after_stage(&apart, &end)`; the
 /// length the stage adds is `end.length() - apart.length()`. The seats'
 /// policies must decide in a stage by what `apart` keeps: exact analysis
 /// solves stages apart only for policies that say so
@@ -35,9 +35,9 @@ pub trait Stages: Game {
     }
 
     /// The state this game reaches when a stage that began here, played
-    /// apart from [`Stages::stage`], ended at `end`: what the stage
-    /// changed, put back into what was set aside.
-    fn after_stage(&self, end: &Self) -> Self {
+    /// apart from `apart` (what [`Stages::stage`] gave), ended at `end`:
+    /// what the stage changed, put back into what was set aside.
+    fn after_stage(&self, _apart: &Self, end: &Self) -> Self {
         end.clone()
     }
 }

@@ -230,17 +230,16 @@ impl Table {
     }
 
     /// The table after the turn about to start here, played apart from
-    /// [`Table::apart`] with the purses `apart_funds` and the pot
-    /// `apart_pot`, ended at `end`: what the turn moved between the purses
-    /// and the pot, then the turn's end as the game has it (the next
-    /// thrower, or the game's end). A pot emptied was taken whole, what
-    /// was set aside of it too.
-    pub fn rejoin(&self, apart_funds: [i64; 2], apart_pot: i64, end: &Table) -> Table {
+    /// `apart` ([`Table::apart`]), ended at `end`: what the turn moved
+    /// between the purses and the pot, then the turn's end as the game has
+    /// it (the next thrower, or the game's end). A pot emptied was taken
+    /// whole, what was set aside of it too.
+    pub fn rejoin(&self, apart: &Table, end: &Table) -> Table {
         let mut t = end.clone();
         for (s, funds) in t.purse.funds.iter_mut().enumerate() {
-            *funds = self.purse.funds[s] + end.purse.funds[s] - apart_funds[s];
+            *funds = self.purse.funds[s] + end.purse.funds[s] - apart.purse.funds[s];
         }
-        let set_aside = self.purse.pot - apart_pot;
+        let set_aside = self.purse.pot - apart.purse.pot;
         if end.purse.pot == 0 {
             t.purse.funds[self.thrower] += set_aside;
         } else {

@@ -419,17 +419,13 @@ impl<R: Round> Stages for RoundGame<R> {
         Some(RoundGame { table, round })
     }
 
-    fn after_stage(&self, end: &Self) -> Self {
-        let apart = self
-            .round
-            .apart(&self.table)
-            .expect("a stage ends only where one began");
+    fn after_stage(&self, apart: &Self, end: &Self) -> Self {
         let mut table = end.table;
         table.throws = self.table.throws + end.table.throws;
         table.first = self.table.first.or(end.table.first);
         RoundGame {
             table,
-            round: self.round.rejoin(&apart, &end.round),
+            round: self.round.rejoin(&apart.round, &end.round),
         }
     }
 }
