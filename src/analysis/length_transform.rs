@@ -6,14 +6,16 @@
 //! the `N`-th roots of unity, its inverse discrete Fourier transform is
 //! the distribution folded modulo `N`: `q(n) = Σⱼ P(L = n + jN)`.
 //!
-//! What folds over is bounded by the exact mean, at no cost: lengths of
-//! `N` or more are counted `N` short at least once each, so
-//! `P(L ≥ N) ≤ (E[L] − Σ n q(n)) / N`. `N` is doubled until that bound is
-//! negligible. The work is the chain's ways times `N / 2` (the other half
-//! of the points are the conjugates), where pushing forward costs the ways
-//! times the lengths each state is reached at, times the lengths of each
-//! way: Half Hazard over ten turns steps over each turn in one way of
-//! some fifty lengths to each of its ends.
+//! No length is shorter than the shortest way to an end, `m`: the folded
+//! values are read as the lengths `m` to `m + N - 1`, so `N` need only
+//! span the spread above `m`. What folds over is bounded by the exact
+//! mean, at no cost: lengths of `m + N` or more are counted `N` short at
+//! least once each, so `P(L ≥ m + N) ≤ (E[L] − Σ n q(n)) / N`. `N` is
+//! doubled until that bound is negligible. The work is the chain's ways
+//! times `N / 2` (the other half of the points are the conjugates), where
+//! pushing forward costs the ways times the lengths each state is reached
+//! at, times the lengths of each way: Half Hazard over ten turns steps
+//! over each turn in one way of some fifty lengths to each of its ends.
 
 use num_complex::Complex64;
 use rayon::prelude::*;
@@ -99,23 +101,103 @@ pub fn length_by_transform(
     bounds: TransformBounds,
 ) -> Option<RewardDistribution> {
     let per_point = work_per_point(chain, components);
-    // Twice the mean and some: enough for a game whose length is
+    // No length is shorter than the shortest way to an end: the folded
+    // values are read as the lengths from there on, so `N` need only span
+    // the spread above it (Half Hazard's ten turns take 32 throws at
+    // least, 40.3 on average).
+    let shortest = shortest_length(chain, components)?;
+    // Twice the mean spread and some: enough for a game whose length is
     // concentrated, doubled as the bound asks.
-    let mut n = ((2.0 * mean).ceil() as usize + 16).next_power_of_two();
+    let spread = (mean - shortest as f64).max(0.0);
+    let mut n = ((2.0 * spread).ceil() as usize + 16).next_power_of_two();
     let mut work = 0u64;
+    // G at ω^k for k from 0 to n / 2: doubled, `n`'s points are the even
+    // points of `2n`, so only the odd are solved.
+    let mut at: Vec<Complex64> = Vec::new();
     loop {
-        let points = (n / 2 + 1) as u64;
-        work = work.saturating_add(points.saturating_mul(per_point));
+        let ks: Vec<usize> = if at.is_empty() {
+            (0..=n / 2).collect()
+        } else {
+            (1..n / 2).step_by(2).collect()
+        };
+        work = work.saturating_add((ks.len() as u64).saturating_mul(per_point));
         if work > bounds.work {
             return None;
         }
-        let folded = folded_distribution(chain, components, n, bounds.memory)?;
-        let counted: f64 = folded.iter().enumerate().map(|(l, q)| l as f64 * q).sum();
+        let solved = points_at(chain, components, n, &ks, bounds.memory)?;
+        at = if at.is_empty() {
+            solved
+        } else {
+            let mut odd = solved.into_iter();
+            (0..=n / 2)
+                .map(|k| {
+                    if k % 2 == 0 {
+                        at[k / 2]
+                    } else {
+                        odd.next().unwrap_or_default()
+                    }
+                })
+                .collect()
+        };
+        let folded = folded_distribution(&at, n);
+        // Length `shortest + i` is what folds onto `(shortest + i) mod N`.
+        let from = shortest as usize % n;
+        let unfolded: Vec<f64> = (0..n).map(|i| folded[(from + i) % n]).collect();
+        let counted: f64 = unfolded
+            .iter()
+            .enumerate()
+            .map(|(i, q)| (shortest + i as u64) as f64 * q)
+            .sum();
         if (mean - counted) / n as f64 <= bounds.folded {
-            return Some(listed(&folded, bounds.listed));
+            return Some(listed(&unfolded, shortest, bounds.listed));
         }
         n *= 2;
     }
+}
+
+/// The shortest length from state 0 to an end, over the ways of non-zero
+/// chance: `None` if no end can be reached. The components come leaves
+/// first, so each is settled once those it leads to are; within one, the
+/// lengths are relaxed until they hold (they are not negative).
+fn shortest_length(chain: &impl LengthEdges, components: &[Vec<usize>]) -> Option<u64> {
+    const NONE: u64 = u64::MAX;
+    let shared: Vec<u64> = (0..chain.shared_count())
+        .map(|id| {
+            chain
+                .shared(id)
+                .iter()
+                .filter(|&&(_, p)| p > 0.0)
+                .map(|&(l, _)| l)
+                .min()
+                .unwrap_or(NONE)
+        })
+        .collect();
+    let mut shortest = vec![NONE; chain.states()];
+    for component in components {
+        loop {
+            let mut changed = false;
+            for &s in component {
+                let mut best = NONE;
+                let transient = chain.each_way(s, |to, way| {
+                    let length = match way {
+                        Way::Length(l, p) if p > 0.0 => l,
+                        Way::Length(..) => NONE,
+                        Way::Shared(id) => shared[id],
+                    };
+                    best = best.min(length.saturating_add(shortest[to]));
+                });
+                let best = if transient { best } else { 0 };
+                if best < shortest[s] {
+                    shortest[s] = best;
+                    changed = true;
+                }
+            }
+            if !changed || component.len() == 1 {
+                break;
+            }
+        }
+    }
+    (shortest[0] != NONE).then_some(shortest[0])
 }
 
 /// The ways the chain's states have, the lengths of the shared lists
@@ -136,13 +218,14 @@ fn work_per_point(chain: &impl LengthEdges, components: &[Vec<usize>]) -> u64 {
     work
 }
 
-/// The lengths of chance at least `floor`, the rest the tail.
-fn listed(folded: &[f64], floor: f64) -> RewardDistribution {
-    let probabilities: Vec<(u64, f64)> = folded
+/// The lengths of chance at least `floor`, the rest the tail; `q[i]` is
+/// the chance of length `first + i`.
+fn listed(q: &[f64], first: u64, floor: f64) -> RewardDistribution {
+    let probabilities: Vec<(u64, f64)> = q
         .iter()
         .enumerate()
         .filter(|&(_, &q)| q >= floor)
-        .map(|(l, &q)| (l as u64, q))
+        .map(|(i, &q)| (first + i as u64, q))
         .collect();
     let counted: f64 = probabilities.iter().map(|&(_, p)| p).sum();
     RewardDistribution {
@@ -151,16 +234,16 @@ fn listed(folded: &[f64], floor: f64) -> RewardDistribution {
     }
 }
 
-/// `q(n)` for `n` below `size` (a power of two): `G` at the roots of
-/// unity, inverted. `None` where a component's system is singular at a
-/// point (a loop that cannot be left).
-fn folded_distribution(
+/// `G` at `ω^k` for each of `ks`, `ω` the first `size`-th root of unity:
+/// `None` where a component's system is singular at a point (a loop that
+/// cannot be left).
+fn points_at(
     chain: &impl LengthEdges,
     components: &[Vec<usize>],
     size: usize,
+    ks: &[usize],
     memory: usize,
-) -> Option<Vec<f64>> {
-    let points = size / 2 + 1;
+) -> Option<Vec<Complex64>> {
     let bytes_per_point = chain.states() * std::mem::size_of::<Complex64>();
     // Blocks solved side by side, one a thread at least, together within
     // `memory`: each point's arithmetic is the same whatever its block,
@@ -168,52 +251,55 @@ fn folded_distribution(
     let threads = rayon::current_num_threads().max(1);
     let width = (memory / threads / bytes_per_point.max(1))
         .max(1)
-        .min(points.div_ceil(threads));
+        .min(ks.len().div_ceil(threads).max(1));
     let roots: Vec<Complex64> = (0..size)
         .map(|j| Complex64::from_polar(1.0, std::f64::consts::TAU * j as f64 / size as f64))
         .collect();
-    let blocks: Vec<std::ops::Range<usize>> = (0..points)
-        .step_by(width)
-        .map(|first| first..(first + width).min(points))
-        .collect();
-    let mut spectrum = vec![Complex64::new(0.0, 0.0); size];
+    let blocks: Vec<&[usize]> = ks.chunks(width).collect();
+    let mut at = Vec::with_capacity(ks.len());
     for chunk in blocks.chunks(threads) {
         let solved: Vec<Vec<Complex64>> = chunk
             .par_iter()
-            .map(|ks| Block::new(ks.clone(), size, &roots).solve(chain, components))
+            .map(|ks| Block::new(ks, size, &roots).solve(chain, components))
             .collect::<Option<_>>()?;
-        for (ks, at_start) in chunk.iter().zip(solved) {
-            spectrum[ks.clone()].copy_from_slice(&at_start);
-        }
+        at.extend(solved.into_iter().flatten());
     }
+    Some(at)
+}
+
+/// `q(n)` for `n` below `size` (a power of two) from `G` at `ω^k`, `k`
+/// from 0 to `size / 2`.
+fn folded_distribution(at: &[Complex64], size: usize) -> Vec<f64> {
+    let mut spectrum = vec![Complex64::new(0.0, 0.0); size];
+    spectrum[..at.len()].copy_from_slice(at);
     // The coefficients are real: G at the conjugate point is the conjugate.
     // G(ω^k) = Σ q(n) ω^{kn}, so q is the forward transform over size.
-    for k in points..size {
+    for k in at.len()..size {
         spectrum[k] = spectrum[size - k].conj();
     }
     FftPlanner::new()
         .plan_fft_forward(size)
         .process(&mut spectrum);
-    Some(spectrum.iter().map(|c| c.re / size as f64).collect())
+    spectrum.iter().map(|c| c.re / size as f64).collect()
 }
 
-/// Some points `z = ω^k` solved together, `k` in a range: each state's
+/// Some points `z = ω^k` solved together, for a few `k`: each state's
 /// values at them side by side, so that a way's weights apply to them at
 /// once.
 struct Block<'a> {
-    ks: std::ops::Range<usize>,
+    ks: &'a [usize],
     size: usize,
     roots: &'a [Complex64],
 }
 
 impl<'a> Block<'a> {
-    fn new(ks: std::ops::Range<usize>, size: usize, roots: &'a [Complex64]) -> Self {
+    fn new(ks: &'a [usize], size: usize, roots: &'a [Complex64]) -> Self {
         Block { ks, size, roots }
     }
 
     /// `z^length` at the block's `i`-th point.
     fn power(&self, i: usize, length: u64) -> Complex64 {
-        let k = (self.ks.start + i) as u64;
+        let k = self.ks[i] as u64;
         self.roots[((k * (length % self.size as u64)) % self.size as u64) as usize]
     }
 
@@ -358,9 +444,10 @@ impl<'a> Block<'a> {
 fn eliminate(a: &mut [Complex64], b: &mut [Complex64]) -> Option<Vec<Complex64>> {
     let k = b.len();
     for col in 0..k {
-        let pivot =
-            (col..k).max_by(|&i, &j| a[i * k + col].norm().total_cmp(&a[j * k + col].norm()))?;
-        if a[pivot * k + col].norm() <= 1e-12 {
+        // Compared squared: the same order, without a square root each.
+        let size = |i: usize| a[i * k + col].norm_sqr();
+        let pivot = (col..k).max_by(|&i, &j| size(i).total_cmp(&size(j)))?;
+        if size(pivot) <= 1e-24 {
             return None;
         }
         if pivot != col {
@@ -450,9 +537,11 @@ mod tests {
             let by_transform = length_by_transform(&chain, &order, mean, BOUNDS).unwrap();
             let counted = reward_distribution(&chain, 0, 1e-16, 100_000, u64::MAX);
             let last = counted.probabilities.last().unwrap().0;
-            let first_size = ((2.0 * mean).ceil() as u64 + 16).next_power_of_two();
+            let shortest = shortest_length(&chain, &order).unwrap();
+            let first_size =
+                ((2.0 * (mean - shortest as f64)).ceil() as u64 + 16).next_power_of_two();
             assert!(
-                last > first_size,
+                last >= shortest + first_size,
                 "seed {seed}: the first size tried folds over"
             );
             let at = |d: &RewardDistribution, l: u64| {
@@ -472,6 +561,32 @@ mod tests {
             );
             assert!(counted.tail < 1e-15, "seed {seed}: {}", counted.tail);
         }
+    }
+
+    /// A game that takes a thousand throws before its lengths spread is
+    /// transformed over the spread alone: within a work bound that a size
+    /// spanning the thousand would break.
+    #[test]
+    fn lengths_are_read_from_the_shortest() {
+        let mut chain = Chain::new(1);
+        chain.push_transient(vec![Edge::new(1, 1.0, 1000.0)]);
+        chain.push_transient(vec![Edge::new(1, 0.5, 1.0), Edge::new(2, 0.5, 1.0)]);
+        chain.push_absorbing(vec![1.0]);
+        let order: Vec<Vec<usize>> = components(&chain).collect();
+        assert_eq!(shortest_length(&chain, &order), Some(1001));
+        let tight = TransformBounds {
+            work: 1_000,
+            ..BOUNDS
+        };
+        let d = length_by_transform(&chain, &order, 1002.0, tight).unwrap();
+        for (n, &(length, p)) in d.probabilities.iter().take(20).enumerate() {
+            assert_eq!(length, 1001 + n as u64);
+            assert!(
+                (p - 0.5f64.powi(n as i32 + 1)).abs() < 1e-15,
+                "{length}: {p}"
+            );
+        }
+        assert!(d.tail < 1e-13, "{}", d.tail);
     }
 
     /// A loop that is never left has no generating function at `z = 1`:
