@@ -4,8 +4,10 @@
 //! played apart ([`crate::analysis::stage_solution`]).
 
 use std::collections::VecDeque;
+use std::hash::Hasher;
 
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
 
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::exact_fractions::{Fraction, small_fraction};
@@ -47,6 +49,23 @@ impl<'a, G: Game> Branching<'a, G> {
             moves: Vec::new(),
             chances: Vec::new(),
         }
+    }
+
+    /// How many more outcomes may be followed.
+    pub fn left(&self) -> u64 {
+        self.budget.saturating_sub(self.followed)
+    }
+
+    /// Counts `outcomes` followed elsewhere (by branchings of the
+    /// policies' forks); refused past the budget.
+    pub fn spend(&mut self, outcomes: u64) -> Result<(), ExactError> {
+        self.followed = self.followed.saturating_add(outcomes);
+        if self.followed > self.budget {
+            return Err(ExactError::TooMuchWork {
+                branches: self.budget,
+            });
+        }
+        Ok(())
     }
 
     /// Whether states may be told apart by what the rules read only
@@ -116,7 +135,13 @@ impl<'a, G: Game> Branching<'a, G> {
 /// The states found so far, numbered in the order found, and those not
 /// yet expanded, in that order.
 pub struct Listing<G> {
-    index: FxHashMap<StateKey, usize>,
+    /// Every key found, end to end, in the order numbered: one buffer, not
+    /// an allocation a state (Half Hazard lists a million).
+    keys: Vec<u8>,
+    /// Where each state's key ends in `keys`.
+    ends: Vec<usize>,
+    /// Each state's number, with its key's hash.
+    index: HashTable<(u64, usize)>,
     queue: VecDeque<G>,
     key: StateKey,
     rules_only: bool,
@@ -127,7 +152,9 @@ impl<G: Game> Listing<G> {
     /// [`Game::rules_key`] if `rules_only`, else by [`Game::state_key`].
     pub fn new(start: &G, rules_only: bool) -> Result<Self, ExactError> {
         let mut listing = Listing {
-            index: FxHashMap::default(),
+            keys: Vec::new(),
+            ends: Vec::new(),
+            index: HashTable::new(),
             queue: VecDeque::new(),
             key: StateKey::default(),
             rules_only,
@@ -148,19 +175,49 @@ impl<G: Game> Listing<G> {
         }
     }
 
+    /// The key that tells `game`'s state apart in this listing, as a copy.
+    pub fn key_of(&self, game: &G) -> StateKey {
+        let mut key = StateKey::default();
+        if self.rules_only {
+            game.rules_key(&mut key);
+        } else {
+            game.state_key(&mut key);
+        }
+        key
+    }
+
+    /// The states found and not yet expanded, in the order they will be.
+    pub fn queue(&self) -> impl Iterator<Item = &G> {
+        self.queue.iter()
+    }
+
+    /// How many states are found and not yet expanded.
+    pub fn queued(&self) -> usize {
+        self.queue.len()
+    }
+
     /// The number of `game`'s state: a new one, queued, if not yet found.
-    /// A key is copied, and a state kept, only when new.
+    /// A state is kept only when new.
     pub fn number(&mut self, game: &G) -> usize {
         self.write_key(game);
-        match self.index.get(&self.key) {
-            Some(&n) => n,
-            None => {
-                let n = self.index.len();
-                self.index.insert(self.key.clone(), n);
-                self.queue.push_back(game.clone());
-                n
-            }
+        let key = &self.key.0[..];
+        let mut hasher = FxHasher::default();
+        hasher.write(key);
+        let hash = hasher.finish();
+        let (keys, ends) = (&self.keys, &self.ends);
+        let stored = |n: usize| &keys[if n == 0 { 0 } else { ends[n - 1] }..ends[n]];
+        if let Some(&(_, n)) = self
+            .index
+            .find(hash, |&(h, n)| h == hash && stored(n) == key)
+        {
+            return n;
         }
+        let n = self.ends.len();
+        self.keys.extend_from_slice(key);
+        self.ends.push(self.keys.len());
+        self.index.insert_unique(hash, (hash, n), |&(h, _)| h);
+        self.queue.push_back(game.clone());
+        n
     }
 
     /// The key that tells `game`'s state apart in this listing.
@@ -176,12 +233,12 @@ impl<G: Game> Listing<G> {
 
     /// How many states were found.
     pub fn len(&self) -> usize {
-        self.index.len()
+        self.ends.len()
     }
 
     /// Whether none was (never: the start is).
     pub fn is_empty(&self) -> bool {
-        self.index.is_empty()
+        self.ends.is_empty()
     }
 }
 

@@ -9,6 +9,8 @@
 //! ([`crate::analysis::markov`]): games that may go on for ever (Hazard's
 //! re-throws) are not cut short.
 
+use std::collections::hash_map::Entry;
+
 use rustc_hash::FxHashMap;
 
 use crate::analysis::exact_limits::{MAX_COMPONENT, MAX_LENGTH, MAX_LENGTH_WORK, SETTLED};
@@ -17,9 +19,9 @@ use crate::analysis::absorption::values_from;
 use crate::analysis::branches::{Branching, Listing, Share, add_edge};
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::exact_fractions::{self, EdgeChances, ExactShares, Fraction, FractionBounds};
-use crate::analysis::markov::{Chain, Edge};
+use crate::analysis::markov::{Chain, Edge, Node};
 use crate::analysis::reward_distribution::{RewardDistribution, reward_distribution};
-use crate::analysis::stage_solution::{StageSolution, solve_stage};
+use crate::analysis::stage_solution::{StageSolution, solve_stages};
 use crate::analysis::staged_lengths::StagedChain;
 use crate::core::game::{Game, Turn};
 use crate::core::outcome::Outcome;
@@ -149,26 +151,34 @@ pub fn exact_within<G: Stages>(
             seats: players,
         });
     }
-    let reached = if policies.iter().all(|p| p.stage_local()) {
-        let small = Bounds {
-            states: bounds.states.min(FRACTIONS.0),
-            ..bounds
-        };
-        match reachable(start, policies, small, false) {
-            Err(ExactError::TooManyStates { .. }) => reachable(start, policies, bounds, true)?,
+    // Past the fractions' bound, states are merged with their mirrors
+    // where both seats play alike.
+    let mirror = seats_alike(policies);
+    let small = Bounds {
+        states: bounds.states.min(FRACTIONS.0),
+        ..bounds
+    };
+    let staged = policies.iter().all(|p| p.stage_local());
+    let reached = if staged || mirror {
+        match reachable(start, policies, small, Ways::default()) {
+            Err(ExactError::TooManyStates { .. }) => {
+                reachable(start, policies, bounds, Ways { staged, mirror })?
+            }
             other => other?,
         }
     } else {
-        reachable(start, policies, bounds, false)?
+        reachable(start, policies, bounds, Ways::default())?
     };
     let Reached {
         chain,
+        oriented,
         fractions: chances,
         stages,
         states,
     } = reached;
     // Only the start's values are read: found forward from it.
-    let (values, mean_length) = values_from(&chain, 0, MAX_COMPONENT)?;
+    let (values, mean_length) = values_from(oriented.as_ref().unwrap_or(&chain), 0, MAX_COMPONENT)?;
+    drop(oriented);
     let fractions = chances
         .and_then(|c| exact_fractions::solve(&chain, &c, FRACTIONS.1))
         .map(|f| ExactFractions {
@@ -206,8 +216,14 @@ pub fn exact_within<G: Stages>(
 /// What listing the reachable states gives.
 struct Reached {
     /// The chain of states reachable from the start (state 0), each
-    /// edge's reward the length it adds on average.
+    /// edge's reward the length it adds on average; where mirrored states
+    /// were merged, of their representatives, its ends' values those of
+    /// the representatives (what the lengths read).
     chain: Chain,
+    /// Where mirrored states were merged, the chain that the odds are
+    /// read from: each representative twice, as it is (state `2i`) and
+    /// mirrored (`2i + 1`), its values the seats' exchanged.
+    oriented: Option<Chain>,
     /// Its edges' chances as fractions, while the chain is no longer than
     /// [`FRACTIONS`] allows, every chance is one, and no stage was solved
     /// apart.
@@ -218,25 +234,88 @@ struct Reached {
     states: usize,
 }
 
-/// The chain of states reachable from `start`, its stages solved apart
-/// where `staged`.
+/// How the reachable states are listed.
+#[derive(Clone, Copy, Debug, Default)]
+struct Ways {
+    /// Stages solved apart.
+    staged: bool,
+    /// Each state merged with its mirror ([`Stages::mirrored`]).
+    mirror: bool,
+}
+
+/// Whether two seats play alike ([`Policy::alike`]), so that states and
+/// their mirrors have the same odds, the seats' exchanged.
+fn seats_alike<G: Game>(policies: &[Box<dyn Policy<G>>]) -> bool {
+    match policies {
+        [a, b] => a.alike().is_some() && a.alike() == b.alike(),
+        _ => false,
+    }
+}
+
+/// The number of `after`'s state in `listing`: where mirrors are merged,
+/// that of its representative times two, plus one if `after` is the
+/// mirror of it.
+fn number<G: Stages>(listing: &mut Listing<G>, after: &G, mirror: bool) -> usize {
+    if !mirror {
+        return listing.number(after);
+    }
+    match after.mirrored() {
+        Some(m) => 2 * listing.number(&m) + 1,
+        None => 2 * listing.number(after),
+    }
+}
+
+/// The chain of states reachable from `start`, listed as `ways` says.
 fn reachable<G: Stages>(
     start: &G,
     policies: &[Box<dyn Policy<G>>],
     bounds: Bounds,
-    staged: bool,
+    ways: Ways,
 ) -> Result<Reached, ExactError> {
+    let Ways { staged, mirror } = ways;
     let limit = bounds.states;
     let mut branching = Branching::new(policies, bounds.outcomes);
     let mut listing = Listing::new(start, branching.rules_only())?;
     let mut chain = Chain::new(start.players() * PER_SEAT);
-    let mut fractions: Option<EdgeChances> = Some(Vec::new());
+    let mut fractions: Option<EdgeChances> = (!mirror).then(Vec::new);
     let mut stages = StagedChain::default();
     // The stages solved, by the key of their start.
     let mut solved: Vec<StageSolution<G>> = Vec::new();
     let mut stage_ids: FxHashMap<StateKey, usize> = FxHashMap::default();
     let mut stage_states = 0;
-    while let Some(game) = listing.pop() {
+    // A generation at a time, the states queued when it begins: the
+    // stages its states begin, first met there, are solved before it,
+    // side by side.
+    let mut generation = 0;
+    loop {
+        if generation == 0 {
+            generation = listing.queued();
+            if generation == 0 {
+                break;
+            }
+            if staged {
+                let new = stages_first_met(&listing, &mut stage_ids, solved.len());
+                let left = limit.saturating_sub(listing.len() + stage_states);
+                let at_once =
+                    solve_stages(&new, policies, &mut branching, left).map_err(|e| match e {
+                        ExactError::TooManyStates { .. } => ExactError::TooManyStates { limit },
+                        e => e,
+                    })?;
+                for mut stage in at_once {
+                    stage_states += stage.states;
+                    // The lengths serve only the length count: kept there.
+                    stages.lengths.push(std::mem::take(&mut stage.lengths));
+                    solved.push(stage);
+                }
+                if listing.len() + stage_states > limit {
+                    return Err(ExactError::TooManyStates { limit });
+                }
+            }
+        }
+        generation -= 1;
+        let Some(game) = listing.pop() else {
+            break;
+        };
         if listing.len() > FRACTIONS.0 {
             fractions = None;
         }
@@ -255,36 +334,20 @@ fn reachable<G: Stages>(
         };
         let mut edges: Vec<Edge> = Vec::new();
         if let Some(apart) = apart {
-            // The key is copied only for a stage not yet solved.
-            let id = match stage_ids.get(listing.key(&apart)) {
-                Some(&id) => id,
-                None => {
-                    let key = listing.key(&apart).clone();
-                    let left = limit.saturating_sub(listing.len() + stage_states);
-                    let mut stage =
-                        solve_stage(&apart, &mut branching, left).map_err(|e| match e {
-                            ExactError::TooManyStates { .. } => ExactError::TooManyStates { limit },
-                            e => e,
-                        })?;
-                    stage_states += stage.states;
-                    // The lengths serve only the length count: kept there.
-                    stages.lengths.push(std::mem::take(&mut stage.lengths));
-                    solved.push(stage);
-                    stage_ids.insert(key, solved.len() - 1);
-                    solved.len() - 1
-                }
-            };
+            // Solved before this state's generation began.
+            let id = stage_ids[listing.key(&apart)];
             let stage = &solved[id];
             // One edge an end, not merged: ends lead to states apart, and
             // merging would cost the square of their number (Growing
             // Hazard's stage starts have some seventy each).
+            edges.reserve_exact(stage.ends.len());
             let targets = stage
                 .ends
                 .iter()
                 .map(|(end, p)| {
-                    let to = listing.number(&game.after_stage(&apart, end));
+                    let to = number(&mut listing, &game.after_stage(&apart, end), mirror);
                     edges.push(Edge::new(to, *p, stage.mean_length));
-                    to
+                    if mirror { to / 2 } else { to }
                 })
                 .collect();
             stages.nodes.resize(chain.len(), None);
@@ -295,7 +358,7 @@ fn reachable<G: Stages>(
             let mut shares = ExactShares::new(fractions.is_some());
             let exact = shares.is_on();
             branching.each(&game, exact, |after, p, share| {
-                let to = listing.number(after);
+                let to = number(&mut listing, after, mirror);
                 let reward = f64::from(after.length() - game.length());
                 let edge = add_edge(&mut edges, to, p, reward);
                 match share {
@@ -318,12 +381,66 @@ fn reachable<G: Stages>(
         stages.nodes.resize(chain.len(), None);
         stages
     });
+    let oriented = mirror.then(|| {
+        let oriented = oriented(&chain);
+        chain.retarget(|to| to / 2);
+        oriented
+    });
     Ok(Reached {
         chain,
+        oriented,
         fractions,
         stages,
         states,
     })
+}
+
+/// The chain of `merged`'s states each as it is and mirrored, `merged`'s
+/// edges leading to a representative's number times two, plus one for its
+/// mirror: from a state mirrored, the same edge leads to the mirror of
+/// where it leads from the state.
+fn oriented(merged: &Chain) -> Chain {
+    let mut chain = Chain::new(merged.width());
+    for state in 0..merged.len() {
+        match merged.node(state) {
+            Node::Transient(edges) => {
+                chain.push_transient(edges.clone());
+                let flipped = edges.iter().map(|e| Edge { to: e.to ^ 1, ..*e });
+                chain.push_transient(flipped.collect());
+            }
+            Node::Absorbing(values) => {
+                chain.push_absorbing(values.clone());
+                let (first, second) = values.split_at(PER_SEAT);
+                chain.push_absorbing([second, first].concat());
+            }
+        }
+    }
+    chain
+}
+
+/// The stages that the states queued in `listing` begin and `ids` does
+/// not hold, in the order they are first met: each given the next number
+/// in `ids`, from `next`.
+fn stages_first_met<G: Stages>(
+    listing: &Listing<G>,
+    ids: &mut FxHashMap<StateKey, usize>,
+    mut next: usize,
+) -> Vec<G> {
+    let mut new = Vec::new();
+    for game in listing.queue() {
+        if game.turn() == Turn::Over || !game.stage_begins() {
+            continue;
+        }
+        let Some(apart) = game.stage() else {
+            continue;
+        };
+        if let Entry::Vacant(slot) = ids.entry(listing.key_of(&apart)) {
+            slot.insert(next);
+            next += 1;
+            new.push(apart);
+        }
+    }
+    new
 }
 
 /// Each seat's win, draw, loss and payoff in a finished game.

@@ -11,7 +11,9 @@ use crate::analysis::exact_limits::{MAX_COMPONENT, MAX_LENGTH, MAX_LENGTH_WORK, 
 use crate::analysis::markov::Chain;
 use crate::analysis::reward_distribution::absorbed_by_total;
 use crate::core::game::Turn;
+use crate::core::policy::Policy;
 use crate::core::stages::Stages;
+use rayon::prelude::*;
 
 /// A stage solved apart.
 #[derive(Clone, Debug)]
@@ -26,6 +28,54 @@ pub struct StageSolution<G> {
     pub lengths: Vec<Vec<(u64, f64)>>,
     /// How many states it has, its ends included.
     pub states: usize,
+}
+
+/// Solves the stages that begin at `aparts`, each listing at most `limit`
+/// states: side by side where every policy can be forked
+/// ([`Policy::fork`]), each stage by one thread as [`solve_stage`] alone
+/// would, so that the solutions do not depend on the threads; else one
+/// after another with `branching`, which counts the outcomes followed
+/// either way.
+pub fn solve_stages<G: Stages>(
+    aparts: &[G],
+    policies: &[Box<dyn Policy<G>>],
+    branching: &mut Branching<'_, G>,
+    limit: usize,
+) -> Result<Vec<StageSolution<G>>, ExactError> {
+    let forked = || {
+        policies
+            .iter()
+            .map(|p| p.fork())
+            .collect::<Option<Vec<_>>>()
+    };
+    let forks = if aparts.len() > 1 {
+        aparts.iter().map(|_| forked()).collect::<Option<Vec<_>>>()
+    } else {
+        None
+    };
+    let Some(forks) = forks else {
+        return aparts
+            .iter()
+            .map(|apart| solve_stage(apart, branching, limit))
+            .collect();
+    };
+    let budget = branching.left();
+    let solved: Vec<Result<(StageSolution<G>, u64), ExactError>> = aparts
+        .par_iter()
+        .zip(forks.into_par_iter())
+        .map(|(apart, seats)| {
+            let mut own = Branching::new(&seats, budget);
+            let stage = solve_stage(apart, &mut own, limit)?;
+            Ok((stage, budget - own.left()))
+        })
+        .collect();
+    let mut stages = Vec::with_capacity(solved.len());
+    for result in solved {
+        let (stage, followed) = result?;
+        branching.spend(followed)?;
+        stages.push(stage);
+    }
+    Ok(stages)
 }
 
 /// Solves the stage that begins at `apart` (from [`Stages::stage`]),

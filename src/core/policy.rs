@@ -54,6 +54,23 @@ pub trait Policy<G: Game>: Send {
         self.uniform()
     }
 
+    /// A name for how it chooses, the same for two policies exactly when
+    /// each, seated in either seat, chooses in a state as the other does
+    /// in that state with the seats' places exchanged: exact analysis then
+    /// merges mirrored states ([`crate::core::stages::Stages::mirrored`]).
+    /// `None` (the default): not known to.
+    fn alike(&self) -> Option<String> {
+        None
+    }
+
+    /// A policy that chooses exactly as this one, to be used on another
+    /// thread: exact analysis solves stages of play side by side with
+    /// such copies. `None` (the default): it cannot be copied, and they
+    /// are solved one after another.
+    fn fork(&self) -> Option<Box<dyn Policy<G>>> {
+        None
+    }
+
     /// Whether the policy's choice is a known distribution over the legal
     /// decisions, which [`Policy::distribution`] gives: what exact analysis
     /// ([`crate::analysis::exact`]) needs. False (the default) for policies

@@ -17,6 +17,15 @@ impl<G: Game> Policy<G> for UniformRandom {
         true
     }
 
+    fn fork(&self) -> Option<Box<dyn Policy<G>>> {
+        Some(Box::new(UniformRandom))
+    }
+
+    /// It reads no seat.
+    fn alike(&self) -> Option<String> {
+        Some("random".to_string())
+    }
+
     /// Each decision alike.
     fn distribution(&self, _game: &G, moves: &[G::Move], out: &mut Vec<f64>) -> bool {
         out.clear();

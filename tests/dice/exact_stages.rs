@@ -2,9 +2,10 @@
 //! give what the whole chain gives: the same odds, payoffs and mean length
 //! to 1e-12, the same distribution of lengths (each length's chance to
 //! 1e-14, though by stages it comes through the generating function), for Half Hazard, Growing
-//! Hazard and Hazard for stakes, under random play and `threshold:k`. The
-//! whole chain is forced by seats that decline to be solved by stages
-//! while choosing exactly as the policy they wrap.
+//! Hazard and Hazard for stakes, under random play and `threshold:k`; and
+//! states merged with their mirrors give what they give listed apart. The
+//! whole chain, or the mirrors apart, are forced by seats that decline to
+//! be solved so while choosing exactly as the policy they wrap.
 
 use ludus::analysis::exact::{Exact, exact};
 use ludus::core::game::Game;
@@ -18,26 +19,51 @@ use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::dice::hazard_stakes::HazardStakes;
 use ludus::policies::policy_spec::PolicySpec;
 
-/// A policy that chooses as the one it wraps but will not be solved by
-/// stages, nor (if the flag says so) merge states by the rules' key.
-struct Whole<G: Game>(Box<dyn Policy<G>>, bool);
+/// A policy that chooses as the one it wraps but is not known to play
+/// alike from either seat (states are not merged with their mirrors),
+/// and, as its flags say, may not be solved by stages nor merge states by
+/// the rules' key.
+struct Declining<G: Game> {
+    policy: Box<dyn Policy<G>>,
+    stages: bool,
+    rules_key: bool,
+}
 
-impl<G: Game> Policy<G> for Whole<G> {
+impl<G: Game> Policy<G> for Declining<G> {
     fn choose(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) -> Result<usize, BotError> {
-        self.0.choose(game, moves, rng)
+        self.policy.choose(game, moves, rng)
     }
     fn knows_distribution(&self) -> bool {
         true
     }
     fn distribution(&self, game: &G, moves: &[G::Move], out: &mut Vec<f64>) -> bool {
-        self.0.distribution(game, moves, out)
+        self.policy.distribution(game, moves, out)
     }
     fn reads_rules_only(&self) -> bool {
-        self.1 && self.0.reads_rules_only()
+        self.rules_key && self.policy.reads_rules_only()
     }
     fn stage_local(&self) -> bool {
-        false
+        self.stages && self.policy.stage_local()
     }
+}
+
+/// `names` seated, each declining as the flags say.
+fn declining<G: Game + NativePolicies>(
+    options: &Options,
+    names: &[&str],
+    stages: bool,
+    rules_key: bool,
+) -> Vec<Box<dyn Policy<G>>> {
+    seats::<G>(options, names)
+        .into_iter()
+        .map(|policy| {
+            Box::new(Declining {
+                policy,
+                stages,
+                rules_key,
+            }) as Box<dyn Policy<G>>
+        })
+        .collect()
 }
 
 fn seats<G: Game + NativePolicies>(options: &Options, names: &[&str]) -> Vec<Box<dyn Policy<G>>> {
@@ -61,11 +87,12 @@ fn agree<G: Game + NativePolicies + Stages>(
     let options = Options::of(G::option_specs(), given).unwrap();
     let game = G::new(&options).unwrap();
     let staged = exact(&game, &seats::<G>(&options, names), 2_000_000).unwrap();
-    let whole_seats: Vec<Box<dyn Policy<G>>> = seats::<G>(&options, names)
-        .into_iter()
-        .map(|p| Box::new(Whole(p, true)) as Box<dyn Policy<G>>)
-        .collect();
-    let whole = exact(&game, &whole_seats, 2_000_000).unwrap();
+    let whole = exact(
+        &game,
+        &declining::<G>(&options, names, false, true),
+        2_000_000,
+    )
+    .unwrap();
     let what = format!("{} {given:?} {names:?}", G::NAME);
     compare(&staged, &whole, &what);
     assert!(
@@ -188,10 +215,7 @@ fn merged_agrees<G: Game + NativePolicies + Stages>(given: &[(&str, &str)]) {
     let options = Options::of(G::option_specs(), given).unwrap();
     let game = G::new(&options).unwrap();
     let merged = exact(&game, &seats::<G>(&options, &["random"; 2]), 100_000).unwrap();
-    let apart: Vec<Box<dyn Policy<G>>> = seats::<G>(&options, &["random"; 2])
-        .into_iter()
-        .map(|p| Box::new(Whole(p, false)) as Box<dyn Policy<G>>)
-        .collect();
+    let apart = declining::<G>(&options, &["random"; 2], false, false);
     let full = exact(&game, &apart, 100_000).unwrap();
     assert!(
         merged.states < full.states,
@@ -200,4 +224,58 @@ fn merged_agrees<G: Game + NativePolicies + Stages>(given: &[(&str, &str)]) {
         full.states
     );
     compare(&merged, &full, &format!("{} {given:?}", G::NAME));
+}
+
+/// Seats that play alike merge each state with its mirror, the second
+/// seat's turns read from the first's (src/core/stages.rs): the same odds,
+/// seat for seat, and the same lengths as the states listed apart, in
+/// fewer states. Also where the first thrower is fixed, so that the
+/// seats' odds differ and a mirror read the wrong way round would show.
+#[test]
+fn mirrored_seats_merged_change_no_odds() {
+    for order in ["fixed", "highest"] {
+        let half = [
+            ("rounds", "4"),
+            ("pot", "8"),
+            ("funds", "12"),
+            ("order", order),
+        ];
+        mirror_agrees::<HalfHazard>(&half, "random");
+        mirror_agrees::<HalfHazard>(&half, "threshold:2");
+        for cover in ["halves", "alternate"] {
+            let growing = [
+                ("rounds", "4"),
+                ("funds", "6"),
+                ("cover", cover),
+                ("order", order),
+            ];
+            mirror_agrees::<GrowingHazard>(&growing, "random");
+        }
+    }
+}
+
+/// `G` under `given` with `policy` in both seats, solved with mirrored
+/// states merged and listed apart: fewer states, the same odds.
+fn mirror_agrees<G: Game + NativePolicies + Stages>(given: &[(&str, &str)], policy: &str) {
+    let options = Options::of(G::option_specs(), given).unwrap();
+    let game = G::new(&options).unwrap();
+    let names = [policy; 2];
+    let merged = exact(&game, &seats::<G>(&options, &names), 2_000_000).unwrap();
+    let apart = declining::<G>(&options, &names, true, true);
+    let listed_apart = exact(&game, &apart, 2_000_000).unwrap();
+    let what = format!("{} {given:?} {policy}", G::NAME);
+    assert!(
+        merged.states < listed_apart.states,
+        "{what}: {} states merged, {} apart",
+        merged.states,
+        listed_apart.states
+    );
+    compare(&merged, &listed_apart, &what);
+    if given.contains(&("order", "fixed")) {
+        let [first, second] = [&merged.seats[0], &merged.seats[1]];
+        assert!(
+            (first.win - second.win).abs() > 1e-6,
+            "{what}: the first thrower's odds differ from the second's"
+        );
+    }
 }

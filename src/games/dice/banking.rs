@@ -130,6 +130,15 @@ impl<G: Banked> Policy<G> for Threshold {
         true
     }
 
+    fn fork(&self) -> Option<Box<dyn Policy<G>>> {
+        Some(Box::new(*self))
+    }
+
+    /// It counts the thrower's hazards, whichever seat throws.
+    fn alike(&self) -> Option<String> {
+        Some(format!("threshold:{}", self.k))
+    }
+
     /// All on the one decision [`Threshold::decide`] makes; false if it is
     /// not among `moves`.
     fn distribution(&self, game: &G, moves: &[Move], out: &mut Vec<f64>) -> bool {

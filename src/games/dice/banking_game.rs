@@ -241,6 +241,17 @@ impl<B: BankingGame> Stages for B {
         *after.table() = self.table_ref().rejoin(apart.table_ref(), end.table_ref());
         after
     }
+
+    /// The second seat's turns are the first's mirrored: all but the
+    /// table counts from the thrower.
+    fn mirrored(&self) -> Option<Self> {
+        if !self.table_ref().has_mirror() {
+            return None;
+        }
+        let mut m = self.clone();
+        m.table().exchange_seats();
+        Some(m)
+    }
 }
 
 impl<B: BankingGame> Banked for B {

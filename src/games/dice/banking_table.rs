@@ -229,6 +229,25 @@ impl Table {
         t
     }
 
+    /// Whether the table is represented by its mirror, the two seats
+    /// exchanged: where the second seat throws (the first seat throwing
+    /// is its turn mirrored), the order set and the game not over.
+    pub fn has_mirror(&self) -> bool {
+        self.thrower == 1 && self.outcome.is_none() && self.ordering.done()
+    }
+
+    /// Exchanges the two seats, where [`Table::has_mirror`]: every other
+    /// field counts from the thrower.
+    pub fn exchange_seats(&mut self) {
+        debug_assert!(self.has_mirror());
+        if let Some(ordering) = self.ordering.exchanged() {
+            self.ordering = ordering;
+        }
+        self.purse.funds.swap(0, 1);
+        self.thrower = 1 - self.thrower;
+        self.first = self.first.map(|s| 1 - s);
+    }
+
     /// The table after the turn about to start here, played apart from
     /// `apart` ([`Table::apart`]), ended at `end`: what the turn moved
     /// between the purses and the pot, then the turn's end as the game has

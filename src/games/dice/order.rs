@@ -86,6 +86,16 @@ impl PlayOrder {
         self.seats[..self.len()].iter().map(|&s| Seat::from(s))
     }
 
+    /// The order of two seats with the seats exchanged: who played first
+    /// plays second.
+    pub fn exchanged(&self) -> PlayOrder {
+        let mut o = *self;
+        for s in &mut o.seats[..usize::from(self.len)] {
+            *s = 1 - *s;
+        }
+        o
+    }
+
     /// The seat that plays after `seat`, wrapping around.
     pub fn next_after(&self, seat: Seat) -> Seat {
         let i = self.seats().position(|s| s == seat).expect("seat plays");
@@ -167,6 +177,15 @@ impl Ordering {
     /// The order, once [`Ordering::done`].
     pub fn order(&self) -> PlayOrder {
         self.order
+    }
+
+    /// The order of two seats, once [`Ordering::done`], the seats
+    /// exchanged; `None` while opening throws are still to come.
+    pub fn exchanged(&self) -> Option<Ordering> {
+        self.done().then(|| Ordering {
+            order: self.order.exchanged(),
+            ..*self
+        })
     }
 
     /// The order, once [`Ordering::done`], without a copy.
