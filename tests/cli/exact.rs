@@ -329,6 +329,21 @@ fn a_policy_without_a_known_distribution_is_refused() {
     );
 }
 
+/// Half Hazard's default ten turns fit the default `--limit`, the seats'
+/// mirrors merged: each seat wins 44.4171635604% and draws 11.1656728793%
+/// (docs/exact.md; 400,000 games gave 44.38% and 11.10%), the lengths
+/// listed but for 1e-13.
+#[test]
+fn half_hazards_ten_turns_are_solved_within_the_default_limit() {
+    let v = exact_json(&["half-hazard"]);
+    for s in 0..2 {
+        assert!((seat(&v, s, "win") - 0.444171635604).abs() < 1e-11, "{v}");
+        assert!((seat(&v, s, "draw") - 0.111656728793).abs() < 1e-11, "{v}");
+    }
+    let tail = v["length"]["tail"].as_f64().unwrap();
+    assert!(tail < 1e-13, "{tail}");
+}
+
 #[test]
 fn a_state_space_past_the_limit_is_refused() {
     let out = ludus(&["exact", "hazard", "--limit", "10"]);
