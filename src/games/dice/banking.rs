@@ -130,15 +130,6 @@ impl<G: Banked> Policy<G> for Threshold {
         true
     }
 
-    fn fork(&self) -> Option<Box<dyn Policy<G>>> {
-        Some(Box::new(*self))
-    }
-
-    /// It counts the thrower's hazards, whichever seat throws.
-    fn alike(&self) -> Option<String> {
-        Some(format!("threshold:{}", self.k))
-    }
-
     /// All on the one decision [`Threshold::decide`] makes; false if it is
     /// not among `moves`.
     fn distribution(&self, game: &G, moves: &[Move], out: &mut Vec<f64>) -> bool {
@@ -146,6 +137,15 @@ impl<G: Banked> Policy<G> for Threshold {
         out.clear();
         out.extend(moves.iter().map(|&m| if m == want { 1.0 } else { 0.0 }));
         moves.contains(&want)
+    }
+
+    /// It counts the thrower's hazards, whichever seat throws.
+    fn alike(&self) -> Option<String> {
+        Some(format!("threshold:{}", self.k))
+    }
+
+    fn fork(&self) -> Option<Box<dyn Policy<G>>> {
+        Some(Box::new(*self))
     }
 
     #[inline]
