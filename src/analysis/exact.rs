@@ -381,11 +381,14 @@ fn reachable<G: Stages>(
         stages.nodes.resize(chain.len(), None);
         stages
     });
-    let oriented = mirror.then(|| {
-        let oriented = oriented(&chain);
+    // A game that mirrors no state (its seats alike, but no mirror given)
+    // needs no second orientation.
+    let mirrored =
+        |s| matches!(chain.node(s), Node::Transient(e) if e.iter().any(|e| e.to % 2 == 1));
+    let oriented = (mirror && (0..chain.len()).any(mirrored)).then(|| oriented(&chain));
+    if mirror {
         chain.retarget(|to| to / 2);
-        oriented
-    });
+    }
     Ok(Reached {
         chain,
         oriented,
