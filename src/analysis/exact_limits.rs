@@ -25,13 +25,14 @@ pub const MAX_LENGTH: u64 = 1_000_000;
 pub const MAX_LENGTH_WORK: u64 = 100_000_000;
 
 /// How far the length distribution through the generating function goes
-/// ([`crate::analysis::length_transform`]): some seconds of work, 64 MB
-/// of values at once, a chance folded over of at most 1e-15 (what folds
+/// ([`crate::analysis::length_transform`]): some seconds of work, 128 MB
+/// of values at once (Growing Hazard's ten turns solve their 33 points in
+/// one round of two blocks), a chance folded over of at most 1e-15 (what folds
 /// over adds to the lengths it lands on), lengths of chance below 1e-15
 /// (some times the transform's rounding) left to the tail.
 pub const TRANSFORM: TransformBounds = TransformBounds {
     work: 2_000_000_000,
-    memory: 64 << 20,
+    memory: 128 << 20,
     folded: 1e-15,
     listed: 1e-15,
 };

@@ -249,9 +249,11 @@ fn points_at(
     // `memory`: each point's arithmetic is the same whatever its block,
     // so the result does not depend on the threads.
     let threads = rayon::current_num_threads().max(1);
-    let width = (memory / threads / bytes_per_point.max(1))
-        .max(1)
-        .min(ks.len().div_ceil(threads).max(1));
+    let widest = (memory / threads / bytes_per_point.max(1)).max(1);
+    // As few rounds as the memory allows, their blocks alike in width:
+    // 33 points at most 10 wide make 4 blocks of 9, not 10, 10, 10 and 3.
+    let rounds = ks.len().div_ceil(widest * threads).max(1);
+    let width = ks.len().div_ceil(rounds * threads).max(1);
     let roots: Vec<Complex64> = (0..size)
         .map(|j| Complex64::from_polar(1.0, std::f64::consts::TAU * j as f64 / size as f64))
         .collect();
