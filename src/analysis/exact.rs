@@ -138,7 +138,9 @@ impl Bounds {
 /// [`exact`] within `bounds`. Where every policy decides by what a stage
 /// of play keeps ([`Policy::stage_local`]) and the game is larger than
 /// its exact fractions allow ([`FRACTIONS`]), its stages are solved apart
-/// ([`crate::core::stages::Stages`]), once for all that play alike.
+/// ([`crate::core::stages::Stages`]), once for all that play alike; where
+/// both seats play alike ([`Policy::alike`]), each state is also merged
+/// with its mirror ([`crate::core::stages::Stages::mirrored`]).
 pub fn exact_within<G: Stages>(
     start: &G,
     policies: &[Box<dyn Policy<G>>],
