@@ -167,22 +167,13 @@ impl<G: Game> Listing<G> {
     }
 
     fn write_key(&mut self, game: &G) -> bool {
-        self.key.clear();
-        if self.rules_only {
-            game.rules_key(&mut self.key)
-        } else {
-            game.state_key(&mut self.key)
-        }
+        write_key(game, self.rules_only, &mut self.key)
     }
 
     /// The key that tells `game`'s state apart in this listing, as a copy.
     pub fn key_of(&self, game: &G) -> StateKey {
         let mut key = StateKey::default();
-        if self.rules_only {
-            game.rules_key(&mut key);
-        } else {
-            game.state_key(&mut key);
-        }
+        write_key(game, self.rules_only, &mut key);
         key
     }
 
@@ -220,12 +211,6 @@ impl<G: Game> Listing<G> {
         n
     }
 
-    /// The key that tells `game`'s state apart in this listing.
-    pub fn key(&mut self, game: &G) -> &StateKey {
-        self.write_key(game);
-        &self.key
-    }
-
     /// The next state to expand, in the order numbered.
     pub fn pop(&mut self) -> Option<G> {
         self.queue.pop_front()
@@ -239,6 +224,17 @@ impl<G: Game> Listing<G> {
     /// Whether none was (never: the start is).
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
+    }
+}
+
+/// Writes `game`'s key into `key`, emptied first: by what the rules read
+/// if `rules_only`, else the whole state. False if the game gives none.
+fn write_key<G: Game>(game: &G, rules_only: bool, key: &mut StateKey) -> bool {
+    key.clear();
+    if rules_only {
+        game.rules_key(key)
+    } else {
+        game.state_key(key)
     }
 }
 

@@ -289,6 +289,9 @@ fn reachable<G: Stages>(
     // stages its states begin, first met there, are solved before it,
     // side by side.
     let mut generation = 0;
+    // Each queued state's stage, where it begins one: its start played
+    // apart and its number.
+    let mut begun = Vec::new().into_iter();
     loop {
         if generation == 0 {
             generation = listing.queued();
@@ -296,7 +299,8 @@ fn reachable<G: Stages>(
                 break;
             }
             if staged {
-                let new = stages_first_met(&listing, &mut stage_ids, solved.len());
+                let (of_queue, new) = stages_begun(&listing, &mut stage_ids, solved.len());
+                begun = of_queue.into_iter();
                 let left = limit.saturating_sub(listing.len() + stage_states);
                 let at_once =
                     solve_stages(&new, policies, &mut branching, left).map_err(|e| match e {
@@ -318,6 +322,7 @@ fn reachable<G: Stages>(
         let Some(game) = listing.pop() else {
             break;
         };
+        let stage_of = begun.next().flatten();
         if listing.len() > FRACTIONS.0 {
             fractions = None;
         }
@@ -329,15 +334,9 @@ fn reachable<G: Stages>(
             }
             continue;
         }
-        let apart = if staged && game.stage_begins() {
-            game.stage()
-        } else {
-            None
-        };
         let mut edges: Vec<Edge> = Vec::new();
-        if let Some(apart) = apart {
-            // Solved before this state's generation began.
-            let id = stage_ids[listing.key(&apart)];
+        // Solved before this state's generation began.
+        if let Some((apart, id)) = stage_of {
             let stage = &solved[id];
             // One edge an end, not merged: ends lead to states apart, and
             // merging would cost the square of their number (Growing
@@ -423,29 +422,35 @@ fn oriented(merged: &Chain) -> Chain {
     chain
 }
 
-/// The stages that the states queued in `listing` begin and `ids` does
-/// not hold, in the order they are first met: each given the next number
-/// in `ids`, from `next`.
-fn stages_first_met<G: Stages>(
+/// For each state queued in `listing`, the stage it begins, if any: its
+/// start played apart and its number in `ids`; and the stages `ids` did
+/// not hold, in the order first met, each given the next number from
+/// `next`.
+fn stages_begun<G: Stages>(
     listing: &Listing<G>,
     ids: &mut FxHashMap<StateKey, usize>,
     mut next: usize,
-) -> Vec<G> {
+) -> (Vec<Option<(G, usize)>>, Vec<G>) {
     let mut new = Vec::new();
-    for game in listing.queue() {
-        if game.turn() == Turn::Over || !game.stage_begins() {
-            continue;
-        }
-        let Some(apart) = game.stage() else {
-            continue;
-        };
-        if let Entry::Vacant(slot) = ids.entry(listing.key_of(&apart)) {
-            slot.insert(next);
-            next += 1;
-            new.push(apart);
-        }
-    }
-    new
+    let of_queue = listing
+        .queue()
+        .map(|game| {
+            if game.turn() == Turn::Over || !game.stage_begins() {
+                return None;
+            }
+            let apart = game.stage()?;
+            let id = match ids.entry(listing.key_of(&apart)) {
+                Entry::Occupied(slot) => *slot.get(),
+                Entry::Vacant(slot) => {
+                    new.push(apart.clone());
+                    next += 1;
+                    *slot.insert(next - 1)
+                }
+            };
+            Some((apart, id))
+        })
+        .collect();
+    (of_queue, new)
 }
 
 /// Each seat's win, draw, loss and payoff in a finished game.
