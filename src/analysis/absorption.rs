@@ -61,18 +61,40 @@ pub fn absorption_from(
     start: usize,
     max_component: usize,
 ) -> Result<Absorption, MarkovError> {
+    let (absorbed, reward) = forward(chain, |_, _| [1.0], start, max_component)?;
+    Ok(Absorption {
+        absorbed: absorbed.into_iter().map(|(s, [p])| (s, p)).collect(),
+        reward,
+    })
+}
+
+/// Each absorbing state reached with what each lane of flow brings it,
+/// and the expected reward on the way.
+pub(crate) type Flows<const L: usize> = (Vec<(usize, [f64; L])>, f64);
+
+/// [`absorption_from`] in `L` lanes of flow at once, each edge's share
+/// of a lane weighed by `signs(state, edge)` for that lane (the first
+/// lane's signs all +1: it is the chance, and gathers the reward). A
+/// lane of signs -1 and +1 carries a difference of two flows (a state's
+/// and its mirror's, [`crate::analysis::mirrors::Mirrors`]) through the same components.
+pub(crate) fn forward<const L: usize>(
+    chain: &Chain,
+    signs: impl Fn(usize, usize) -> [f64; L],
+    start: usize,
+    max_component: usize,
+) -> Result<Flows<L>, MarkovError> {
     let n = chain.len();
     // Tarjan's order puts each component after those it leads to:
     // reversed, each comes after those that lead into it.
     let mut order: Vec<Vec<usize>> = components(chain).collect();
     order.reverse();
-    let mut inflow = vec![0.0; n];
-    inflow[start] = 1.0;
+    let mut inflow = vec![[0.0; L]; n];
+    inflow[start] = [1.0; L];
     let mut local = vec![usize::MAX; n];
     let mut absorbed = Vec::new();
     let mut reward = 0.0;
     for component in &order {
-        if component.iter().all(|&s| inflow[s] == 0.0) {
+        if component.iter().all(|&s| inflow[s] == [0.0; L]) {
             continue;
         }
         if let [s] = component[..] {
@@ -96,12 +118,22 @@ pub fn absorption_from(
             }
             // Visits: what flows in, over the chance of leaving at each
             // (the sum of the ways out, which loses no digits where it is
-            // small, where 1 - stay would).
-            let visits = inflow[s] / leave;
-            for e in edges {
-                reward += visits * e.probability * e.reward;
+            // small, where 1 - stay would). A way back weighed -1 adds
+            // to the way out, twice its chance.
+            let mut out = [leave; L];
+            for (i, e) in edges.iter().enumerate().filter(|(_, e)| e.to == s) {
+                for (o, sign) in out.iter_mut().zip(signs(s, i)) {
+                    *o += (1.0 - sign) * e.probability;
+                }
+            }
+            let visits: [f64; L] = std::array::from_fn(|l| inflow[s][l] / out[l]);
+            for (i, e) in edges.iter().enumerate() {
+                reward += visits[0] * e.probability * e.reward;
                 if e.to != s {
-                    inflow[e.to] += visits * e.probability;
+                    let sign = signs(s, i);
+                    for l in 0..L {
+                        inflow[e.to][l] += visits[l] * e.probability * sign[l];
+                    }
                 }
             }
             continue;
@@ -116,40 +148,21 @@ pub fn absorption_from(
         for (row, &s) in component.iter().enumerate() {
             local[s] = row;
         }
-        // The transpose of I - P within, row by row: a[j][i] = δ - p(i -> j).
-        let mut a = vec![0.0; k * k];
-        let mut b = vec![0.0; k];
-        let mut leaves = 0.0;
-        for (i, &s) in component.iter().enumerate() {
-            a[i * k + i] += 1.0;
-            b[i] = inflow[s];
-            if let Node::Transient(edges) = chain.node(s) {
-                for e in edges {
-                    match local[e.to] {
-                        usize::MAX => leaves += e.probability,
-                        j => a[j * k + i] -= e.probability,
-                    }
-                }
-            }
-        }
         let never_left = MarkovError::NeverLeft {
             state: component[0],
             states: k,
         };
-        if leaves <= NEVER_LEFT {
-            for &s in component {
-                local[s] = usize::MAX;
-            }
-            return Err(never_left);
-        }
-        let solved = eliminate(&mut a, &mut b, k, 1);
-        if solved.is_some() {
+        let visits = component_visits(chain, component, &local, &inflow, &signs);
+        if let Ok(visits) = &visits {
             for (i, &s) in component.iter().enumerate() {
                 if let Node::Transient(edges) = chain.node(s) {
-                    for e in edges {
-                        reward += b[i] * e.probability * e.reward;
+                    for (j, e) in edges.iter().enumerate() {
+                        reward += visits[0][i] * e.probability * e.reward;
                         if local[e.to] == usize::MAX {
-                            inflow[e.to] += b[i] * e.probability;
+                            let sign = signs(s, j);
+                            for l in 0..L {
+                                inflow[e.to][l] += visits[l][i] * e.probability * sign[l];
+                            }
                         }
                     }
                 }
@@ -158,10 +171,48 @@ pub fn absorption_from(
         for &s in component {
             local[s] = usize::MAX;
         }
-        solved.ok_or(never_left)?;
+        visits.map_err(|()| never_left)?;
     }
     absorbed.sort_unstable_by_key(|&(s, _)| s);
-    Ok(Absorption { absorbed, reward })
+    Ok((absorbed, reward))
+}
+
+/// The visits each state of `component` (its rows in `local`) gets, lane
+/// by lane: `v (I - P) = m`, `m` what flows in; `Err` where it is never
+/// left.
+fn component_visits<const L: usize>(
+    chain: &Chain,
+    component: &[usize],
+    local: &[usize],
+    inflow: &[[f64; L]],
+    signs: &impl Fn(usize, usize) -> [f64; L],
+) -> Result<Vec<Vec<f64>>, ()> {
+    let k = component.len();
+    let mut leaves = 0.0;
+    let mut lane = |l: usize| {
+        // The transpose of I - P within, row by row: a[j][i] = δ - p(i -> j).
+        let mut a = vec![0.0; k * k];
+        let mut b = vec![0.0; k];
+        for (i, &s) in component.iter().enumerate() {
+            a[i * k + i] += 1.0;
+            b[i] = inflow[s][l];
+            if let Node::Transient(edges) = chain.node(s) {
+                for (n, e) in edges.iter().enumerate() {
+                    match local[e.to] {
+                        usize::MAX if l == 0 => leaves += e.probability,
+                        usize::MAX => {}
+                        j => a[j * k + i] -= e.probability * signs(s, n)[l],
+                    }
+                }
+            }
+        }
+        if leaves <= NEVER_LEFT {
+            return Err(());
+        }
+        eliminate(&mut a, &mut b, k, 1).ok_or(())?;
+        Ok(b)
+    };
+    (0..L).map(&mut lane).collect()
 }
 
 /// The expected values where `chain`, started at `start`, ends, and the

@@ -19,7 +19,8 @@ use crate::analysis::absorption::values_from;
 use crate::analysis::branches::{Branching, Listing, Share, add_edge};
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::exact_fractions::{self, EdgeChances, ExactShares, Fraction, FractionBounds};
-use crate::analysis::markov::{Chain, Edge, Node};
+use crate::analysis::markov::{Chain, Edge};
+use crate::analysis::mirrors::Mirrors;
 use crate::analysis::reward_distribution::{RewardDistribution, reward_distribution};
 use crate::analysis::stage_solution::{StageSolution, solve_stages};
 use crate::analysis::staged_lengths::StagedChain;
@@ -173,14 +174,19 @@ pub fn exact_within<G: Stages>(
     };
     let Reached {
         chain,
-        oriented,
+        mirrors,
         fractions: chances,
         stages,
         states,
     } = reached;
     // Only the start's values are read: found forward from it.
-    let (values, mean_length) = values_from(oriented.as_ref().unwrap_or(&chain), 0, MAX_COMPONENT)?;
-    drop(oriented);
+    let (values, mean_length) = match &mirrors {
+        None => values_from(&chain, 0, MAX_COMPONENT)?,
+        Some(m) => m.values_from(&chain, 0, MAX_COMPONENT, |v| {
+            let (first, second) = v.split_at(PER_SEAT);
+            [second, first].concat()
+        })?,
+    };
     let fractions = chances
         .and_then(|c| exact_fractions::solve(&chain, &c, FRACTIONS.1))
         .map(|f| ExactFractions {
@@ -220,12 +226,11 @@ struct Reached {
     /// The chain of states reachable from the start (state 0), each
     /// edge's reward the length it adds on average; where mirrored states
     /// were merged, of their representatives, its ends' values those of
-    /// the representatives (what the lengths read).
+    /// the representatives.
     chain: Chain,
-    /// Where mirrored states were merged, the chain that the odds are
-    /// read from: each representative twice, as it is (state `2i`) and
-    /// mirrored (`2i + 1`), its values the seats' exchanged.
-    oriented: Option<Chain>,
+    /// Where mirrored states were merged, the edges that lead to a
+    /// representative's mirror.
+    mirrors: Option<Mirrors>,
     /// Its edges' chances as fractions, while the chain is no longer than
     /// [`FRACTIONS`] allows, every chance is one, and no stage was solved
     /// apart.
@@ -383,43 +388,19 @@ fn reachable<G: Stages>(
         stages
     });
     // A game that mirrors no state (its seats alike, but no mirror given)
-    // needs no second orientation.
-    let mirrored =
-        |s| matches!(chain.node(s), Node::Transient(e) if e.iter().any(|e| e.to % 2 == 1));
-    let oriented = (mirror && (0..chain.len()).any(mirrored)).then(|| oriented(&chain));
-    if mirror {
-        chain.retarget(|to| to / 2);
-    }
+    // has no edge to a mirror.
+    let mirrors = if mirror {
+        Mirrors::take(&mut chain)
+    } else {
+        None
+    };
     Ok(Reached {
         chain,
-        oriented,
+        mirrors,
         fractions,
         stages,
         states,
     })
-}
-
-/// The chain of `merged`'s states each as it is and mirrored, `merged`'s
-/// edges leading to a representative's number times two, plus one for its
-/// mirror: from a state mirrored, the same edge leads to the mirror of
-/// where it leads from the state.
-fn oriented(merged: &Chain) -> Chain {
-    let mut chain = Chain::new(merged.width());
-    for state in 0..merged.len() {
-        match merged.node(state) {
-            Node::Transient(edges) => {
-                chain.push_transient(edges.clone());
-                let flipped = edges.iter().map(|e| Edge { to: e.to ^ 1, ..*e });
-                chain.push_transient(flipped.collect());
-            }
-            Node::Absorbing(values) => {
-                chain.push_absorbing(values.clone());
-                let (first, second) = values.split_at(PER_SEAT);
-                chain.push_absorbing([second, first].concat());
-            }
-        }
-    }
-    chain
 }
 
 /// For each state queued in `listing`, the stage it begins, if any: its

@@ -16,6 +16,7 @@ pub mod exact_limits;
 pub mod length_transform;
 pub mod markov;
 pub mod markov_error;
+pub mod mirrors;
 pub mod perft;
 pub mod position_replay;
 pub mod retrograde;
