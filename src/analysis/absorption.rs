@@ -61,7 +61,19 @@ pub fn absorption_from(
     start: usize,
     max_component: usize,
 ) -> Result<Absorption, MarkovError> {
-    let (absorbed, reward) = forward(chain, |_, _| [1.0], start, max_component)?;
+    let order: Vec<Vec<usize>> = components(chain).collect();
+    absorption_in(chain, &order, start, max_component)
+}
+
+/// [`absorption_from`] with the chain's components `order` given, as
+/// [`components`] gives them.
+fn absorption_in(
+    chain: &Chain,
+    order: &[Vec<usize>],
+    start: usize,
+    max_component: usize,
+) -> Result<Absorption, MarkovError> {
+    let (absorbed, reward) = forward(chain, order, |_, _| [1.0], start, max_component)?;
     Ok(Absorption {
         absorbed: absorbed.into_iter().map(|(s, [p])| (s, p)).collect(),
         reward,
@@ -72,28 +84,28 @@ pub fn absorption_from(
 /// and the expected reward on the way.
 pub(crate) type Flows<const L: usize> = (Vec<(usize, [f64; L])>, f64);
 
-/// [`absorption_from`] in `L` lanes of flow at once, each edge's share
+/// [`absorption_from`] through the chain's components `order` (as
+/// [`components`] gives them), in `L` lanes of flow at once, each edge's share
 /// of a lane weighed by `signs(state, edge)` for that lane (the first
 /// lane's signs all +1: it is the chance, and gathers the reward). A
 /// lane of signs -1 and +1 carries a difference of two flows (a state's
 /// and its mirror's, [`crate::analysis::mirrors::Mirrors`]) through the same components.
 pub(crate) fn forward<const L: usize>(
     chain: &Chain,
+    order: &[Vec<usize>],
     signs: impl Fn(usize, usize) -> [f64; L],
     start: usize,
     max_component: usize,
 ) -> Result<Flows<L>, MarkovError> {
     let n = chain.len();
-    // Tarjan's order puts each component after those it leads to:
-    // reversed, each comes after those that lead into it.
-    let mut order: Vec<Vec<usize>> = components(chain).collect();
-    order.reverse();
     let mut inflow = vec![[0.0; L]; n];
     inflow[start] = [1.0; L];
     let mut local = vec![usize::MAX; n];
     let mut absorbed = Vec::new();
     let mut reward = 0.0;
-    for component in &order {
+    // Tarjan's order puts each component after those it leads to:
+    // reversed, each comes after those that lead into it.
+    for component in order.iter().rev() {
         if component.iter().all(|&s| inflow[s] == [0.0; L]) {
             continue;
         }
@@ -224,7 +236,19 @@ pub fn values_from(
     start: usize,
     max_component: usize,
 ) -> Result<(Vec<f64>, f64), MarkovError> {
-    match absorption_from(chain, start, max_component) {
+    let order: Vec<Vec<usize>> = components(chain).collect();
+    values_in(chain, &order, start, max_component)
+}
+
+/// [`values_from`] with the chain's components `order` given, as
+/// [`components`] gives them.
+pub fn values_in(
+    chain: &Chain,
+    order: &[Vec<usize>],
+    start: usize,
+    max_component: usize,
+) -> Result<(Vec<f64>, f64), MarkovError> {
+    match absorption_in(chain, order, start, max_component) {
         Ok(a) => Ok((a.values(chain), a.reward)),
         Err(MarkovError::TooLarge { .. }) => {
             let solved = chain.solve(max_component)?;

@@ -177,24 +177,25 @@ impl<G: Game> Listing<G> {
         key
     }
 
-    /// The states found and not yet expanded, in the order they will be.
-    pub fn queue(&self) -> impl Iterator<Item = &G> {
-        self.queue.iter()
-    }
-
-    /// How many states are found and not yet expanded.
-    pub fn queued(&self) -> usize {
-        self.queue.len()
+    /// Takes every state found and not yet expanded, in the order they
+    /// are to be.
+    pub fn take_queue(&mut self) -> Vec<G> {
+        self.queue.drain(..).collect()
     }
 
     /// The number of `game`'s state: a new one, queued, if not yet found.
     /// A state is kept only when new.
     pub fn number(&mut self, game: &G) -> usize {
         self.write_key(game);
-        let key = &self.key.0[..];
-        let mut hasher = FxHasher::default();
-        hasher.write(key);
-        let hash = hasher.finish();
+        let key = std::mem::take(&mut self.key);
+        let n = self.number_keyed(key_hash(&key.0), &key.0, || game.clone());
+        self.key = key;
+        n
+    }
+
+    /// The number of the state whose key is `key` (its hash `hash`, by
+    /// [`key_hash`]): a new one, `make()` queued, if not yet found.
+    pub fn number_keyed(&mut self, hash: u64, key: &[u8], make: impl FnOnce() -> G) -> usize {
         let (keys, ends) = (&self.keys, &self.ends);
         let stored = |n: usize| &keys[if n == 0 { 0 } else { ends[n - 1] }..ends[n]];
         if let Some(&(_, n)) = self
@@ -207,8 +208,13 @@ impl<G: Game> Listing<G> {
         self.keys.extend_from_slice(key);
         self.ends.push(self.keys.len());
         self.index.insert_unique(hash, (hash, n), |&(h, _)| h);
-        self.queue.push_back(game.clone());
+        self.queue.push_back(make());
         n
+    }
+
+    /// Whether states are told apart by what the rules read only.
+    pub fn rules_only(&self) -> bool {
+        self.rules_only
     }
 
     /// The next state to expand, in the order numbered.
@@ -227,9 +233,16 @@ impl<G: Game> Listing<G> {
     }
 }
 
+/// The hash a [`Listing`] files a key under.
+pub fn key_hash(key: &[u8]) -> u64 {
+    let mut hasher = FxHasher::default();
+    hasher.write(key);
+    hasher.finish()
+}
+
 /// Writes `game`'s key into `key`, emptied first: by what the rules read
 /// if `rules_only`, else the whole state. False if the game gives none.
-fn write_key<G: Game>(game: &G, rules_only: bool, key: &mut StateKey) -> bool {
+pub fn write_key<G: Game>(game: &G, rules_only: bool, key: &mut StateKey) -> bool {
     key.clear();
     if rules_only {
         game.rules_key(key)

@@ -11,15 +11,16 @@
 
 use std::collections::hash_map::Entry;
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::analysis::exact_limits::{MAX_COMPONENT, MAX_LENGTH, MAX_LENGTH_WORK, SETTLED};
 
-use crate::analysis::absorption::values_from;
-use crate::analysis::branches::{Branching, Listing, Share, add_edge};
+use crate::analysis::absorption::values_in;
+use crate::analysis::branches::{Branching, Listing, Share, add_edge, key_hash, write_key};
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::exact_fractions::{self, EdgeChances, ExactShares, Fraction, FractionBounds};
-use crate::analysis::markov::{Chain, Edge};
+use crate::analysis::markov::{Chain, Edge, components};
 use crate::analysis::mirrors::Mirrors;
 use crate::analysis::reward_distribution::{RewardDistribution, reward_distribution};
 use crate::analysis::stage_solution::{StageSolution, solve_stages};
@@ -141,7 +142,7 @@ impl Bounds {
 /// its exact fractions allow ([`FRACTIONS`]), its stages are solved apart
 /// ([`crate::core::stages::Stages`]), once for all that play alike; where
 /// both seats play alike ([`Policy::alike`]), each state is also merged
-/// with its mirror ([`crate::core::stages::Stages::mirrored`]).
+/// with its mirror ([`crate::core::stages::Stages::mirror`]).
 pub fn exact_within<G: Stages>(
     start: &G,
     policies: &[Box<dyn Policy<G>>],
@@ -179,10 +180,12 @@ pub fn exact_within<G: Stages>(
         stages,
         states,
     } = reached;
-    // Only the start's values are read: found forward from it.
+    // Only the start's values are read: found forward from it, through
+    // the components that the lengths read too.
+    let order: Vec<Vec<usize>> = components(&chain).collect();
     let (values, mean_length) = match &mirrors {
-        None => values_from(&chain, 0, MAX_COMPONENT)?,
-        Some(m) => m.values_from(&chain, 0, MAX_COMPONENT, |v| {
+        None => values_in(&chain, &order, 0, MAX_COMPONENT)?,
+        Some(m) => m.values_from(&chain, &order, 0, MAX_COMPONENT, |v| {
             let (first, second) = v.split_at(PER_SEAT);
             [second, first].concat()
         })?,
@@ -210,7 +213,7 @@ pub fn exact_within<G: Stages>(
         .collect();
     let length = match stages {
         None => reward_distribution(&chain, 0, SETTLED, MAX_LENGTH, MAX_LENGTH_WORK),
-        Some(stages) => stages.length_distribution(&chain, mean_length),
+        Some(stages) => stages.length_distribution(&chain, &order, mean_length),
     };
     Ok(Exact {
         seats,
@@ -246,7 +249,7 @@ struct Reached {
 struct Ways {
     /// Stages solved apart.
     staged: bool,
-    /// Each state merged with its mirror ([`Stages::mirrored`]).
+    /// Each state merged with its mirror ([`Stages::mirror`]).
     mirror: bool,
 }
 
@@ -266,9 +269,11 @@ fn number<G: Stages>(listing: &mut Listing<G>, after: &G, mirror: bool) -> usize
     if !mirror {
         return listing.number(after);
     }
-    match after.mirrored() {
-        Some(m) => 2 * listing.number(&m) + 1,
-        None => 2 * listing.number(after),
+    let mut m = after.clone();
+    if m.mirror() {
+        2 * listing.number(&m) + 1
+    } else {
+        2 * listing.number(after)
     }
 }
 
@@ -290,97 +295,123 @@ fn reachable<G: Stages>(
     let mut solved: Vec<StageSolution<G>> = Vec::new();
     let mut stage_ids: FxHashMap<StateKey, usize> = FxHashMap::default();
     let mut stage_states = 0;
-    // A generation at a time, the states queued when it begins: the
-    // stages its states begin, first met there, are solved before it,
-    // side by side.
-    let mut generation = 0;
-    // Each queued state's stage, where it begins one: its start played
-    // apart and its number.
-    let mut begun = Vec::new().into_iter();
+    // A generation at a time, the states found by the last: the stages
+    // its states begin, first met there, are solved before it, side by
+    // side, and the states their ends lead to are keyed side by side.
     loop {
-        if generation == 0 {
-            generation = listing.queued();
-            if generation == 0 {
-                break;
+        let generation = listing.take_queue();
+        if generation.is_empty() {
+            break;
+        }
+        // Each state's stage, where it begins one: its start played apart
+        // and its number.
+        let begun: Vec<Option<(G, usize)>> = if staged {
+            let (of_queue, new) = stages_begun(&generation, &listing, &mut stage_ids, solved.len());
+            let left = limit.saturating_sub(listing.len() + stage_states);
+            let at_once =
+                solve_stages(&new, policies, &mut branching, left).map_err(|e| match e {
+                    ExactError::TooManyStates { .. } => ExactError::TooManyStates { limit },
+                    e => e,
+                })?;
+            for mut stage in at_once {
+                stage_states += stage.states;
+                // The lengths serve only the length count: kept there.
+                stages.lengths.push(std::mem::take(&mut stage.lengths));
+                solved.push(stage);
             }
-            if staged {
-                let (of_queue, new) = stages_begun(&listing, &mut stage_ids, solved.len());
-                begun = of_queue.into_iter();
-                let left = limit.saturating_sub(listing.len() + stage_states);
-                let at_once =
-                    solve_stages(&new, policies, &mut branching, left).map_err(|e| match e {
-                        ExactError::TooManyStates { .. } => ExactError::TooManyStates { limit },
-                        e => e,
+            if listing.len() + stage_states > limit {
+                return Err(ExactError::TooManyStates { limit });
+            }
+            of_queue
+        } else {
+            generation.iter().map(|_| None).collect()
+        };
+        let rules_only = listing.rules_only();
+        for (games, begun) in generation
+            .chunks(KEYED_AT_ONCE)
+            .zip(begun.chunks(KEYED_AT_ONCE))
+        {
+            let keyed: Vec<Option<EndKeys>> = if staged {
+                games
+                    .par_iter()
+                    .zip(begun)
+                    .map_init(StateKey::default, |key, (game, stage_of)| {
+                        let (apart, id) = stage_of.as_ref()?;
+                        let ways = (game, apart, &solved[*id]);
+                        Some(EndKeys::of(ways, mirror, rules_only, key))
+                    })
+                    .collect()
+            } else {
+                games.iter().map(|_| None).collect()
+            };
+            for ((game, stage_of), keyed) in games.iter().zip(begun).zip(keyed) {
+                if listing.len() > FRACTIONS.0 {
+                    fractions = None;
+                }
+                if game.turn() == Turn::Over {
+                    let outcome = game.outcome().ok_or(ExactError::NoOutcome)?;
+                    chain.push_absorbing(terminal(game, &outcome));
+                    if let Some(f) = fractions.as_mut() {
+                        f.push(Vec::new());
+                    }
+                    continue;
+                }
+                let mut edges: Vec<Edge> = Vec::new();
+                if let (Some((apart, id)), Some(keyed)) = (stage_of, keyed) {
+                    let stage = &solved[*id];
+                    // One edge an end, not merged: ends lead to states
+                    // apart, and merging would cost the square of their
+                    // number (Growing Hazard's stage starts have some
+                    // seventy each).
+                    edges.reserve_exact(stage.ends.len());
+                    let targets = stage
+                        .ends
+                        .iter()
+                        .zip(keyed.ways())
+                        .map(|((end, p), (hash, key, flipped))| {
+                            let n = listing.number_keyed(hash, key, || {
+                                let mut after = game.after_stage(apart, end);
+                                if mirror {
+                                    after.mirror();
+                                }
+                                after
+                            });
+                            let to = if mirror {
+                                2 * n + usize::from(flipped)
+                            } else {
+                                n
+                            };
+                            edges.push(Edge::new(to, *p, stage.mean_length));
+                            n
+                        })
+                        .collect();
+                    stages.nodes.resize(chain.len(), None);
+                    stages.nodes.push(Some((*id, targets)));
+                    fractions = None;
+                } else {
+                    // The chances of `edges` as fractions, in step with them.
+                    let mut shares = ExactShares::new(fractions.is_some());
+                    let exact = shares.is_on();
+                    branching.each(game, exact, |after, p, share| {
+                        let to = number(&mut listing, after, mirror);
+                        let reward = f64::from(after.length() - game.length());
+                        let edge = add_edge(&mut edges, to, p, reward);
+                        match share {
+                            Share::Ways(ways) => shares.add_ways(edge, ways),
+                            Share::Fraction(f) => shares.add_fraction(edge, f),
+                        }
                     })?;
-                for mut stage in at_once {
-                    stage_states += stage.states;
-                    // The lengths serve only the length count: kept there.
-                    stages.lengths.push(std::mem::take(&mut stage.lengths));
-                    solved.push(stage);
+                    match (fractions.as_mut(), shares.finish()) {
+                        (Some(f), Some(e)) => f.push(e),
+                        _ => fractions = None,
+                    }
                 }
                 if listing.len() + stage_states > limit {
                     return Err(ExactError::TooManyStates { limit });
                 }
+                chain.push_transient(edges);
             }
         }
-        generation -= 1;
-        let Some(game) = listing.pop() else {
-            break;
-        };
-        let stage_of = begun.next().flatten();
-        if listing.len() > FRACTIONS.0 {
-            fractions = None;
-        }
-        if game.turn() == Turn::Over {
-            let outcome = game.outcome().ok_or(ExactError::NoOutcome)?;
-            chain.push_absorbing(terminal(&game, &outcome));
-            if let Some(f) = fractions.as_mut() {
-                f.push(Vec::new());
-            }
-            continue;
-        }
-        let mut edges: Vec<Edge> = Vec::new();
-        // Solved before this state's generation began.
-        if let Some((apart, id)) = stage_of {
-            let stage = &solved[id];
-            // One edge an end, not merged: ends lead to states apart, and
-            // merging would cost the square of their number (Growing
-            // Hazard's stage starts have some seventy each).
-            edges.reserve_exact(stage.ends.len());
-            let targets = stage
-                .ends
-                .iter()
-                .map(|(end, p)| {
-                    let to = number(&mut listing, &game.after_stage(&apart, end), mirror);
-                    edges.push(Edge::new(to, *p, stage.mean_length));
-                    if mirror { to / 2 } else { to }
-                })
-                .collect();
-            stages.nodes.resize(chain.len(), None);
-            stages.nodes.push(Some((id, targets)));
-            fractions = None;
-        } else {
-            // The chances of `edges` as fractions, in step with them.
-            let mut shares = ExactShares::new(fractions.is_some());
-            let exact = shares.is_on();
-            branching.each(&game, exact, |after, p, share| {
-                let to = number(&mut listing, after, mirror);
-                let reward = f64::from(after.length() - game.length());
-                let edge = add_edge(&mut edges, to, p, reward);
-                match share {
-                    Share::Ways(ways) => shares.add_ways(edge, ways),
-                    Share::Fraction(f) => shares.add_fraction(edge, f),
-                }
-            })?;
-            match (fractions.as_mut(), shares.finish()) {
-                (Some(f), Some(e)) => f.push(e),
-                _ => fractions = None,
-            }
-        }
-        if listing.len() + stage_states > limit {
-            return Err(ExactError::TooManyStates { limit });
-        }
-        chain.push_transient(edges);
     }
     let states = listing.len() + stage_states;
     let stages = (!solved.is_empty()).then(|| {
@@ -403,18 +434,19 @@ fn reachable<G: Stages>(
     })
 }
 
-/// For each state queued in `listing`, the stage it begins, if any: its
-/// start played apart and its number in `ids`; and the stages `ids` did
+/// For each state of `generation`, the stage it begins, if any: its
+/// start played apart and its number in `ids` (keyed as in `listing`); and the stages `ids` did
 /// not hold, in the order first met, each given the next number from
 /// `next`.
 fn stages_begun<G: Stages>(
+    generation: &[G],
     listing: &Listing<G>,
     ids: &mut FxHashMap<StateKey, usize>,
     mut next: usize,
 ) -> (Vec<Option<(G, usize)>>, Vec<G>) {
     let mut new = Vec::new();
-    let of_queue = listing
-        .queue()
+    let of_queue = generation
+        .iter()
         .map(|game| {
             if game.turn() == Turn::Over || !game.stage_begins() {
                 return None;
@@ -432,6 +464,62 @@ fn stages_begun<G: Stages>(
         })
         .collect();
     (of_queue, new)
+}
+
+/// How many states' ends are keyed side by side at once: a few megabytes
+/// of keys (Growing Hazard's stage starts have some seventy ends, each a
+/// key of some eighty bytes).
+const KEYED_AT_ONCE: usize = 1024;
+
+/// The keys of the states a stage's ends lead to from one state where it
+/// begins, found apart from the listing (and so side by side), in the
+/// order of the ends.
+struct EndKeys {
+    /// The keys, end to end.
+    keys: Vec<u8>,
+    /// Each key's hash ([`key_hash`]), where it ends in `keys`, and whether
+    /// it is the key of the mirror of the state the end leads to.
+    ways: Vec<(u64, usize, bool)>,
+}
+
+impl EndKeys {
+    /// The keys of the states that `stage`, begun at `game` and played
+    /// apart from `apart`, leads to, each the mirror's where `mirror` and
+    /// the game takes the mirror ([`Stages::mirror`]); `key` is room to
+    /// write in.
+    fn of<G: Stages>(
+        (game, apart, stage): (&G, &G, &StageSolution<G>),
+        mirror: bool,
+        rules_only: bool,
+        key: &mut StateKey,
+    ) -> EndKeys {
+        let mut keyed = EndKeys {
+            keys: Vec::new(),
+            ways: Vec::with_capacity(stage.ends.len()),
+        };
+        for (end, _) in &stage.ends {
+            let mut after = game.after_stage(apart, end);
+            let mirrored = mirror && after.mirror();
+            write_key(&after, rules_only, key);
+            // Room for all, the keys alike in length.
+            if keyed.keys.is_empty() {
+                keyed.keys.reserve(key.0.len() * stage.ends.len());
+            }
+            keyed.keys.extend_from_slice(&key.0);
+            let way = (key_hash(&key.0), keyed.keys.len(), mirrored);
+            keyed.ways.push(way);
+        }
+        keyed
+    }
+
+    /// Each key with its hash and whether it is a mirror's.
+    fn ways(&self) -> impl Iterator<Item = (u64, &[u8], bool)> {
+        let starts = std::iter::once(0).chain(self.ways.iter().map(|&(_, end, _)| end));
+        self.ways
+            .iter()
+            .zip(starts)
+            .map(|(&(hash, end, flipped), start)| (hash, &self.keys[start..end], flipped))
+    }
 }
 
 /// Each seat's win, draw, loss and payoff in a finished game.

@@ -1,5 +1,5 @@
 //! A chain whose states each stand for two: themselves and their mirror,
-//! the seats' places exchanged ([`crate::core::stages::Stages::mirrored`]),
+//! the seats' places exchanged ([`crate::core::stages::Stages::mirror`]),
 //! and which of its edges lead to the mirror of the state they name.
 //! Where both seats play alike, a state's odds are its mirror's, seat for
 //! seat exchanged, so listing one of each pair halves the listing; the
@@ -44,8 +44,9 @@ impl Mirrors {
         self.flipped[self.first[state] + edge]
     }
 
-    /// The expected values where `chain`, started at `start` as it is,
-    /// ends, and the expected reward until then, `mirror` giving an
+    /// The expected values where `chain` (its components `order`, as
+    /// [`crate::analysis::markov::components`] gives them), started at
+    /// `start` as it is, ends, and the expected reward until then, `mirror` giving an
     /// absorbing state's values from its mirror's: forward in two flows
     /// at once, the chance and the as-is less the mirrored (edges to a
     /// mirror weighed -1), which end as the chance of each orientation.
@@ -54,6 +55,7 @@ impl Mirrors {
     pub fn values_from(
         &self,
         chain: &Chain,
+        order: &[Vec<usize>],
         start: usize,
         max_component: usize,
         mirror: impl Fn(&[f64]) -> Vec<f64>,
@@ -65,13 +67,14 @@ impl Mirrors {
                 [1.0, 1.0]
             }
         };
-        let (absorbed, reward) = match absorption::forward(chain, signs, start, max_component) {
-            Err(MarkovError::TooLarge { .. }) => {
-                let both = self.oriented(chain, mirror);
-                return values_from(&both, 2 * start, max_component);
-            }
-            other => other?,
-        };
+        let (absorbed, reward) =
+            match absorption::forward(chain, order, signs, start, max_component) {
+                Err(MarkovError::TooLarge { .. }) => {
+                    let both = self.oriented(chain, mirror);
+                    return values_from(&both, 2 * start, max_component);
+                }
+                other => other?,
+            };
         let mut values = vec![0.0; chain.width()];
         for (state, [chance, difference]) in absorbed {
             if let Node::Absorbing(v) = chain.node(state) {
@@ -117,6 +120,7 @@ impl Mirrors {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::markov::components;
     use crate::core::seed::{Rng, Stream, below, stream};
 
     /// A random merged chain of `n` states (edges to a state's number
@@ -164,8 +168,9 @@ mod tests {
             for start in 0..14 {
                 let expected = (solved.values(2 * start), solved.reward(2 * start));
                 for max_component in [100, 1] {
+                    let order: Vec<_> = components(&merged).collect();
                     let (values, reward) = mirrors
-                        .values_from(&merged, start, max_component, swap)
+                        .values_from(&merged, &order, start, max_component, swap)
                         .unwrap();
                     for (v, e) in values.iter().zip(expected.0) {
                         assert!((v - e).abs() < 1e-13, "seed {seed} start {start}");

@@ -7,7 +7,7 @@
 
 use crate::analysis::exact_limits::{MAX_LENGTH, MAX_LENGTH_WORK, SETTLED, TRANSFORM};
 use crate::analysis::length_transform::{LengthEdges, Way, length_by_transform};
-use crate::analysis::markov::{Chain, components};
+use crate::analysis::markov::Chain;
 use crate::analysis::reward_distribution::{RewardDistribution, Walk, absorbed_by_total};
 
 /// The stages of a chain solved apart.
@@ -91,14 +91,21 @@ impl LengthEdges for Shared<'_> {
 
 impl StagedChain {
     /// The distribution of the length of play through `chain` (whose
-    /// stages these are, and whose expected length is `mean`), from its
+    /// stages these are, whose components are `order`, as
+    /// [`crate::analysis::markov::components`] gives them, and whose
+    /// expected length is `mean`), from its
     /// state 0: through its generating function
     /// ([`crate::analysis::length_transform`]) where that fits its
     /// bounds, else counted as
     /// [`crate::analysis::reward_distribution::reward_distribution`]
     /// counts it. The tail also holds what each stage's own count left
     /// out.
-    pub fn length_distribution(&self, chain: &Chain, mean: f64) -> RewardDistribution {
+    pub fn length_distribution(
+        &self,
+        chain: &Chain,
+        order: &[Vec<usize>],
+        mean: f64,
+    ) -> RewardDistribution {
         let split = Split {
             chain,
             stages: self,
@@ -110,8 +117,7 @@ impl StagedChain {
             ids.extend((0..ends.len()).map(|end| (stage, end)));
         }
         let shared = Shared { split, ids, first };
-        let order: Vec<Vec<usize>> = components(chain).collect();
-        if let Some(d) = length_by_transform(&shared, &order, mean, TRANSFORM) {
+        if let Some(d) = length_by_transform(&shared, order, mean, TRANSFORM) {
             return d;
         }
         self.counted(chain)

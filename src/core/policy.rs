@@ -57,7 +57,7 @@ pub trait Policy<G: Game>: Send {
     /// A name for how it chooses, the same for two policies exactly when
     /// each, seated in either seat, chooses in a state as the other does
     /// in that state with the seats' places exchanged: exact analysis then
-    /// merges mirrored states ([`crate::core::stages::Stages::mirrored`]).
+    /// merges mirrored states ([`crate::core::stages::Stages::mirror`]).
     /// `None` (the default): not known to.
     fn alike(&self) -> Option<String> {
         None

@@ -41,18 +41,20 @@ pub trait Stages: Game {
         end.clone()
     }
 
-    /// For a game of two seats: this state with the seats' places
-    /// exchanged, where the game takes that as the representative of the
-    /// pair rather than this one; `None` where this one is (the default:
-    /// no pair is merged). Exact analysis lists only representatives when
-    /// both seats play alike ([`crate::core::policy::Policy::alike`]),
-    /// and reads a state's odds from its mirror's, seat for seat
-    /// exchanged: every way play can go from `self` must be a way it can
-    /// go from the mirror, with the same chances, lengths and decisions
-    /// but the seat deciding exchanged, to the mirror of where it goes;
-    /// each seat's outcome and payoff are the other's there. Half Hazard's
-    /// turns thrown by the second seat are the first seat's, mirrored.
-    fn mirrored(&self) -> Option<Self> {
-        None
+    /// For a game of two seats: exchanges the seats' places, where the
+    /// game takes this state's mirror as the representative of the pair
+    /// rather than this one, and says so; where this one is, leaves it
+    /// and says false (the default: no pair is merged). Exact analysis
+    /// lists only representatives when both seats play alike
+    /// ([`crate::core::policy::Policy::alike`]), and reads a state's odds
+    /// from its mirror's, seat for seat exchanged: every way play can go
+    /// from a state must be a way it can go from the mirror, with the same
+    /// chances, lengths and decisions but the seat deciding exchanged, to
+    /// the mirror of where it goes; each seat's outcome and payoff are the
+    /// other's there. Half Hazard's turns thrown by the second seat are
+    /// the first seat's, mirrored. In place, as exact analysis asks it of
+    /// millions of states.
+    fn mirror(&mut self) -> bool {
+        false
     }
 }

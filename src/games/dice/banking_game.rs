@@ -238,19 +238,18 @@ impl<B: BankingGame> Stages for B {
 
     fn after_stage(&self, apart: &Self, end: &Self) -> Self {
         let mut after = end.clone();
-        *after.table() = self.table_ref().rejoin(apart.table_ref(), end.table_ref());
+        after.table().rejoin(self.table_ref(), apart.table_ref());
         after
     }
 
     /// The second seat's turns are the first's mirrored: all but the
     /// table counts from the thrower.
-    fn mirrored(&self) -> Option<Self> {
-        if !self.table_ref().has_mirror() {
-            return None;
+    fn mirror(&mut self) -> bool {
+        let mirrored = self.table_ref().has_mirror();
+        if mirrored {
+            self.table().exchange_seats();
         }
-        let mut m = self.clone();
-        m.table().exchange_seats();
-        Some(m)
+        mirrored
     }
 }
 

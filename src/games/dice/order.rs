@@ -86,14 +86,12 @@ impl PlayOrder {
         self.seats[..self.len()].iter().map(|&s| Seat::from(s))
     }
 
-    /// The order of two seats with the seats exchanged: who played first
+    /// For an order of two seats, exchanges the seats: who played first
     /// plays second.
-    pub fn exchanged(&self) -> PlayOrder {
-        let mut o = *self;
-        for s in &mut o.seats[..usize::from(self.len)] {
+    pub fn exchange(&mut self) {
+        for s in &mut self.seats[..usize::from(self.len)] {
             *s = 1 - *s;
         }
-        o
     }
 
     /// The seat that plays after `seat`, wrapping around.
@@ -179,13 +177,12 @@ impl Ordering {
         self.order
     }
 
-    /// The order of two seats, once [`Ordering::done`], the seats
-    /// exchanged; `None` while opening throws are still to come.
-    pub fn exchanged(&self) -> Option<Ordering> {
-        self.done().then(|| Ordering {
-            order: self.order.exchanged(),
-            ..*self
-        })
+    /// For two seats, once [`Ordering::done`], exchanges the seats in the
+    /// order; while opening throws are still to come, leaves it.
+    pub fn exchange(&mut self) {
+        if self.done() {
+            self.order.exchange();
+        }
     }
 
     /// The order, once [`Ordering::done`], without a copy.
