@@ -295,6 +295,9 @@ fn reachable<G: Stages>(
     let mut solved: Vec<StageSolution<G>> = Vec::new();
     let mut stage_ids: FxHashMap<StateKey, usize> = FxHashMap::default();
     let mut stage_states = 0;
+    // Where mirrors are merged, the chain's edges lead to a state's
+    // number times two, plus one for its mirror, until they are added.
+    let mut mirrors = mirror.then(Mirrors::default);
     // A generation at a time, the states found by the last: the stages
     // its states begin, first met there, are solved before it, side by
     // side, and the states their ends lead to are keyed side by side.
@@ -327,48 +330,59 @@ fn reachable<G: Stages>(
             generation.iter().map(|_| None).collect()
         };
         let rules_only = listing.rules_only();
-        for (games, begun) in generation
+        let solved = &solved;
+        let key = |(games, begun): Chunk<'_, G>| -> Vec<Option<EndKeys>> {
+            games
+                .par_iter()
+                .zip(begun)
+                .map_init(StateKey::default, |key, (game, stage_of)| {
+                    let (apart, id) = stage_of.as_ref()?;
+                    let ways = (game, apart, &solved[*id]);
+                    Some(EndKeys::of(ways, mirror, rules_only, key))
+                })
+                .collect()
+        };
+        let chunks: Vec<Chunk<'_, G>> = generation
             .chunks(KEYED_AT_ONCE)
             .zip(begun.chunks(KEYED_AT_ONCE))
-        {
-            let keyed: Vec<Option<EndKeys>> = if staged {
-                games
-                    .par_iter()
-                    .zip(begun)
-                    .map_init(StateKey::default, |key, (game, stage_of)| {
-                        let (apart, id) = stage_of.as_ref()?;
-                        let ways = (game, apart, &solved[*id]);
-                        Some(EndKeys::of(ways, mirror, rules_only, key))
-                    })
-                    .collect()
-            } else {
-                games.iter().map(|_| None).collect()
-            };
-            for ((game, stage_of), keyed) in games.iter().zip(begun).zip(keyed) {
-                if listing.len() > FRACTIONS.0 {
-                    fractions = None;
-                }
-                if game.turn() == Turn::Over {
-                    let outcome = game.outcome().ok_or(ExactError::NoOutcome)?;
-                    chain.push_absorbing(terminal(game, &outcome));
-                    if let Some(f) = fractions.as_mut() {
-                        f.push(Vec::new());
+            .collect();
+        let mut keyed_next = match chunks.first() {
+            Some(&first) if staged => key(first),
+            _ => Vec::new(),
+        };
+        for (i, &(games, begun)) in chunks.iter().enumerate() {
+            let mut keyed = std::mem::take(&mut keyed_next).into_iter();
+            // The next chunk's keys are written while this one's are
+            // looked up, which must be in order.
+            let ahead = chunks.get(i + 1).filter(|_| staged);
+            keyed_next = std::thread::scope(|scope| -> Result<_, ExactError> {
+                let ahead = ahead.map(|&next| scope.spawn(move || key(next)));
+                for (game, stage_of) in games.iter().zip(begun) {
+                    let keyed = keyed.next().flatten();
+                    if listing.len() > FRACTIONS.0 {
+                        fractions = None;
                     }
-                    continue;
-                }
-                let mut edges: Vec<Edge> = Vec::new();
-                if let (Some((apart, id)), Some(keyed)) = (stage_of, keyed) {
-                    let stage = &solved[*id];
-                    // One edge an end, not merged: ends lead to states
-                    // apart, and merging would cost the square of their
-                    // number (Growing Hazard's stage starts have some
-                    // seventy each).
-                    edges.reserve_exact(stage.ends.len());
-                    let targets = stage
-                        .ends
-                        .iter()
-                        .zip(keyed.ways())
-                        .map(|((end, p), (hash, key, flipped))| {
+                    if game.turn() == Turn::Over {
+                        let outcome = game.outcome().ok_or(ExactError::NoOutcome)?;
+                        chain.push_absorbing(terminal(game, &outcome));
+                        if let Some(m) = mirrors.as_mut() {
+                            m.add(&mut []);
+                        }
+                        if let Some(f) = fractions.as_mut() {
+                            f.push(Vec::new());
+                        }
+                        continue;
+                    }
+                    let mut edges: Vec<Edge> = Vec::new();
+                    if let (Some((apart, id)), Some(keyed)) = (stage_of, keyed) {
+                        let stage = &solved[*id];
+                        // One edge an end, not merged: ends lead to states
+                        // apart, and merging would cost the square of their
+                        // number (Growing Hazard's stage starts have some
+                        // seventy each).
+                        edges.reserve_exact(stage.ends.len());
+                        for ((end, p), (hash, key, flipped)) in stage.ends.iter().zip(keyed.ways())
+                        {
                             let n = listing.number_keyed(hash, key, || {
                                 let mut after = game.after_stage(apart, end);
                                 if mirror {
@@ -382,35 +396,42 @@ fn reachable<G: Stages>(
                                 n
                             };
                             edges.push(Edge::new(to, *p, stage.mean_length));
-                            n
-                        })
-                        .collect();
-                    stages.nodes.resize(chain.len(), None);
-                    stages.nodes.push(Some((*id, targets)));
-                    fractions = None;
-                } else {
-                    // The chances of `edges` as fractions, in step with them.
-                    let mut shares = ExactShares::new(fractions.is_some());
-                    let exact = shares.is_on();
-                    branching.each(game, exact, |after, p, share| {
-                        let to = number(&mut listing, after, mirror);
-                        let reward = f64::from(after.length() - game.length());
-                        let edge = add_edge(&mut edges, to, p, reward);
-                        match share {
-                            Share::Ways(ways) => shares.add_ways(edge, ways),
-                            Share::Fraction(f) => shares.add_fraction(edge, f),
                         }
-                    })?;
-                    match (fractions.as_mut(), shares.finish()) {
-                        (Some(f), Some(e)) => f.push(e),
-                        _ => fractions = None,
+                        stages.nodes.resize(chain.len(), None);
+                        stages.nodes.push(Some(*id));
+                        fractions = None;
+                    } else {
+                        // The chances of `edges` as fractions, in step with them.
+                        let mut shares = ExactShares::new(fractions.is_some());
+                        let exact = shares.is_on();
+                        branching.each(game, exact, |after, p, share| {
+                            let to = number(&mut listing, after, mirror);
+                            let reward = f64::from(after.length() - game.length());
+                            let edge = add_edge(&mut edges, to, p, reward);
+                            match share {
+                                Share::Ways(ways) => shares.add_ways(edge, ways),
+                                Share::Fraction(f) => shares.add_fraction(edge, f),
+                            }
+                        })?;
+                        match (fractions.as_mut(), shares.finish()) {
+                            (Some(f), Some(e)) => f.push(e),
+                            _ => fractions = None,
+                        }
                     }
+                    if listing.len() + stage_states > limit {
+                        return Err(ExactError::TooManyStates { limit });
+                    }
+                    if let Some(m) = mirrors.as_mut() {
+                        m.add(&mut edges);
+                    }
+                    chain.push_transient(edges);
                 }
-                if listing.len() + stage_states > limit {
-                    return Err(ExactError::TooManyStates { limit });
-                }
-                chain.push_transient(edges);
-            }
+                Ok(ahead.map_or_else(Vec::new, |keying| {
+                    keying
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                }))
+            })?;
         }
     }
     let states = listing.len() + stage_states;
@@ -420,11 +441,7 @@ fn reachable<G: Stages>(
     });
     // A game that mirrors no state (its seats alike, but no mirror given)
     // has no edge to a mirror.
-    let mirrors = if mirror {
-        Mirrors::take(&mut chain)
-    } else {
-        None
-    };
+    let mirrors = mirrors.and_then(Mirrors::finish);
     Ok(Reached {
         chain,
         mirrors,
@@ -465,6 +482,9 @@ fn stages_begun<G: Stages>(
         .collect();
     (of_queue, new)
 }
+
+/// Some states of a generation, with the stage each begins, if any.
+type Chunk<'a, G> = (&'a [G], &'a [Option<(G, usize)>]);
 
 /// How many states' ends are keyed side by side at once: a few megabytes
 /// of keys (Growing Hazard's stage starts have some seventy ends, each a

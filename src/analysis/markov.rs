@@ -141,18 +141,6 @@ impl Chain {
         self.nodes.len() - 1
     }
 
-    /// Leads every edge to `to(e.to)` instead: for a chain listed with
-    /// more in its edges' targets than the state (which mirror of it).
-    pub fn retarget(&mut self, to: impl Fn(usize) -> usize) {
-        for node in &mut self.nodes {
-            if let Node::Transient(edges) = node {
-                for e in edges {
-                    e.to = to(e.to);
-                }
-            }
-        }
-    }
-
     /// How many values each absorbing state carries.
     pub fn width(&self) -> usize {
         self.width
@@ -220,7 +208,8 @@ impl Chain {
         Ok(())
     }
 
-    fn edges(&self, state: usize) -> &[Edge] {
+    /// The edges out of `state`: none if it is absorbing.
+    pub fn edges(&self, state: usize) -> &[Edge] {
         match &self.nodes[state] {
             Node::Transient(edges) => edges,
             Node::Absorbing(_) => &[],

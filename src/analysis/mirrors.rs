@@ -12,7 +12,7 @@ use crate::analysis::markov::{Chain, Edge, Node};
 use crate::analysis::markov_error::MarkovError;
 
 /// Which edges of a merged chain lead to a mirror.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Mirrors {
     /// Where each state's edges begin in `flipped`.
     first: Vec<usize>,
@@ -22,21 +22,20 @@ pub struct Mirrors {
 }
 
 impl Mirrors {
-    /// Reads `chain`'s edges as leading to a state's number times two,
-    /// plus one for its mirror, and leads them to the number alone: the
-    /// mirrors, where an edge leads to one; `None` where none does.
-    pub fn take(chain: &mut Chain) -> Option<Mirrors> {
-        let mut first = Vec::with_capacity(chain.len());
-        let mut flipped = Vec::new();
-        for state in 0..chain.len() {
-            first.push(flipped.len());
-            if let Node::Transient(edges) = chain.node(state) {
-                flipped.extend(edges.iter().map(|e| e.to % 2 == 1));
-            }
+    /// Adds the next state's `edges` (none for an absorbing state), read
+    /// as leading to a state's number times two, plus one for its mirror,
+    /// and leads them to the number alone.
+    pub fn add(&mut self, edges: &mut [Edge]) {
+        self.first.push(self.flipped.len());
+        for e in edges {
+            self.flipped.push(e.to % 2 == 1);
+            e.to /= 2;
         }
-        let any = flipped.iter().any(|&f| f);
-        chain.retarget(|to| to / 2);
-        any.then_some(Mirrors { first, flipped })
+    }
+
+    /// The mirrors, where an edge leads to one; `None` where none does.
+    pub fn finish(self) -> Option<Mirrors> {
+        self.flipped.contains(&true).then_some(self)
     }
 
     /// Whether `state`'s edge number `edge` leads to a mirror.
@@ -123,14 +122,15 @@ mod tests {
     use crate::analysis::markov::components;
     use crate::core::seed::{Rng, Stream, below, stream};
 
-    /// A random merged chain of `n` states (edges to a state's number
-    /// times two, plus one for its mirror, loops and ways back to the
+    /// A random merged chain of `n` states (loops and ways back to the
     /// mirror of the same state included) with two ends, each worth 1 to
-    /// one side; and the same chain with both orientations written out by
-    /// hand, each state `2i` as it is and `2i + 1` mirrored.
-    fn merged_and_both(seed: u64, n: usize) -> (Chain, Chain) {
+    /// one side, and its mirrors; and the same chain with both
+    /// orientations written out by hand, each state `2i` as it is and
+    /// `2i + 1` mirrored.
+    fn merged_and_both(seed: u64, n: usize) -> (Chain, Mirrors, Chain) {
         let mut rng = stream(seed, Stream::Dice);
         let mut merged = Chain::new(2);
+        let mut mirrors = Mirrors::default();
         let mut both = Chain::new(2);
         let code = |rng: &mut Rng, to: usize| 2 * to + below(rng, 2) as usize;
         for _ in 0..n {
@@ -144,14 +144,16 @@ mod tests {
             let mirrored = edges.iter().map(|e| Edge { to: e.to ^ 1, ..*e }).collect();
             both.push_transient(edges.clone());
             both.push_transient(mirrored);
+            mirrors.add(&mut edges);
             merged.push_transient(edges);
         }
         for end in [vec![1.0, 0.0], vec![0.0, 1.0]] {
+            mirrors.add(&mut []);
             merged.push_absorbing(end.clone());
             both.push_absorbing(end.clone());
             both.push_absorbing(vec![end[1], end[0]]);
         }
-        (merged, both)
+        (merged, mirrors, both)
     }
 
     /// The two flows forward, the chain of both orientations (what a
@@ -162,8 +164,8 @@ mod tests {
     fn the_merged_chain_gives_both_orientations_odds() {
         let swap = |v: &[f64]| vec![v[1], v[0]];
         for seed in 0..8 {
-            let (mut merged, both) = merged_and_both(seed, 14);
-            let mirrors = Mirrors::take(&mut merged).expect("some edge leads to a mirror");
+            let (merged, mirrors, both) = merged_and_both(seed, 14);
+            let mirrors = mirrors.finish().expect("some edge leads to a mirror");
             let solved = both.solve(100).unwrap();
             for start in 0..14 {
                 let expected = (solved.values(2 * start), solved.reward(2 * start));
@@ -183,11 +185,12 @@ mod tests {
         }
     }
 
-    /// A chain with no edge to a mirror has no mirrors to take.
+    /// A chain with no edge to a mirror has no mirrors.
     #[test]
     fn no_edge_to_a_mirror_is_no_mirrors() {
-        let (mut merged, _) = merged_and_both(1, 5);
-        merged.retarget(|to| to & !1);
-        assert!(Mirrors::take(&mut merged).is_none());
+        let mut mirrors = Mirrors::default();
+        mirrors.add(&mut [Edge::new(2, 0.5, 1.0), Edge::new(4, 0.5, 1.0)]);
+        mirrors.add(&mut []);
+        assert!(mirrors.finish().is_none());
     }
 }

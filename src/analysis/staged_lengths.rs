@@ -14,8 +14,9 @@ use crate::analysis::reward_distribution::{RewardDistribution, Walk, absorbed_by
 #[derive(Clone, Debug, Default)]
 pub struct StagedChain {
     /// For each state of the chain where a stage begins, the stage solved
-    /// (its number) and the state each of its ends leads to.
-    pub nodes: Vec<Option<(usize, Vec<usize>)>>,
+    /// (its number): the state's edges lead to where its ends lead, one an
+    /// end, in order.
+    pub nodes: Vec<Option<usize>>,
     /// For each stage solved, for each of its ends, the chance of each
     /// length.
     pub lengths: Vec<Vec<Vec<(u64, f64)>>>,
@@ -33,11 +34,12 @@ impl Walk for Split<'_> {
     }
 
     fn each_edge(&self, state: usize, mut edge: impl FnMut(usize, f64, u64)) -> Option<u64> {
-        let Some((stage, targets)) = &self.stages.nodes[state] else {
+        let Some(stage) = self.stages.nodes[state] else {
             return self.chain.each_edge(state, edge);
         };
         let mut count = 0;
-        for (&to, lengths) in targets.iter().zip(&self.stages.lengths[*stage]) {
+        let targets = self.chain.edges(state).iter().map(|e| e.to);
+        for (to, lengths) in targets.zip(&self.stages.lengths[stage]) {
             for &(length, p) in lengths {
                 edge(to, p, length);
             }
@@ -73,10 +75,10 @@ impl LengthEdges for Shared<'_> {
     }
 
     fn each_way(&self, state: usize, mut way: impl FnMut(usize, Way)) -> bool {
-        match &self.split.stages.nodes[state] {
-            Some((stage, targets)) => {
-                for (end, &to) in targets.iter().enumerate() {
-                    way(to, Way::Shared(self.first[*stage] + end));
+        match self.split.stages.nodes[state] {
+            Some(stage) => {
+                for (end, e) in self.split.chain.edges(state).iter().enumerate() {
+                    way(e.to, Way::Shared(self.first[stage] + end));
                 }
                 true
             }
