@@ -13,7 +13,7 @@ use crate::analysis::exact_error::ExactError;
 use crate::analysis::exact_fractions::{Fraction, small_fraction};
 use crate::analysis::exact_limits::CHANCE_LIMIT;
 use crate::analysis::markov::Edge;
-use crate::core::chance_outcomes::{Ways, each_branch_exact};
+use crate::core::chance_outcomes::{ChanceWalk, Ways};
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
 use crate::core::policy::Policy;
@@ -37,6 +37,7 @@ pub struct Branching<'a, G: Game> {
     followed: u64,
     moves: Vec<G::Move>,
     chances: Vec<f64>,
+    walk: ChanceWalk<G>,
 }
 
 impl<'a, G: Game> Branching<'a, G> {
@@ -48,6 +49,7 @@ impl<'a, G: Game> Branching<'a, G> {
             followed: 0,
             moves: Vec::new(),
             chances: Vec::new(),
+            walk: ChanceWalk::default(),
         }
     }
 
@@ -93,17 +95,18 @@ impl<'a, G: Game> Branching<'a, G> {
         match game.turn() {
             Turn::Over => {}
             Turn::Chance => {
-                each_branch_exact(game, left, |p, ways, after| {
-                    *followed += 1;
-                    branch(after, p, Share::Ways(ways))
-                })
-                .map_err(|e| {
-                    if left < CHANCE_LIMIT {
-                        ExactError::TooMuchWork { branches: budget }
-                    } else {
-                        e.into()
-                    }
-                })?;
+                self.walk
+                    .each_branch_exact(game, left, |p, ways, after| {
+                        *followed += 1;
+                        branch(after, p, Share::Ways(ways))
+                    })
+                    .map_err(|e| {
+                        if left < CHANCE_LIMIT {
+                            ExactError::TooMuchWork { branches: budget }
+                        } else {
+                            e.into()
+                        }
+                    })?;
             }
             Turn::Decide(seat) => {
                 game.legal_moves(&mut self.moves);

@@ -149,68 +149,122 @@ pub fn each_branch<G: Game>(
 pub fn each_branch_exact<G: Game>(
     game: &G,
     limit: usize,
-    mut each: impl FnMut(f64, Option<Ways>, &G),
+    each: impl FnMut(f64, Option<Ways>, &G),
 ) -> Result<(), ChanceError> {
-    walk(game, limit, |_, probability, ways, after| {
-        each(probability, ways, after)
-    })
+    ChanceWalk::default().each_branch_exact(game, limit, each)
 }
 
 /// Runs the chance event of `game` on every prefix of faces until each
-/// completes it, handing `leaf` each outcome's faces, chance, that chance
-/// exactly as so many of so many equally likely ways the dice thrown
-/// could fall (`None` past `u128`) and the position it leads to; at most
-/// `limit` runs. Dice thrown as a set ([`Dice::throw_set`]) extend a
-/// prefix by each set of faces at once, ascending, not by every order;
-/// dice read by their total ([`Dice::total`]), by one set for each total.
+/// completes it, as [`ChanceWalk::walk`] does.
 fn walk<G: Game>(
     game: &G,
     limit: usize,
-    mut leaf: impl FnMut(&[u8], f64, Option<Ways>, &G),
+    leaf: impl FnMut(&[u8], f64, Option<Ways>, &G),
 ) -> Result<(), ChanceError> {
-    if game.turn() != Turn::Chance {
-        return Err(ChanceError::NotChance);
-    }
-    // Prefixes still to run, each as where its faces begin in `faces`,
-    // its probability and ways: a stack, so that the prefix run is always
-    // the last faces held, and its branches replace it.
-    let mut faces: Vec<u8> = Vec::new();
-    let mut open: Vec<(usize, f64, Option<Ways>)> = vec![(0, 1.0, Some((1, 1)))];
-    let mut prefix: Vec<u8> = Vec::new();
-    let (mut runs, mut thrown) = (0, 0);
-    let mut g = game.clone();
-    let mut dice = Dice::exploring(&[]);
-    while let Some((from, p, ways)) = open.pop() {
-        runs += 1;
-        if runs > limit || thrown > limit.saturating_mul(DICE_PER_RUN) {
-            return Err(ChanceError::TooMany { limit });
-        }
-        prefix.clear();
-        prefix.extend_from_slice(&faces[from..]);
-        faces.truncate(from);
-        g.clone_from(game);
-        dice.explore_anew(&prefix);
-        g.chance_step(&mut dice, &mut Silent);
-        thrown += dice.thrown() as usize;
-        let Some(sides) = dice.wanted() else {
-            leaf(&prefix, p, ways, &g);
-            continue;
-        };
-        let n = dice.wanted_dice();
-        let all = u128::from(sides).pow(u32::from(n));
-        let listed = throw_ways(sides, n, dice.wanted_total());
-        // Pushed last first, so that they come out in order.
-        for (set, orders) in listed.iter().rev() {
-            open.push((
-                faces.len(),
-                p * *orders as f64 / all as f64,
-                ways.and_then(|(k, w)| Some((k.checked_mul(*orders)?, w.checked_mul(all)?))),
-            ));
-            faces.extend_from_slice(&prefix);
-            faces.extend_from_slice(set);
+    ChanceWalk::default().walk(game, limit, leaf)
+}
+
+/// What walking a chance event's branches holds, kept from one walk to
+/// the next: exact analysis walks a throw at every state it lists, some
+/// hundreds of thousands in a stage of Growing Hazard, and each walk
+/// would otherwise allocate its lists, its dice and its copy of the game.
+pub struct ChanceWalk<G> {
+    faces: Vec<u8>,
+    open: Vec<(usize, f64, Option<Ways>)>,
+    prefix: Vec<u8>,
+    game: Option<G>,
+    dice: Dice,
+}
+
+impl<G> Default for ChanceWalk<G> {
+    fn default() -> Self {
+        ChanceWalk {
+            faces: Vec::new(),
+            open: Vec::new(),
+            prefix: Vec::new(),
+            game: None,
+            dice: Dice::exploring(&[]),
         }
     }
-    Ok(())
+}
+
+impl<G: Game> ChanceWalk<G> {
+    /// [`each_branch_exact`], reusing what this walk holds.
+    pub fn each_branch_exact(
+        &mut self,
+        game: &G,
+        limit: usize,
+        mut each: impl FnMut(f64, Option<Ways>, &G),
+    ) -> Result<(), ChanceError> {
+        self.walk(game, limit, |_, probability, ways, after| {
+            each(probability, ways, after)
+        })
+    }
+
+    /// Runs the chance event of `game` on every prefix of faces until
+    /// each completes it, handing `leaf` each outcome's faces, chance,
+    /// that chance exactly as so many of so many equally likely ways the
+    /// dice thrown could fall (`None` past `u128`) and the position it
+    /// leads to; at most `limit` runs. Dice thrown as a set
+    /// ([`Dice::throw_set`]) extend a prefix by each set of faces at once,
+    /// ascending, not by every order; dice read by their total
+    /// ([`Dice::total`]), by one set for each total.
+    fn walk(
+        &mut self,
+        game: &G,
+        limit: usize,
+        mut leaf: impl FnMut(&[u8], f64, Option<Ways>, &G),
+    ) -> Result<(), ChanceError> {
+        if game.turn() != Turn::Chance {
+            return Err(ChanceError::NotChance);
+        }
+        let ChanceWalk {
+            faces,
+            open,
+            prefix,
+            game: g,
+            dice,
+        } = self;
+        // Prefixes still to run, each as where its faces begin in
+        // `faces`, its probability and ways: a stack, so that the prefix
+        // run is always the last faces held, and its branches replace it.
+        faces.clear();
+        open.clear();
+        open.push((0, 1.0, Some((1, 1))));
+        let (mut runs, mut thrown) = (0, 0);
+        let g = g.get_or_insert_with(|| game.clone());
+        while let Some((from, p, ways)) = open.pop() {
+            runs += 1;
+            if runs > limit || thrown > limit.saturating_mul(DICE_PER_RUN) {
+                return Err(ChanceError::TooMany { limit });
+            }
+            prefix.clear();
+            prefix.extend_from_slice(&faces[from..]);
+            faces.truncate(from);
+            g.clone_from(game);
+            dice.explore_anew(prefix);
+            g.chance_step(dice, &mut Silent);
+            thrown += dice.thrown() as usize;
+            let Some(sides) = dice.wanted() else {
+                leaf(prefix, p, ways, g);
+                continue;
+            };
+            let n = dice.wanted_dice();
+            let all = u128::from(sides).pow(u32::from(n));
+            let listed = throw_ways(sides, n, dice.wanted_total());
+            // Pushed last first, so that they come out in order.
+            for (set, orders) in listed.iter().rev() {
+                open.push((
+                    faces.len(),
+                    p * *orders as f64 / all as f64,
+                    ways.and_then(|(k, w)| Some((k.checked_mul(*orders)?, w.checked_mul(all)?))),
+                ));
+                faces.extend_from_slice(prefix);
+                faces.extend_from_slice(set);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A chance exactly: so many of so many equally likely ways.
