@@ -286,50 +286,60 @@ fn reachable<G: Stages>(
 ) -> Result<Reached, ExactError> {
     let Ways { staged, mirror } = ways;
     let limit = bounds.states;
-    let mut branching = Branching::new(policies, bounds.outcomes);
-    let mut listing = Listing::new(start, branching.rules_only())?;
-    let mut chain = Chain::new(start.players() * PER_SEAT);
-    let mut fractions: Option<EdgeChances> = (!mirror).then(Vec::new);
-    let mut stages = StagedChain::default();
+    let branching = Branching::new(policies, bounds.outcomes);
+    let mut listed = Listed {
+        listing: Listing::new(start, branching.rules_only())?,
+        branching,
+        chain: Chain::new(start.players() * PER_SEAT),
+        fractions: (!mirror).then(Vec::new),
+        stages: StagedChain::default(),
+        // Until added, the chain's edges lead to a state's number times
+        // two, plus one for its mirror.
+        mirrors: mirror.then(Mirrors::default),
+    };
     // The stages solved, by the key of their start.
     let mut solved: Vec<StageSolution<G>> = Vec::new();
     let mut stage_ids: FxHashMap<StateKey, usize> = FxHashMap::default();
     let mut stage_states = 0;
-    // Where mirrors are merged, the chain's edges lead to a state's
-    // number times two, plus one for its mirror, until they are added.
-    let mut mirrors = mirror.then(Mirrors::default);
+    let too_many = |listed: &Listed<'_, G>, stage_states| {
+        (listed.listing.len() + stage_states > limit).then_some(ExactError::TooManyStates { limit })
+    };
     // A generation at a time, the states found by the last: the stages
     // its states begin, first met there, are solved before it, side by
     // side, and the states their ends lead to are keyed side by side.
     loop {
-        let generation = listing.take_queue();
+        let generation = listed.listing.take_queue();
         if generation.is_empty() {
             break;
         }
         // Each state's stage, where it begins one: its start played apart
         // and its number.
         let begun: Vec<Option<(G, usize)>> = if staged {
-            let (of_queue, new) = stages_begun(&generation, &listing, &mut stage_ids, solved.len());
-            let left = limit.saturating_sub(listing.len() + stage_states);
+            let (of_queue, new) =
+                stages_begun(&generation, &listed.listing, &mut stage_ids, solved.len());
+            let left = limit.saturating_sub(listed.listing.len() + stage_states);
             let at_once =
-                solve_stages(&new, policies, &mut branching, left).map_err(|e| match e {
+                solve_stages(&new, policies, &mut listed.branching, left).map_err(|e| match e {
                     ExactError::TooManyStates { .. } => ExactError::TooManyStates { limit },
                     e => e,
                 })?;
             for mut stage in at_once {
                 stage_states += stage.states;
                 // The lengths serve only the length count: kept there.
-                stages.lengths.push(std::mem::take(&mut stage.lengths));
+                listed
+                    .stages
+                    .lengths
+                    .push(std::mem::take(&mut stage.lengths));
                 solved.push(stage);
             }
-            if listing.len() + stage_states > limit {
-                return Err(ExactError::TooManyStates { limit });
+            if let Some(e) = too_many(&listed, stage_states) {
+                return Err(e);
             }
             of_queue
         } else {
             generation.iter().map(|_| None).collect()
         };
-        let rules_only = listing.rules_only();
+        let rules_only = listed.listing.rules_only();
         let solved = &solved;
         let key = |(games, begun): Chunk<'_, G>| -> Vec<Option<EndKeys>> {
             games
@@ -358,73 +368,19 @@ fn reachable<G: Stages>(
             keyed_next = std::thread::scope(|scope| -> Result<_, ExactError> {
                 let ahead = ahead.map(|&next| scope.spawn(move || key(next)));
                 for (game, stage_of) in games.iter().zip(begun) {
-                    let keyed = keyed.next().flatten();
-                    if listing.len() > FRACTIONS.0 {
-                        fractions = None;
+                    let stage = match (stage_of, keyed.next().flatten()) {
+                        (Some((apart, id)), Some(keyed)) => Some(Begun {
+                            apart,
+                            id: *id,
+                            solution: &solved[*id],
+                            keyed,
+                        }),
+                        _ => None,
+                    };
+                    listed.add(game, stage)?;
+                    if let Some(e) = too_many(&listed, stage_states) {
+                        return Err(e);
                     }
-                    if game.turn() == Turn::Over {
-                        let outcome = game.outcome().ok_or(ExactError::NoOutcome)?;
-                        chain.push_absorbing(terminal(game, &outcome));
-                        if let Some(m) = mirrors.as_mut() {
-                            m.add(&mut []);
-                        }
-                        if let Some(f) = fractions.as_mut() {
-                            f.push(Vec::new());
-                        }
-                        continue;
-                    }
-                    let mut edges: Vec<Edge> = Vec::new();
-                    if let (Some((apart, id)), Some(keyed)) = (stage_of, keyed) {
-                        let stage = &solved[*id];
-                        // One edge an end, not merged: ends lead to states
-                        // apart, and merging would cost the square of their
-                        // number (Growing Hazard's stage starts have some
-                        // seventy each).
-                        edges.reserve_exact(stage.ends.len());
-                        for ((end, p), (hash, key, flipped)) in stage.ends.iter().zip(keyed.ways())
-                        {
-                            let n = listing.number_keyed(hash, key, || {
-                                let mut after = game.after_stage(apart, end);
-                                if mirror {
-                                    after.mirror();
-                                }
-                                after
-                            });
-                            let to = if mirror {
-                                2 * n + usize::from(flipped)
-                            } else {
-                                n
-                            };
-                            edges.push(Edge::new(to, *p, stage.mean_length));
-                        }
-                        stages.nodes.resize(chain.len(), None);
-                        stages.nodes.push(Some(*id));
-                        fractions = None;
-                    } else {
-                        // The chances of `edges` as fractions, in step with them.
-                        let mut shares = ExactShares::new(fractions.is_some());
-                        let exact = shares.is_on();
-                        branching.each(game, exact, |after, p, share| {
-                            let to = number(&mut listing, after, mirror);
-                            let reward = f64::from(after.length() - game.length());
-                            let edge = add_edge(&mut edges, to, p, reward);
-                            match share {
-                                Share::Ways(ways) => shares.add_ways(edge, ways),
-                                Share::Fraction(f) => shares.add_fraction(edge, f),
-                            }
-                        })?;
-                        match (fractions.as_mut(), shares.finish()) {
-                            (Some(f), Some(e)) => f.push(e),
-                            _ => fractions = None,
-                        }
-                    }
-                    if listing.len() + stage_states > limit {
-                        return Err(ExactError::TooManyStates { limit });
-                    }
-                    if let Some(m) = mirrors.as_mut() {
-                        m.add(&mut edges);
-                    }
-                    chain.push_transient(edges);
                 }
                 Ok(ahead.map_or_else(Vec::new, |keying| {
                     keying
@@ -434,21 +390,128 @@ fn reachable<G: Stages>(
             })?;
         }
     }
+    let Listed {
+        listing,
+        chain,
+        fractions,
+        mut stages,
+        mirrors,
+        ..
+    } = listed;
     let states = listing.len() + stage_states;
     let stages = (!solved.is_empty()).then(|| {
         stages.nodes.resize(chain.len(), None);
         stages
     });
-    // A game that mirrors no state (its seats alike, but no mirror given)
-    // has no edge to a mirror.
-    let mirrors = mirrors.and_then(Mirrors::finish);
     Ok(Reached {
         chain,
-        mirrors,
+        // A game that mirrors no state (its seats alike, but no mirror
+        // given) has no edge to a mirror.
+        mirrors: mirrors.and_then(Mirrors::finish),
         fractions,
         stages,
         states,
     })
+}
+
+/// A stage solved apart that a state begins.
+struct Begun<'s, G> {
+    /// Its start played apart.
+    apart: &'s G,
+    /// Its number.
+    id: usize,
+    solution: &'s StageSolution<G>,
+    /// The keys of the states its ends lead to from the state.
+    keyed: EndKeys,
+}
+
+/// The chain as it is listed, with what goes with each state added.
+struct Listed<'a, G: Game> {
+    listing: Listing<G>,
+    branching: Branching<'a, G>,
+    chain: Chain,
+    /// The edges' chances as fractions, while all are.
+    fractions: Option<EdgeChances>,
+    stages: StagedChain,
+    /// Where mirrors are merged, which edges lead to one.
+    mirrors: Option<Mirrors>,
+}
+
+impl<G: Stages> Listed<'_, G> {
+    /// Adds `game`'s state to the chain: where it begins a stage solved
+    /// apart, one edge to where each of the stage's ends leads, else an
+    /// edge to every state its ways lead to.
+    fn add(&mut self, game: &G, stage: Option<Begun<'_, G>>) -> Result<(), ExactError> {
+        let mirror = self.mirrors.is_some();
+        if self.listing.len() > FRACTIONS.0 {
+            self.fractions = None;
+        }
+        if game.turn() == Turn::Over {
+            let outcome = game.outcome().ok_or(ExactError::NoOutcome)?;
+            self.chain.push_absorbing(terminal(game, &outcome));
+            if let Some(m) = self.mirrors.as_mut() {
+                m.add(&mut []);
+            }
+            if let Some(f) = self.fractions.as_mut() {
+                f.push(Vec::new());
+            }
+            return Ok(());
+        }
+        let mut edges: Vec<Edge> = Vec::new();
+        if let Some(Begun {
+            apart,
+            id,
+            solution: stage,
+            keyed,
+        }) = stage
+        {
+            // One edge an end, not merged: ends lead to states apart, and
+            // merging would cost the square of their number (Growing
+            // Hazard's stage starts have some seventy each).
+            edges.reserve_exact(stage.ends.len());
+            for ((end, p), (hash, key, flipped)) in stage.ends.iter().zip(keyed.ways()) {
+                let n = self.listing.number_keyed(hash, key, || {
+                    let mut after = game.after_stage(apart, end);
+                    if mirror {
+                        after.mirror();
+                    }
+                    after
+                });
+                let to = if mirror {
+                    2 * n + usize::from(flipped)
+                } else {
+                    n
+                };
+                edges.push(Edge::new(to, *p, stage.mean_length));
+            }
+            self.stages.nodes.resize(self.chain.len(), None);
+            self.stages.nodes.push(Some(id));
+            self.fractions = None;
+        } else {
+            // The chances of `edges` as fractions, in step with them.
+            let mut shares = ExactShares::new(self.fractions.is_some());
+            let exact = shares.is_on();
+            let listing = &mut self.listing;
+            self.branching.each(game, exact, |after, p, share| {
+                let to = number(listing, after, mirror);
+                let reward = f64::from(after.length() - game.length());
+                let edge = add_edge(&mut edges, to, p, reward);
+                match share {
+                    Share::Ways(ways) => shares.add_ways(edge, ways),
+                    Share::Fraction(f) => shares.add_fraction(edge, f),
+                }
+            })?;
+            match (self.fractions.as_mut(), shares.finish()) {
+                (Some(f), Some(e)) => f.push(e),
+                _ => self.fractions = None,
+            }
+        }
+        if let Some(m) = self.mirrors.as_mut() {
+            m.add(&mut edges);
+        }
+        self.chain.push_transient(edges);
+        Ok(())
+    }
 }
 
 /// For each state of `generation`, the stage it begins, if any: its
@@ -486,10 +549,11 @@ fn stages_begun<G: Stages>(
 /// Some states of a generation, with the stage each begins, if any.
 type Chunk<'a, G> = (&'a [G], &'a [Option<(G, usize)>]);
 
-/// How many states' ends are keyed side by side at once: a few megabytes
+/// How many states' ends are keyed side by side at once: about a megabyte
 /// of keys (Growing Hazard's stage starts have some seventy ends, each a
-/// key of some eighty bytes).
-const KEYED_AT_ONCE: usize = 1024;
+/// key of some seventy bytes), and small enough that a generation of a
+/// few thousand states is looked up mostly while its next chunk is keyed.
+const KEYED_AT_ONCE: usize = 256;
 
 /// The keys of the states a stage's ends lead to from one state where it
 /// begins, found apart from the listing (and so side by side), in the
