@@ -27,7 +27,7 @@ pub struct ExactArgs {
     seats: Option<String>,
     /// The most states to list before giving up (some microseconds and
     /// from a hundred bytes to some kilobytes each: Growing Hazard's ten
-    /// turns list 372,065 in 0.5 GB).
+    /// turns list 372,065 in 0.2 GB).
     #[arg(long, default_value_t = 1_000_000)]
     limit: usize,
     /// Prints the optimal rule instead, every seat playing optimally for
