@@ -269,12 +269,16 @@ fn number<G: Stages>(listing: &mut Listing<G>, after: &G, mirror: bool) -> usize
     if !mirror {
         return listing.number(after);
     }
-    let mut m = after.clone();
-    if m.mirror() {
-        2 * listing.number(&m) + 1
-    } else {
-        2 * listing.number(after)
-    }
+    let (listed, flipped) = represented(after.clone(), mirror);
+    2 * listing.number(&listed) + usize::from(flipped)
+}
+
+/// `state` as it is listed: its mirror where mirrors are merged and the
+/// game takes the mirror as the pair's representative
+/// ([`Stages::mirror`]), and whether it is.
+fn represented<G: Stages>(mut state: G, mirror: bool) -> (G, bool) {
+    let flipped = mirror && state.mirror();
+    (state, flipped)
 }
 
 /// The chain of states reachable from `start`, listed as `ways` says.
@@ -341,17 +345,7 @@ fn reachable<G: Stages>(
         };
         let rules_only = listed.listing.rules_only();
         let solved = &solved;
-        let key = |(games, begun): Chunk<'_, G>| -> Vec<Option<EndKeys>> {
-            games
-                .par_iter()
-                .zip(begun)
-                .map_init(StateKey::default, |key, (game, stage_of)| {
-                    let (apart, id) = stage_of.as_ref()?;
-                    let ways = (game, apart, &solved[*id]);
-                    Some(EndKeys::of(ways, mirror, rules_only, key))
-                })
-                .collect()
-        };
+        let key = |chunk| EndKeys::of_chunk(chunk, solved, mirror, rules_only);
         let chunks: Vec<Chunk<'_, G>> = generation
             .chunks(KEYED_AT_ONCE)
             .zip(begun.chunks(KEYED_AT_ONCE))
@@ -471,11 +465,7 @@ impl<G: Stages> Listed<'_, G> {
             edges.reserve_exact(stage.ends.len());
             for ((end, p), (hash, key, flipped)) in stage.ends.iter().zip(keyed.ways()) {
                 let n = self.listing.number_keyed(hash, key, || {
-                    let mut after = game.after_stage(apart, end);
-                    if mirror {
-                        after.mirror();
-                    }
-                    after
+                    represented(game.after_stage(apart, end), mirror).0
                 });
                 let to = if mirror {
                     2 * n + usize::from(flipped)
@@ -582,8 +572,7 @@ impl EndKeys {
             ways: Vec::with_capacity(stage.ends.len()),
         };
         for (end, _) in &stage.ends {
-            let mut after = game.after_stage(apart, end);
-            let mirrored = mirror && after.mirror();
+            let (after, mirrored) = represented(game.after_stage(apart, end), mirror);
             write_key(&after, rules_only, key);
             // Room for all, the keys alike in length.
             if keyed.keys.is_empty() {
@@ -594,6 +583,25 @@ impl EndKeys {
             keyed.ways.push(way);
         }
         keyed
+    }
+
+    /// The keys of each state of `chunk` that begins a stage (of those
+    /// `solved`), side by side.
+    fn of_chunk<G: Stages>(
+        (games, begun): Chunk<'_, G>,
+        solved: &[StageSolution<G>],
+        mirror: bool,
+        rules_only: bool,
+    ) -> Vec<Option<EndKeys>> {
+        games
+            .par_iter()
+            .zip(begun)
+            .map_init(StateKey::default, |key, (game, stage_of)| {
+                let (apart, id) = stage_of.as_ref()?;
+                let ways = (game, apart, &solved[*id]);
+                Some(EndKeys::of(ways, mirror, rules_only, key))
+            })
+            .collect()
     }
 
     /// Each key with its hash and whether it is a mirror's.
