@@ -33,7 +33,9 @@ pub trait Policy<G: Game>: Send {
 
     /// Whether the policy draws uniformly among the legal decisions with
     /// one `below(rng, n)`: then the runner may skip listing them, for games
-    /// that can count their moves, and ask for the drawn one only.
+    /// that can count their moves, and ask for the drawn one only. Such a
+    /// policy has nothing to do at [`Policy::start`], which the runner then
+    /// does not call (two calls a game cost a dice game a twentieth).
     fn uniform(&self) -> bool {
         false
     }

@@ -12,7 +12,9 @@ use crate::core::text::{bounded, printable};
 use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
 use crate::runner::decisions::Decisions;
-use crate::runner::drive::{Drive, Retirements, SeatFailure, drive, drive_retiring, forfeit_after};
+use crate::runner::drive::{
+    Drive, Retirements, SeatFailure, drive, drive_retiring, forfeit_after, uniform_seats,
+};
 use crate::runner::judge::Judge;
 use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
@@ -58,6 +60,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
         let mut buf = Vec::with_capacity(128);
         let mut rngs = Vec::with_capacity(players);
         let mut retired = Retirements::default();
+        let uniform = uniform_seats(&policies);
         // One game, reset from the prototype before each: `clone_from` lets
         // a game keep the room its lists grew to.
         let mut game = proto.clone();
@@ -99,6 +102,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
                 buf: &mut buf,
                 log: &mut Silent,
                 decisions: &mut decisions,
+                uniform,
                 judge: judge.as_mut(),
                 diagram: None,
             };

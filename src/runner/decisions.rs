@@ -102,8 +102,9 @@ impl Decisions {
     }
 
     /// Counts a decision by `seat` among `options` legal ones (0: not
-    /// counted, see [`Decisions::samples_next`]).
-    #[inline]
+    /// counted, see [`Decisions::samples_next`]). Always inlined: as a
+    /// call it cost a morris game a tenth.
+    #[inline(always)]
     pub fn note(&mut self, seat: Seat, options: usize) {
         if self.count == 0 {
             self.first = Some(seat);

@@ -143,6 +143,8 @@ pub struct Drive<'a, G: Game, L: Log> {
     pub log: &'a mut L,
     /// The decisions taken, counted (cleared by the caller).
     pub decisions: &'a mut Decisions,
+    /// The seats whose policies draw uniformly ([`uniform_seats`]).
+    pub uniform: SeatSet,
     /// The evaluator that judges each decision (`metrics = "all"`),
     /// started on the game by the caller; `None`: none.
     pub judge: Option<&'a mut Judge<G>>,
@@ -150,6 +152,14 @@ pub struct Drive<'a, G: Game, L: Log> {
     /// (`ludus play --board`); `None` in batch runs, which pay one test a
     /// decision for it.
     pub diagram: Option<fn(&G) -> String>,
+}
+
+/// The seats whose policies draw uniformly ([`Policy::uniform`]): asked
+/// once for a run of games, not at every decision.
+pub fn uniform_seats<G: Game>(policies: &[Box<dyn Policy<G>>]) -> SeatSet {
+    (0..policies.len())
+        .filter(|&s| policies[s].uniform())
+        .fold(SeatSet::EMPTY, SeatSet::with)
 }
 
 /// Plays the game of `d` to its end (or to `max_plies`) and returns how it
@@ -197,6 +207,7 @@ fn play_out<G: Game, L: Log>(
         buf,
         log,
         decisions,
+        uniform,
         mut judge,
         diagram,
     } = d;
@@ -207,6 +218,9 @@ fn play_out<G: Game, L: Log>(
     };
     draw(game, log);
     for (seat, policy) in policies.iter_mut().enumerate() {
+        if uniform.contains(seat) {
+            continue;
+        }
         if let Err(error) = policy.start(seat, game, &mut rngs[seat]) {
             let ply = game.length();
             fail(game, SeatFailure::of_seat(seat, error, ply))?;
@@ -234,7 +248,7 @@ fn play_out<G: Game, L: Log>(
                 // count a fast draw is given, or the list's length, or
                 // where the draw does not count, a sample's counts.
                 let mut options = 0;
-                let picked = if policies[seat].uniform() {
+                let picked = if uniform.contains(seat) {
                     let rng = rngs[seat].get();
                     game.pick_move(&mut |n| {
                         no_moves_check::<G>(n, seat);

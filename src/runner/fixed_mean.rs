@@ -42,6 +42,13 @@ impl FixedMean {
         self.sq += u128::from(v) * u128::from(v);
     }
 
+    /// Adds one game's value 0, as [`FixedMean::add`] does without its
+    /// arithmetic: every game of a dice game without decisions adds one.
+    #[inline]
+    pub fn add_zero(&mut self) {
+        self.n += 1;
+    }
+
     /// The mean value, or `None` without games.
     pub fn mean(&self) -> Option<f64> {
         (self.n > 0).then(|| self.sum as f64 / UNIT / self.n as f64)

@@ -51,7 +51,7 @@ impl MetricSums {
             self.decision_moves
                 .add(f64::from(decisions.choices) / counted);
         } else if decisions.count == 0 {
-            self.decision_moves.add(0.0);
+            self.decision_moves.add_zero();
         }
         if decisions.choices > 0 {
             self.decision_factor

@@ -13,7 +13,7 @@ use crate::core::seat::Seat;
 use crate::core::seed::{SeatRng, Stream, stream};
 use crate::policies::policy_spec::PolicySpec;
 use crate::runner::decisions::Decisions;
-use crate::runner::drive::{Drive, SeatFailure, drive};
+use crate::runner::drive::{Drive, SeatFailure, drive, uniform_seats};
 
 /// One game played by [`play_one`].
 #[derive(Clone, Debug)]
@@ -106,6 +106,7 @@ pub fn play_one<G: Game + NativePolicies + Presentation>(
         .then_some(<G as Presentation>::diagram as fn(&G) -> String);
     let mut log = DynLog(log);
     let mut decisions = Decisions::default();
+    let uniform = uniform_seats(&policies);
     let outcome = drive(Drive {
         game: &mut game,
         dice: &mut dice,
@@ -115,6 +116,7 @@ pub fn play_one<G: Game + NativePolicies + Presentation>(
         buf: &mut Vec::new(),
         log: &mut log,
         decisions: &mut decisions,
+        uniform,
         judge: None,
         diagram,
     })?;
