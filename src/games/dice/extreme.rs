@@ -20,7 +20,7 @@ const DICE_OPTION: OptionSpec = OptionSpec {
 };
 
 /// A round of Mayor (`HIGH = true`) or Menor (`HIGH = false`).
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Copy, Debug, Hash)]
 pub struct Extreme<const HIGH: bool> {
     dice: u32,
     pass: Playoff,

@@ -28,7 +28,7 @@ pub fn is_hazard2(total: u32) -> bool {
 pub type Guirguiesca = RoundGame<GuirguiescaRound>;
 
 /// The rounds of Guirguiesca: who casts, and the numbers of the cast.
-#[derive(Clone, Debug, Default, Hash)]
+#[derive(Clone, Copy, Debug, Default, Hash)]
 pub struct GuirguiescaRound {
     /// Who casts in this round (set by the opening throws for the first).
     caster: Option<Seat>,

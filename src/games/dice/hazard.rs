@@ -17,7 +17,7 @@ use crate::say;
 pub type Hazard = RoundGame<HazardRound>;
 
 /// A round of Hazard under way: whose throw it is, and the chances held.
-#[derive(Clone, Debug, Default, Hash)]
+#[derive(Clone, Copy, Debug, Default, Hash)]
 pub struct HazardRound {
     /// The place in the order of play of the next thrower.
     next: u8,

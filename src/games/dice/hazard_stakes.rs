@@ -18,7 +18,7 @@ use crate::say;
 pub type HazardStakes = RoundGame<HazardStakesRound>;
 
 /// What Hazard for stakes keeps between rounds: everyone's money.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Copy, Debug, Hash)]
 pub struct HazardStakesRound {
     funds: i64,
     stake: i64,

@@ -20,7 +20,7 @@ const NOBODY: u8 = u8::MAX;
 pub type Marlota = RoundGame<MarlotaRound>;
 
 /// A round of Marlota: the numbers handed out, and whose throw it is.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Copy, Debug, Hash)]
 pub struct MarlotaRound {
     /// The owner of each total.
     owner: [u8; 19],

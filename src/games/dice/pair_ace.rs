@@ -15,7 +15,7 @@ use crate::say;
 pub type PairAce = RoundGame<PairAceRound>;
 
 /// A round of Pair and Ace: whose throw it is.
-#[derive(Clone, Debug, Default, Hash)]
+#[derive(Clone, Copy, Debug, Default, Hash)]
 pub struct PairAceRound {
     /// The place in the order of play of the next thrower.
     next: u8,

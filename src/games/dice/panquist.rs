@@ -2,6 +2,8 @@
 //! 7-14; the opponent stakes four; the first to throw his own number wins
 //! stakes by the exact combination thrown.
 
+use std::sync::LazyLock;
+
 use crate::core::dice::Dice;
 use crate::core::log::Log;
 use crate::core::option_error::OptionError;
@@ -96,17 +98,18 @@ pub fn stakes(t: Three) -> u8 {
     TABLE.iter().find(|(c, _)| *c == s).map_or(0, |(_, n)| *n)
 }
 
-/// Stakes by the three faces, indexed (a-1)*36 + (b-1)*6 + (c-1).
-fn by_faces() -> [u8; 216] {
+/// Stakes by the three faces, indexed (a-1)*36 + (b-1)*6 + (c-1): made
+/// once, not held by every game (a game was copied with it, 216 bytes).
+static BY_FACES: LazyLock<[u8; 216]> = LazyLock::new(|| {
     std::array::from_fn(|i| stakes([(i / 36) as u8 + 1, (i / 6 % 6) as u8 + 1, (i % 6) as u8 + 1]))
-}
+});
 
 /// A game of Panquist.
 pub type Panquist = RoundGame<PanquistRound>;
 
 /// What Panquist keeps between rounds, the money and who throws, and
 /// the round under way: the two numbers and whose throw it is.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Copy, Debug, Hash)]
 pub struct PanquistRound {
     funds: i64,
     unit: i64,
@@ -119,15 +122,12 @@ pub struct PanquistRound {
     theirs: u8,
     /// Who throws next in the play proper.
     who: u8,
-    by_faces: [u8; 216],
 }
 
 impl PanquistRound {
     #[inline]
     fn stakes_of(&self, t: Three) -> i64 {
-        i64::from(
-            self.by_faces[(t[0] as usize - 1) * 36 + (t[1] as usize - 1) * 6 + t[2] as usize - 1],
-        )
+        i64::from(BY_FACES[(t[0] as usize - 1) * 36 + (t[1] as usize - 1) * 6 + t[2] as usize - 1])
     }
 
     /// A throw for a number, 7-14 and not `not`, for `whom`: the number,
@@ -211,7 +211,6 @@ impl Round for PanquistRound {
             mine: 0,
             theirs: 0,
             who: 0,
-            by_faces: by_faces(),
         })
     }
 

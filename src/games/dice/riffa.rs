@@ -16,7 +16,7 @@ use crate::say;
 pub type Riffa = RoundGame<RiffaRound>;
 
 /// A round of Riffa: the scores of the seats in play.
-#[derive(Clone, Debug, Default, Hash)]
+#[derive(Clone, Copy, Debug, Default, Hash)]
 pub struct RiffaRound {
     pass: Playoff,
 }

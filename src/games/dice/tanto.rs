@@ -25,7 +25,7 @@ pub type Tanto = RoundGame<TantoRound>;
 
 /// A round of Tanto en uno como en dos: the seats in play and the cycle
 /// under way.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Copy, Debug, Hash)]
 pub struct TantoRound {
     /// Every other player gets a last throw, not only the rest of the cycle.
     last_all: bool,

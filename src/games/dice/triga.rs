@@ -23,7 +23,7 @@ const GROUP_OPTION: OptionSpec = OptionSpec {
 pub type Triga = RoundGame<TrigaRound>;
 
 /// A round of Triga: the agreed group and the cycle under way.
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Copy, Debug, Hash)]
 pub struct TrigaRound {
     /// The agreed group, as inclusive totals.
     low: u32,
