@@ -150,10 +150,20 @@ impl Dice {
     /// `N` dice thrown at once.
     #[inline(always)]
     pub fn throw<const N: usize>(&mut self) -> [u8; N] {
-        // A plain loop: `array::from_fn` here was left out of line.
+        // Plain loops (`array::from_fn` here was left out of line), and
+        // one test of the script for the throw, not one a die.
         let mut faces = [0; N];
-        for f in &mut faces {
-            *f = self.die();
+        match &mut self.script {
+            None => {
+                for f in &mut faces {
+                    *f = below(&mut self.rng, 6) as u8 + 1;
+                }
+            }
+            Some(script) => {
+                for f in &mut faces {
+                    *f = script.face(6);
+                }
+            }
         }
         faces
     }

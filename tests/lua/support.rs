@@ -14,7 +14,7 @@ use ludus::games::rithmomachy::Rithmomachy;
 use ludus::policies::policy_spec::PolicySpec;
 use ludus::runner::batch::run_cell;
 use ludus::runner::cell::Cell;
-use ludus::runner::drive::{Drive, SeatFailure, drive};
+use ludus::runner::drive::{Drive, SeatFailure, drive, uniform_seats};
 use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::tally::GameFailure;
 use ludus::runner::tally::Tally;
@@ -81,6 +81,7 @@ fn play_logged<G: Game + NativePolicies, L: Log>(
         seats.iter().map(|s| policy::<G>(s, &options)).collect();
     let mut rngs: Vec<SeatRng> = (0..game.players()).map(|s| SeatRng::new(seed, s)).collect();
     let mut dice = Dice::seeded(stream(seed, Stream::Dice));
+    let uniform = uniform_seats(&policies);
     let outcome = drive(Drive {
         game: &mut game,
         dice: &mut dice,
@@ -90,6 +91,7 @@ fn play_logged<G: Game + NativePolicies, L: Log>(
         buf: &mut Vec::new(),
         log,
         decisions: &mut Default::default(),
+        uniform,
         judge: None,
         diagram: None,
     })?;
