@@ -299,7 +299,7 @@ fn sampled_hazard_agrees_with_exact() {
     let n = 1_000_000u64;
     let (mut wins, mut lengths, mut squares) = (0u64, 0.0, 0.0);
     for seed in 0..n {
-        let mut g = start.clone();
+        let mut g = start;
         g.chance(&mut Dice::seeded(stream(seed, Stream::Dice)), &mut Silent);
         wins += u64::from(g.outcome().unwrap().sole_winner() == Some(0));
         let l = f64::from(g.length());

@@ -135,12 +135,12 @@ impl Round for HazardStakesRound {
         }
         Some(HazardStakesRound {
             money: [self.stake; MAX_SEATS],
-            ..self.clone()
+            ..*self
         })
     }
 
     fn rejoin(&self, apart: &Self, end: &Self) -> Self {
-        let mut after = end.clone();
+        let mut after = *end;
         for (s, m) in after.money.iter_mut().enumerate() {
             *m = self.money[s] + end.money[s] - apart.money[s];
         }

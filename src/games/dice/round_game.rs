@@ -224,7 +224,7 @@ pub trait Round: Copy + fmt::Debug + Hash + Send + Sync + Sized + 'static {
     /// `apart` ([`Round::apart`]), ended at `end`: what the round changed,
     /// put back.
     fn rejoin(&self, _apart: &Self, end: &Self) -> Self {
-        end.clone()
+        *end
     }
 }
 
@@ -243,11 +243,6 @@ impl<R: Round> Clone for RoundGame<R> {
     #[inline]
     fn clone(&self) -> Self {
         *self
-    }
-
-    #[inline]
-    fn clone_from(&mut self, source: &Self) {
-        *self = *source;
     }
 }
 
