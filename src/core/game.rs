@@ -114,14 +114,6 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// decision it drew, to report the branching factor.
     const PICK_COUNTS: bool = true;
 
-    /// Where [`Game::PICK_COUNTS`] is false, counting a decision's options
-    /// costs more than drawing it: the runner then counts them at one
-    /// decision in this many (a power of two), each drawn by a hash of the
-    /// game's seed and the decision's number, so that no stream of the
-    /// game's is touched and the games are the same. Chosen per game so
-    /// that counting costs a few per cent of random play.
-    const COUNTED_ONE_IN: u64 = 8;
-
     /// How many legal decisions the seat to move has: the length of
     /// [`Game::legal_moves`]'s list (`buf` is scratch space), unless a game
     /// counts them cheaper.

@@ -8,6 +8,14 @@ use std::collections::HashSet;
 use crate::core::seat::Seat;
 use crate::core::seed::splitmix64;
 
+/// Where a game's fast random draw does not count the legal decisions
+/// ([`crate::core::game::Game::PICK_COUNTS`] false: chess, Rithmomachy),
+/// counting them costs more than the draw: the runner counts them at one
+/// decision in `SAMPLED`, each decision drawn by a hash of the game's salt
+/// and the decision's number (no stream of the game's is touched, so the
+/// games are the same).
+pub const SAMPLED: u64 = 8;
+
 /// A game's decisions, counted by [`crate::runner::drive`], and the
 /// options of every decision of every game counted so far.
 ///
@@ -31,7 +39,7 @@ pub struct Decisions {
     /// The seat of the first decision.
     pub first: Option<Seat>,
     /// Decisions whose options were counted: all of them, or a sample
-    /// (see [`Decisions::samples_next`]).
+    /// (see [`SAMPLED`]).
     pub counted: u32,
     /// Decisions that offered two options or more.
     pub choices: u32,
@@ -66,11 +74,10 @@ impl Decisions {
     }
 
     /// Whether the next decision is one of the sample whose options are
-    /// counted where counting is dear: one in `one_in`, a power of two
-    /// ([`crate::core::game::Game::COUNTED_ONE_IN`]).
+    /// counted where counting is dear (one in [`SAMPLED`]).
     #[inline]
-    pub fn samples_next(&self, one_in: u64) -> bool {
-        self.count_all || splitmix64(self.salt ^ u64::from(self.count)).is_multiple_of(one_in)
+    pub fn samples_next(&self) -> bool {
+        self.count_all || splitmix64(self.salt ^ u64::from(self.count)).is_multiple_of(SAMPLED)
     }
 
     /// Notes the position before a decision by its content hash

@@ -264,7 +264,7 @@ fn play_out<G: Game, L: Log>(
                     // A uniform draw needs only the count and the one drawn.
                     Some(mv) => {
                         if !G::PICK_COUNTS {
-                            options = if decisions.samples_next(G::COUNTED_ONE_IN) {
+                            options = if decisions.samples_next() {
                                 game.count_moves(buf)
                             } else {
                                 0

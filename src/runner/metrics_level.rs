@@ -9,7 +9,7 @@ pub enum MetricsLevel {
     /// What costs little and every run counts; where a game's fast random
     /// draw does not count the options (chess, Rithmomachy), they are
     /// counted at a sample of decisions
-    /// ([`crate::core::game::Game::COUNTED_ONE_IN`]).
+    /// ([`crate::runner::decisions::SAMPLED`]).
     #[default]
     Basic,
     /// Everything: the options of every decision counted, the lead followed

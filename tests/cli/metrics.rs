@@ -282,22 +282,6 @@ fn rithmomachy_counts_a_sample_of_its_decisions_unless_all_are_asked_for() {
 }
 
 #[test]
-fn chess_counts_one_decision_in_128() {
-    // Counting a chess decision costs about two moves' play: the sample is
-    // smaller than Rithmomachy's, some forty of two games' 5,000.
-    let (out, rows) = metrics(
-        "metrics-chess",
-        "name = \"c\"\nseed = 8\ngames = 2\n[[cells]]\ngame = \"grande-acedrex\"\n",
-    );
-    let (counted, taken) = counted_and_taken(&out);
-    assert!(
-        counted * 64 < taken && counted * 256 > taken,
-        "{counted} of {taken}"
-    );
-    assert!(num(&rows[0], "branching_factor") > 1.0);
-}
-
-#[test]
 fn an_unknown_metrics_level_is_refused_naming_the_key() {
     let dir = scratch("metrics-level");
     let exp = dir.join("exp.toml");

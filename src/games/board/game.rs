@@ -55,7 +55,6 @@ impl<P: Position, V: Variant<Rules = P::Rules>> Game for Board<P, V> {
     const NAME: &'static str = V::NAME;
     const FIXED_START: Option<&'static str> = P::FIXED_START;
     const PICK_COUNTS: bool = P::PICK_COUNTS;
-    const COUNTED_ONE_IN: u64 = P::COUNTED_ONE_IN;
 
     fn option_specs() -> &'static [OptionSpec] {
         V::OPTIONS

@@ -47,8 +47,6 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn legal(&self, out: &mut Vec<Self::Move>);
     /// See [`crate::core::game::Game::PICK_COUNTS`].
     const PICK_COUNTS: bool = true;
-    /// See [`crate::core::game::Game::COUNTED_ONE_IN`].
-    const COUNTED_ONE_IN: u64 = 8;
     /// See [`crate::core::game::Game::pick_move`].
     fn draw_move(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Self::Move>;
     /// Plays a legal move, narrating to `log`.

@@ -56,11 +56,6 @@ impl BoardPosition for Position {
     const VIEWS: &'static [ViewInfo] = view::VIEWS;
     // The fast draw tries candidates that may leave the king attacked.
     const PICK_COUNTS: bool = false;
-    // A count costs two moves' play (every king move and pinned piece's
-    // tested): counted at one decision in 8 it was a fifth of Grande
-    // Acedrex's random play, at one in 128 it is some 1.5%, still about
-    // seventeen decisions in a random game of 2,200.
-    const COUNTED_ONE_IN: u64 = 128;
 
     fn set_up(rules: Rules) -> Self {
         Position::start(Arc::new(rules))
