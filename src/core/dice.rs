@@ -150,22 +150,7 @@ impl Dice {
     /// `N` dice thrown at once.
     #[inline(always)]
     pub fn throw<const N: usize>(&mut self) -> [u8; N] {
-        // Plain loops (`array::from_fn` here was left out of line), and
-        // one test of the script for the throw, not one a die.
-        let mut faces = [0; N];
-        match &mut self.script {
-            None => {
-                for f in &mut faces {
-                    *f = below(&mut self.rng, 6) as u8 + 1;
-                }
-            }
-            Some(script) => {
-                for f in &mut faces {
-                    *f = script.face(6);
-                }
-            }
-        }
-        faces
+        self.draw::<N>(None)
     }
 
     /// `N` dice thrown at once, for a game that reads only which faces
@@ -181,7 +166,7 @@ impl Dice {
     /// ```
     #[inline(always)]
     pub fn throw_set<const N: usize>(&mut self) -> [u8; N] {
-        self.throw_read::<N, false>()
+        self.draw::<N>(Some(false))
     }
 
     /// `N` dice thrown at once, for a game that reads only their total
@@ -197,16 +182,17 @@ impl Dice {
     /// ```
     #[inline(always)]
     pub fn throw_for_total<const N: usize>(&mut self) -> [u8; N] {
-        self.throw_read::<N, true>()
+        self.draw::<N>(Some(true))
     }
 
-    /// `N` dice thrown at once, exploring dice listing them by sets, or
-    /// by totals if `BY_TOTAL`.
+    /// `N` dice thrown at once, exploring dice listing them in order
+    /// (`read` none), by sets, or by totals (`read` true).
     #[inline(always)]
-    fn throw_read<const N: usize, const BY_TOTAL: bool>(&mut self) -> [u8; N] {
-        let mut faces = [0; N];
-        // One test of the script for the set, not one a die: a seeded
+    fn draw<const N: usize>(&mut self, read: Option<bool>) -> [u8; N] {
+        // Plain loops (`array::from_fn` here was left out of line), and
+        // one test of the script for the throw, not one a die: a seeded
         // throw is what runs millions of times.
+        let mut faces = [0; N];
         match &mut self.script {
             None => {
                 for f in &mut faces {
@@ -214,7 +200,9 @@ impl Dice {
                 }
             }
             Some(script) => {
-                script.set(N, BY_TOTAL);
+                if let Some(by_total) = read {
+                    script.set(N, by_total);
+                }
                 for f in &mut faces {
                     *f = script.face(6);
                 }
