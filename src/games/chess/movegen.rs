@@ -6,7 +6,9 @@
 
 use std::cell::OnceCell;
 
-use crate::games::chess::attack::{KNIGHT, Trial, attacked, king_leap_allowed, pinned};
+use crate::games::chess::attack::{
+    KNIGHT, Trial, attacked, attacked_after_king_moves, king_leap_allowed, pinned,
+};
 use crate::games::chess::board::{
     CELLS, Square, Squares, file_of, holds, members, offset, rank_of, shifted,
 };
@@ -161,6 +163,30 @@ impl Mover<'_> {
             || code(self.cells[mv.from as usize]) == Kind::King as u8
             || (mv.is_capture() && code(self.cells[mv.to as usize]) == Kind::King as u8)
             || (in_line(mv.from, self.king) && holds(self.pinned(), mv.from))
+    }
+
+    /// Whether a move is the king's and takes no king: one that
+    /// [`Mover::king_moves_safe`] judges with the king's others (taking a
+    /// king changes the board beyond the move).
+    #[inline]
+    pub fn plain_king_move(&self, mv: Move) -> bool {
+        code(self.cells[mv.from as usize]) == Kind::King as u8
+            && !(mv.is_capture() && code(self.cells[mv.to as usize]) == Kind::King as u8)
+    }
+
+    /// Which of the king's plain moves to `targets` (at most 32,
+    /// [`Mover::plain_king_move`]) leave it unattacked, a bit each:
+    /// [`Mover::leaves_king_safe`] for all of them, the attackers walked once.
+    pub fn king_moves_safe(&self, targets: &[Square]) -> u32 {
+        !attacked_after_king_moves(
+            self.rules,
+            self.cells,
+            self.king,
+            targets,
+            self.checkers,
+            self.leapers,
+            self.pieces,
+        )
     }
 
     /// The seat's pinned pieces, found once.

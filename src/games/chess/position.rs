@@ -333,12 +333,36 @@ impl Position {
         }
         let m = self.mover();
         let king = self.kings[self.to_move as usize];
+        // The king's moves, most of those tested, are judged together once
+        // the walk is done: where each stands in `out`, and its square.
+        let (mut at, mut to, mut n) = ([0usize; 32], [0 as Square; 32], 0);
         m.each(self.kinds_allowed(), &mut |mv| {
-            if self.first_move_ok(mv) && (!m.needs_test(mv) || m.leaves_king_safe(king, mv)) {
+            if !self.first_move_ok(mv) {
+                return false;
+            }
+            if !m.needs_test(mv) {
+                out.push(mv);
+            } else if n < 32 && m.plain_king_move(mv) {
+                (at[n], to[n]) = (out.len(), mv.to);
+                n += 1;
+                out.push(mv);
+            } else if m.leaves_king_safe(king, mv) {
                 out.push(mv);
             }
             false
         });
+        if n > 0 {
+            let safe = m.king_moves_safe(&to[..n]);
+            let (mut i, mut k) = (0, 0);
+            out.retain(|_| {
+                let keep = k == n || at[k] != i || {
+                    k += 1;
+                    (safe >> (k - 1)) & 1 == 1
+                };
+                i += 1;
+                keep
+            });
+        }
     }
 
     /// Draws a legal move uniformly without testing every move: counts

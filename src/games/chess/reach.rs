@@ -39,6 +39,10 @@ const CENTRE: usize = SPAN as usize * ROW + SPAN as usize;
 pub struct Reach {
     class: Vec<u8>,
     table: Vec<u8>,
+    /// For each class and displacement to a square, the table's bits for
+    /// every square within two files and ranks of it: whether the piece
+    /// could reach any move of a king standing there ([`FromSquare::near`]).
+    near: Vec<u8>,
 }
 
 /// A square's key: its rank times [`ROW`] plus its file, so that the
@@ -86,7 +90,8 @@ impl Reach {
                 }
             };
         }
-        Reach { class, table }
+        let near = near_table(&table);
+        Reach { class, table, near }
     }
 
     /// What the piece `c` on `from` could do to `target`.
@@ -96,6 +101,64 @@ impl Reach {
             usize::from(self.class[usize::from(c)]) * PER_CLASS + CENTRE + key(target) - key(from);
         self.table[at]
     }
+
+    /// What the piece `c` on `from` could do to each square, read square by
+    /// square ([`FromSquare::to`]): [`Reach::of`] for one piece and many
+    /// targets, its row found once.
+    #[inline]
+    pub fn from(&self, c: Cell, from: Square) -> FromSquare<'_> {
+        let row = usize::from(self.class[usize::from(c)]) * PER_CLASS + CENTRE;
+        FromSquare {
+            table: &self.table,
+            near: &self.near,
+            // Wrapping: the target's key added back brings it in range.
+            base: row.wrapping_sub(key(from)),
+        }
+    }
+}
+
+/// One piece's row of a [`Reach`] (see [`Reach::from`]).
+pub struct FromSquare<'a> {
+    table: &'a [u8],
+    near: &'a [u8],
+    base: usize,
+}
+
+impl FromSquare<'_> {
+    /// What the piece could do to `target`, as [`Reach::of`].
+    #[inline]
+    pub fn to(&self, target: Square) -> u8 {
+        self.table[self.base.wrapping_add(key(target))]
+    }
+
+    /// Whether the piece could reach a square within two files and ranks
+    /// of `centre` (a king's every move, its first leap included): false
+    /// rules out all of them at once.
+    #[inline]
+    pub fn near(&self, centre: Square) -> bool {
+        self.near[self.base.wrapping_add(key(centre))] != 0
+    }
+}
+
+/// [`Reach::near`]'s table: each entry the union of the entries of
+/// `table` within two files and ranks of it, in the same class.
+fn near_table(table: &[u8]) -> Vec<u8> {
+    let mut near = vec![0u8; table.len()];
+    for (class, row) in table.chunks_exact(PER_CLASS).enumerate() {
+        let out = &mut near[class * PER_CLASS..(class + 1) * PER_CLASS];
+        for dr in -SPAN..=SPAN {
+            for df in -SPAN..=SPAN {
+                let mut bits = 0;
+                for (f, r) in (-2..=2).flat_map(|r| (-2..=2).map(move |f| (df + f, dr + r))) {
+                    if f.abs() <= SPAN && r.abs() <= SPAN {
+                        bits |= row[(CENTRE as i16 + r * ROW as i16 + f) as usize];
+                    }
+                }
+                out[(CENTRE as i16 + dr * ROW as i16 + df) as usize] = bits;
+            }
+        }
+    }
+    near
 }
 
 /// What [`Reach::new`] reads of the rules.
