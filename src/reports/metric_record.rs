@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::text::printable;
 use crate::reports::partial_error::PartialError;
 use crate::reports::record_numbers::{pairs, wide};
+use crate::runner::decisions::SAMPLED;
 use crate::runner::fixed_mean::FixedMean;
 use crate::runner::judged_sums::JUDGED;
 use crate::runner::tally::{DRAW_UNIT, Tally};
@@ -100,9 +101,12 @@ impl MetricRecord {
     }
 
     /// Checks the sums against the cell's games, decisions and first
-    /// movers, read and checked into `t` before, and puts them in `t`.
-    /// The errors name the field within `metrics`.
-    pub fn read_into(&self, t: &mut Tally) -> Result<(), PartialError> {
+    /// movers, read and checked into `t` before, and puts them in `t`;
+    /// `weighed`: the cell's game samples its decisions' options
+    /// ([`crate::runner::game_entry::GameEntry::samples_options`]), each of
+    /// the sample weighing [`SAMPLED`]. The errors name the field within
+    /// `metrics`.
+    pub fn read_into(&self, t: &mut Tally, weighed: bool) -> Result<(), PartialError> {
         let (games, decisions) = (t.games, t.decisions);
         self.read_first_score(t)?;
         let mut last = 0;
@@ -120,16 +124,35 @@ impl MetricRecord {
             sum = sum.saturating_add(count);
             last = options;
         }
-        // Every decision's options, or a sample's where counting is dear.
-        if sum > decisions {
+        // Every decision's options, or a sample's where counting is dear,
+        // where each of the sample counts SAMPLED times: a game's at most
+        // SAMPLED - 1 over its number, and its estimates at most SAMPLED
+        // times what one decision can be.
+        let (extra, scale) = if weighed {
+            (
+                games.saturating_mul(u64::from(SAMPLED - 1)),
+                f64::from(SAMPLED),
+            )
+        } else {
+            (0, 1.0)
+        };
+        if sum > decisions.saturating_add(extra) {
             return Err(PartialError::at(
                 "options",
-                format!("count {sum} decisions, more than the {decisions} taken"),
+                format!(
+                    "count {sum} decisions, more than the {decisions} taken{}",
+                    if weighed {
+                        " and the sample's weights"
+                    } else {
+                        ""
+                    }
+                ),
             ));
         }
         let most = last as f64;
-        let branching = self.branching.read("branching", 1.0, most)?;
-        let moves = self.decision_moves.read("decision_moves", 0.0, 1.0)?;
+        let low = if weighed { 0.0 } else { 1.0 };
+        let branching = self.branching.read("branching", low, most * scale)?;
+        let moves = self.decision_moves.read("decision_moves", 0.0, scale)?;
         let factor = self
             .decision_factor
             .read("decision_factor", 2.0, most.max(2.0))?;

@@ -362,7 +362,7 @@ impl CellRecord {
         self.check_payoffs(&mut t)?;
         self.check_decisions(&mut t)?;
         self.metrics
-            .read_into(&mut t)
+            .read_into(&mut t, plan.game.samples_options())
             .map_err(|e| e.within("metrics"))?;
         self.check_forfeits(plan, &done, &mut t)?;
         for (key, x) in [

@@ -116,7 +116,7 @@ impl<G: Game + NativePolicies> CellJob for CellRun<G> {
             // Where lots or opening throws decide who begins, the game
             // knows; elsewhere the first decision tells.
             if let Some(first) = game.first_mover() {
-                decisions.first = Some(first);
+                decisions.game.first = Some(first);
             }
             let failure = |f: SeatFailure| failure_at(plan, index, seed, f);
             match played {

@@ -7,7 +7,7 @@ use crate::core::outcome::Outcome;
 use crate::core::policy::{BotError, Policy};
 use crate::core::seat::{MAX_SEATS, Seat, SeatSet};
 use crate::core::seed::{SeatRng, below};
-use crate::runner::decisions::Decisions;
+use crate::runner::decisions::{Counted, Decisions, Sample};
 use crate::runner::judge::Judge;
 use crate::say;
 
@@ -236,7 +236,7 @@ fn play_out<G: Game, L: Log>(
                 log.throwing(false);
             }
             Turn::Decide(seat) => {
-                if decisions.count_all {
+                if decisions.game.count_all {
                     decisions.note_position(game.content_hash());
                 }
                 if let Some(j) = judge.as_deref_mut()
@@ -260,28 +260,27 @@ fn play_out<G: Game, L: Log>(
                 } else {
                     None
                 };
-                let chosen = match picked {
+                let (chosen, counted) = match picked {
                     // A uniform draw needs only the count and the one drawn.
+                    Some(mv) if G::PICK_COUNTS => (Ok(mv), Counted::Whole(options)),
                     Some(mv) => {
-                        if !G::PICK_COUNTS {
-                            options = if decisions.samples_next() {
-                                game.count_moves(buf)
-                            } else {
-                                0
-                            };
-                        }
-                        Ok(mv)
+                        let counted = match decisions.game.sample_next() {
+                            Sample::Whole => Counted::Whole(game.count_moves(buf)),
+                            Sample::Sampled => Counted::Sampled(game.count_moves(buf)),
+                            Sample::Skipped => Counted::Skipped,
+                        };
+                        (Ok(mv), counted)
                     }
                     None => {
                         game.legal_moves(buf);
                         no_moves_check::<G>(buf.len(), seat);
-                        options = buf.len();
-                        match policies[seat].choose(game, buf, rngs[seat].get()) {
+                        let chosen = match policies[seat].choose(game, buf, rngs[seat].get()) {
                             Ok(i) => buf.get(i).copied().ok_or_else(|| BotError {
                                 message: format!("chose move {} of {}", i + 1, buf.len()),
                             }),
                             Err(error) => Err(error),
-                        }
+                        };
+                        (chosen, Counted::Whole(buf.len()))
                     }
                 };
                 match chosen {
@@ -290,7 +289,7 @@ fn play_out<G: Game, L: Log>(
                         if log.on() {
                             log.decided(seat, format_args!("{mv}"));
                         }
-                        decisions.note(seat, options);
+                        decisions.note(seat, counted);
                         game.play(mv, log);
                         draw(game, log);
                     }

@@ -45,6 +45,10 @@ pub trait GameEntry: Sync {
     fn name(&self) -> &'static str;
     /// Whether a seat ever decides anything ([`Game::DECIDES`]).
     fn decides(&self) -> bool;
+    /// Whether the runner counts a sample of the decisions' options, each
+    /// weighing [`crate::runner::decisions::SAMPLED`], not all of them
+    /// (the fast draw does not count them: [`Game::PICK_COUNTS`] false).
+    fn samples_options(&self) -> bool;
     /// The reader's name.
     fn title(&self) -> &'static str;
     /// The unit a game's length counts (`throws`, `plies`).
@@ -157,6 +161,9 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats + Stages> GameEntry
     }
     fn decides(&self) -> bool {
         G::DECIDES
+    }
+    fn samples_options(&self) -> bool {
+        !G::PICK_COUNTS
     }
     fn title(&self) -> &'static str {
         G::TITLE

@@ -16,11 +16,11 @@ pub struct MetricSums {
     /// Their squares summed.
     pub first_score_sq: u128,
     /// Each game's mean options per decision, over the games with a
-    /// decision counted (Ludii's BranchingFactorAvg).
+    /// decision (Ludii's BranchingFactorAvg); estimated from a sample
+    /// where the decisions are sampled ([`crate::runner::decisions::Counts::estimate`]).
     pub branching: FixedMean,
     /// Each game's share of decisions with two options or more, over every
-    /// game with its options counted (0 in a game without decisions;
-    /// Ludii's DecisionMoves).
+    /// game (0 in a game without decisions; Ludii's DecisionMoves).
     pub decision_moves: FixedMean,
     /// Each game's mean options at the decisions with two or more, over
     /// the games with such a decision (Ludii's DecisionFactorAvg).
@@ -33,8 +33,9 @@ pub struct MetricSums {
     /// The metrics that follow the lead, over the games judged throughout
     /// (`metrics = "all"`, games with an evaluation).
     pub judged: JudgedSums,
-    /// `options[k]`: decisions, in all the games, that had `k` options
-    /// (the runner's to fill, from [`Decisions::seen`]).
+    /// `options[k]`: decisions, in all the games, that had `k` options,
+    /// weighed where sampled (the runner's to fill, from
+    /// [`Decisions::seen`]).
     pub options: Vec<u64>,
 }
 
@@ -43,19 +44,19 @@ impl MetricSums {
     /// seat moved first.
     #[inline]
     pub fn add(&mut self, decisions: &Decisions, first_score: Option<u64>) {
-        // Over the decisions counted: all, or a sample where counting is
-        // dear (a game of decisions none of which was sampled has none).
-        if decisions.counted > 0 {
-            let counted = f64::from(decisions.counted);
-            self.branching.add(decisions.options as f64 / counted);
-            self.decision_moves
-                .add(f64::from(decisions.choices) / counted);
-        } else if decisions.count == 0 {
+        // Over all the game's decisions, estimated where a sample stands
+        // for them.
+        let game = &decisions.game;
+        if game.count > 0 {
+            let n = f64::from(game.count);
+            let e = game.estimate();
+            self.branching.add(e.options / n);
+            self.decision_moves.add(e.choices / n);
+            if e.choices > 0.0 {
+                self.decision_factor.add(e.choice_options / e.choices);
+            }
+        } else {
             self.decision_moves.add_zero();
-        }
-        if decisions.choices > 0 {
-            self.decision_factor
-                .add(decisions.choice_options as f64 / f64::from(decisions.choices));
         }
         if decisions.positions > 0 {
             self.repetition

@@ -314,20 +314,16 @@ impl PackedTally {
 mod tests {
     use super::*;
     use crate::core::outcome::Outcome;
-    use crate::runner::decisions::Decisions;
+    use crate::runner::decisions::{Counted, Decisions};
 
     /// A game of `count` decisions of three options but the last, forced.
     fn played(count: u32, first: Option<usize>) -> Decisions {
         let mut d = Decisions::default();
-        for _ in 0..count {
-            d.note(first.unwrap_or(0), 3);
+        for i in 0..count {
+            let options = if i + 1 == count { 1 } else { 3 };
+            d.note(first.unwrap_or(0), Counted::Whole(options));
         }
-        if count > 0 {
-            d.choices -= 1;
-            d.choice_options -= 3;
-            d.options -= 2;
-        }
-        d.first = first;
+        d.game.first = first;
         d
     }
 

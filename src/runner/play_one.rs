@@ -123,7 +123,7 @@ pub fn play_one<G: Game + NativePolicies + Presentation>(
     Ok(PlayedGame {
         outcome,
         length: game.length(),
-        decisions: decisions.count,
+        decisions: decisions.game.count,
         payoffs: (0..game.players()).map(|s| game.payoff(s)).collect(),
     })
 }

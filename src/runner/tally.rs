@@ -176,16 +176,16 @@ impl Tally {
     ) {
         self.games += 1;
         let winner = outcome.sole_winner();
-        let d = u64::from(decisions.count);
+        let d = u64::from(decisions.game.count);
         self.decisions += d;
         self.decisions_sq += u128::from(d * d);
-        if let Some(f) = decisions.first {
+        if let Some(f) = decisions.game.first {
             self.first_moves[f] += 1;
             if winner == Some(f) {
                 self.first_wins[f] += 1;
             }
         }
-        let first_score = decisions.first.map(|f| {
+        let first_score = decisions.game.first.map(|f| {
             if winner == Some(f) {
                 DRAW_UNIT
             } else if winner.is_none() && outcome.winners.contains(f) {

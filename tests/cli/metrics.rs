@@ -230,8 +230,9 @@ fn the_report_page_puts_the_cells_side_by_side_and_marks_the_best() {
     );
 }
 
-/// The decisions whose options a run counted, and the decisions taken,
-/// as its partial.json holds them.
+/// The decisions whose options a run counted, weighed as the sample
+/// stands for the rest, and the decisions taken, as its partial.json
+/// holds them.
 fn counted_and_taken(out: &std::path::Path) -> (u64, u64) {
     let p: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("partial.json")).unwrap()).unwrap();
@@ -254,11 +255,13 @@ fn rithmomachy_counts_a_sample_of_its_decisions_unless_all_are_asked_for() {
     };
     let (sampled, rows) = metrics("metrics-sampled", &text(""));
     let (all, all_rows) = metrics("metrics-all", &text("metrics = \"all\"\n"));
-    let (counted, taken) = counted_and_taken(&sampled);
-    // One in 8, drawn by a hash: about 600 of some 4,800.
+    let (weighed, taken) = counted_and_taken(&sampled);
+    // The first 4 decisions of a game and one in 61 after: some 315 of
+    // 4,800 counted, each of the sample weighing 61, so that the weighed
+    // count is an estimate of all of them (unweighed it would be 315).
     assert!(
-        counted * 12 > taken && counted * 5 < taken,
-        "{counted} of {taken}"
+        weighed * 10 > taken * 8 && weighed * 10 < taken * 12,
+        "{weighed} weighed against {taken}"
     );
     let (counted, taken_all) = counted_and_taken(&all);
     assert_eq!(
