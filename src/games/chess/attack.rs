@@ -12,6 +12,19 @@ use crate::games::chess::reach::{KING_LEAP, LEAP, PATHS, SLIDE};
 use crate::games::chess::readings::{AancaReading, KingLeap, UnicornReading};
 use crate::games::chess::rules::Rules;
 
+/// The seats of a set of seats (bit `s` for seat `s`), lowest first: the
+/// attackers the attack tests walk.
+#[inline(always)]
+fn seats_in(mut set: u8) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let seat = set.trailing_zeros() as u8;
+            set &= set - 1;
+            seat
+        })
+    })
+}
+
 /// Whether a king of a seat whose forward is `forward` may leap by (df, dr).
 #[inline]
 pub fn king_leap_allowed(reading: KingLeap, forward: i8, dr: i8) -> bool {
@@ -84,10 +97,7 @@ pub fn attacked(
     leapers: u8,
     pieces: &[Squares; 4],
 ) -> bool {
-    let mut seats = by;
-    while seats != 0 {
-        let seat = seats.trailing_zeros() as u8;
-        seats &= seats - 1;
+    for seat in seats_in(by) {
         for at in members(&pieces[usize::from(seat)]) {
             let c = board.at(at);
             // A square left, or taken in a trial, holds no piece of the seat.
@@ -131,10 +141,7 @@ pub fn attacked_after_king_moves(
     };
     let all_close = targets.iter().all(|&t| close(t));
     let mut hit = 0u32;
-    let mut seats = by;
-    while seats != 0 {
-        let seat = seats.trailing_zeros() as u8;
-        seats &= seats - 1;
+    for seat in seats_in(by) {
         for at in members(&pieces[usize::from(seat)]) {
             let c = cells[at as usize];
             let row = rules.reach.from(c, at);
@@ -342,10 +349,7 @@ pub fn pinned(
     let mut out = [0u64; CELLS.div_ceil(64)];
     let board = Trial::board(cells);
     let mine = |x: Cell| is_piece(x) && owner(x) == seat;
-    let mut seats = by;
-    while seats != 0 {
-        let by_seat = seats.trailing_zeros() as u8;
-        seats &= seats - 1;
+    for by_seat in seats_in(by) {
         for at in members(&pieces[usize::from(by_seat)]) {
             let c = cells[at as usize];
             if owner(c) != by_seat {
