@@ -863,3 +863,78 @@ fn a_rithmomachy_tournament_writes_its_records_in_its_notation() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
 }
+
+/// A policy that fails every game under `on_bot_error = "forfeit"` is
+/// not hidden as a weak one (issue 55, defect 1): standings.csv,
+/// pairings.csv, tournament.json and the page count its forfeits, a
+/// warning names it with the replay of its first failure, and past
+/// `--max-forfeits` (5% by default) the tournament exits 3, its report
+/// written; allowed every forfeit, it exits 0 with the same counts.
+#[test]
+fn a_tournament_counts_forfeits_and_fails_past_max_forfeits() {
+    let dir = scratch("forfeits");
+    let script = dir.join("fails.lua");
+    std::fs::write(&script, "function choose(g, m) error(\"no\") end\n").unwrap();
+    let file = write(
+        &dir,
+        &format!(
+            "name = \"forfeits\"\ngame = \"three-men\"\npolicies = [\"random\", \"lua:{}\", \"mcts:2\"]\n\
+             games = 10\non_bot_error = \"forfeit\"\n",
+            script.to_str().unwrap()
+        ),
+    );
+    let lua = format!("lua:{}", script.to_str().unwrap());
+    for (max, code) in [(None, 3), (Some("100"), 0)] {
+        let out = dir.join(format!("out{code}"));
+        let mut extra = vec!["--threads", "2", "-q"];
+        if let Some(m) = max {
+            extra.extend(["--max-forfeits", m]);
+        }
+        let o = tournament(&file, &out, &extra);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(code), "{err}");
+        assert!(
+            err.contains("pairing 0 (random vs lua:")
+                && err.contains("10 of 10 games forfeited")
+                && err.contains("replay: ludus play three-men"),
+            "{err}"
+        );
+        if code == 3 {
+            // Said once, as the error, not again as a warning.
+            assert!(
+                err.contains("error: pairing 0") && !err.contains("warning: pairing 0"),
+                "{err}"
+            );
+            assert!(err.contains("more than --max-forfeits 5%"), "{err}");
+            // The replay command, pasted, fails the same way.
+            let line = err.lines().find(|l| l.contains("replay: ")).unwrap();
+            let words: Vec<&str> = line.split("replay: ").nth(1).unwrap().split(' ').collect();
+            assert_eq!(words[0], "ludus");
+            let r = ludus(&words[1..]);
+            assert_eq!(r.status.code(), Some(3));
+            assert!(String::from_utf8_lossy(&r.stderr).contains("failed at length 0"));
+        }
+        let standings = rows(&out.join("standings.csv"));
+        let forfeits =
+            |p: &str| standings.iter().find(|s| s["policy"] == p).unwrap()["forfeits"].clone();
+        assert_eq!(forfeits(&lua), "20");
+        assert_eq!(
+            (forfeits("random").as_str(), forfeits("mcts:2").as_str()),
+            ("0", "0")
+        );
+        let pairings = rows(&out.join("pairings.csv"));
+        let by: Vec<(&str, &str)> = pairings
+            .iter()
+            .map(|r| (r["forfeits_a"].as_str(), r["forfeits_b"].as_str()))
+            .collect();
+        assert_eq!(by, [("0", "10"), ("0", "0"), ("10", "0")]);
+        let json: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join("tournament.json")).unwrap()).unwrap();
+        assert_eq!(json["forfeits"][&lua], 20);
+        assert_eq!(json["forfeits"]["random"], 0);
+        let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+        assert!(page.contains("forfeited 20 of its 20 games"), "{page}");
+    }
+    let o = tournament(&file, &dir.join("bad"), &["--max-forfeits", "101"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -59,6 +59,11 @@ pub struct TournamentArgs {
     /// `stop` the tournament (exit code 3), or `forfeit` the game.
     #[arg(long, value_name = "stop|forfeit")]
     on_bot_error: Option<String>,
+    /// With `forfeit`: the percentage of a pairing's games that may be
+    /// forfeited; past it the tournament, its report written, exits 3 with
+    /// the first forfeit's replay command.
+    #[arg(long, value_name = "PERCENT", default_value_t = 5.0)]
+    max_forfeits: f64,
     /// Plays only POLICY against each policy of the file's list (a
     /// gauntlet), replacing the file's `gauntlet`. A sharded gauntlet
     /// names its policy in the file, which its partials carry to `merge`.
@@ -102,6 +107,12 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
     if let Some(on) = &args.on_bot_error {
         t.on_bot_error =
             OnBotError::parse(on).map_err(|e| Failure::Input(format!("--on-bot-error: {e}")))?;
+    }
+    if !(0.0..=100.0).contains(&args.max_forfeits) {
+        return Err(Failure::Input(format!(
+            "--max-forfeits takes a percentage, 0 to 100, not {}",
+            args.max_forfeits
+        )));
     }
     let sprt = match &args.sprt {
         Some(s) => Some(Sprt::parse(s)?),
@@ -193,8 +204,9 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         )?;
         write_records(&dir, &t, &outcome.settled, args.quiet)?;
     }
+    let too_many = forfeits_said(&t, &outcome.pairings, args.max_forfeits / 100.0);
     match outcome.ended {
-        Ended::Complete => Ok(()),
+        Ended::Complete => too_many.map_or(Ok(()), |said| Err(Failure::Bot(said))),
         Ended::Failed(f) => {
             // Both seatings of a pairing share its number and its game
             // seeds: the failing policy's seat tells them apart.
@@ -226,6 +238,50 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         Ended::Interrupted => Err(Failure::Interrupted("stopped".into())),
         Ended::Observer(e) => Err(Failure::Io(e)),
     }
+}
+
+/// Warns of every pairing with forfeited games, naming the failing
+/// policies and the first such game with its replay command; returns the
+/// message of the first pairing whose forfeits pass `max` (a share of its
+/// games), which fails the tournament (exit 3) as `--max-forfeits` fails
+/// a run.
+fn forfeits_said(t: &Tournament, pairings: &[PairingResult], max: f64) -> Option<String> {
+    let seatings = t.seatings();
+    let mut too_many = None;
+    for (k, r) in pairings.iter().enumerate() {
+        let Some((f, second)) = r.first_forfeit() else {
+            continue;
+        };
+        let [a, b] = r.forfeits();
+        let (games, forfeits) = (r.games(), r.i_first.forfeits + r.j_first.forfeits);
+        let seating = &seatings[2 * k + usize::from(second)];
+        let policy = seating.cell.seats[f.seat].to_string();
+        let said = format!(
+            "pairing {k} ({} vs {}): {forfeits} of {games} games forfeited by a failing \
+             policy ({:.1}%; {}: {a}, {}: {b}); the first, game {} (seed {}): seat {} ({policy}) \
+             failed at ply {}: {}\n  replay: {}",
+            t.policies[r.i],
+            t.policies[r.j],
+            100.0 * forfeits as f64 / games.max(1) as f64,
+            t.policies[r.i],
+            t.policies[r.j],
+            f.game_index,
+            f.game_seed,
+            f.seat + 1,
+            f.ply,
+            f.message,
+            crate::cli::replay::replay_command(seating, f.game_seed)
+        );
+        if too_many.is_none() && forfeits as f64 > max * games as f64 {
+            too_many = Some(format!(
+                "{said}\n(more than --max-forfeits {}%; the report holds every game played)",
+                100.0 * max
+            ));
+        } else {
+            eprintln!("warning: {said}");
+        }
+    }
+    too_many
 }
 
 /// Writes records.jsonl: the first games (`record`) of each seating that
@@ -341,6 +397,10 @@ pub(crate) fn write_report(
         "seconds": made.seconds,
         "complete": made.complete,
         "sprt": sprt_json,
+        "forfeits": table
+            .iter()
+            .map(|s| (names[s.policy].clone(), json!(s.forfeits)))
+            .collect::<serde_json::Map<_, _>>(),
     });
     if let (Some(m), serde_json::Value::Object(more)) = (manifest.as_object_mut(), more) {
         m.extend(more);

@@ -12,15 +12,16 @@ use crate::runner::tournament::PairingResult;
 pub const PAYOFF_COLUMNS: [&str; 3] = ["mean_payoff", "payoff_low", "payoff_high"];
 
 /// The columns of standings.csv (documented in reports/README.md).
-pub const STANDINGS: &[&str] = &columns::<15>(&[
+pub const STANDINGS: &[&str] = &columns::<16>(&[
     &["rank", "policy"],
     &SCORE_COLUMNS,
     &["elo", "elo_low", "elo_high", "anchor"],
     &PAYOFF_COLUMNS,
+    &["forfeits"],
 ]);
 
 /// The columns of pairings.csv: every count from `policy_a`'s side.
-pub const PAIRINGS: &[&str] = &columns::<16>(&[
+pub const PAIRINGS: &[&str] = &columns::<18>(&[
     &["policy_a", "policy_b"],
     &SCORE_COLUMNS,
     &PAYOFF_COLUMNS,
@@ -30,6 +31,8 @@ pub const PAIRINGS: &[&str] = &columns::<16>(&[
         "losses_as_seat1",
         "wins_as_seat2",
         "losses_as_seat2",
+        "forfeits_a",
+        "forfeits_b",
     ],
 ]);
 
@@ -52,6 +55,9 @@ pub struct Standing {
     pub payoff_sum: i64,
     /// The sum of the squares.
     pub payoff_sq: u128,
+    /// Games it forfeited by failing (`on_bot_error = "forfeit"`), counted
+    /// among its losses.
+    pub forfeits: u64,
 }
 
 impl Standing {
@@ -101,6 +107,7 @@ pub fn standings(t: &Tournament, results: &[PairingResult]) -> Vec<Standing> {
                 rating: ratings[p],
                 payoff_sum: 0,
                 payoff_sq: 0,
+                forfeits: 0,
             };
             for r in results {
                 let (w, l) = if r.i == p {
@@ -117,6 +124,7 @@ pub fn standings(t: &Tournament, results: &[PairingResult]) -> Vec<Standing> {
                 let (sum, sq) = r.payoffs(r.i == p);
                 s.payoff_sum += sum;
                 s.payoff_sq += sq;
+                s.forfeits += r.forfeits()[usize::from(r.j == p)];
             }
             s
         })
@@ -159,6 +167,7 @@ pub fn standings_rows(t: &Tournament, standings: &[Standing]) -> Vec<Vec<String>
                 (s.policy == a).to_string(),
             ]);
             row.extend(payoff_fields(s.payoff()));
+            row.push(s.forfeits.to_string());
             row
         })
         .collect()
@@ -185,6 +194,8 @@ pub fn pairing_rows(t: &Tournament, results: &[PairingResult]) -> Vec<Vec<String
                 r.i_first.wins[1].to_string(),
                 r.j_first.wins[1].to_string(),
                 r.j_first.wins[0].to_string(),
+                r.forfeits()[0].to_string(),
+                r.forfeits()[1].to_string(),
             ]);
             row
         })

@@ -7,11 +7,12 @@ use std::sync::Arc;
 
 use crate::runner::batch::{self, Ended, Observer};
 use crate::runner::cell_job::CellJob;
+use crate::runner::drive::BOT_ERROR;
 use crate::runner::game_ranges::GameRanges;
 use crate::runner::run_setting_error::RunSettingError;
 use crate::runner::selected_games::SelectedGames;
 use crate::runner::sprt::{Sprt, Verdict};
-use crate::runner::tally::Tally;
+use crate::runner::tally::{FirstForfeit, Tally};
 
 /// What a pairing came to, from the first policy's side.
 #[derive(Clone, Debug)]
@@ -50,6 +51,38 @@ impl PairingResult {
     /// The first policy's score: a win 1, a draw 1/2.
     pub fn score(&self) -> f64 {
         self.wins() as f64 + self.draws() as f64 / 2.0
+    }
+
+    /// Games forfeited by a failing policy, `[by i, by j]`. A game of two
+    /// seats forfeited by one ends `bot-error` with the other the sole
+    /// winner, so the endings say who failed.
+    pub fn forfeits(&self) -> [u64; 2] {
+        let by = |t: &Tally, seat: usize| {
+            t.endings
+                .iter()
+                .filter(|e| e.reason == BOT_ERROR && e.winner == Some(1 - seat))
+                .map(|e| e.count)
+                .sum::<u64>()
+        };
+        [
+            by(&self.i_first, 0) + by(&self.j_first, 1),
+            by(&self.i_first, 1) + by(&self.j_first, 0),
+        ]
+    }
+
+    /// The pairing's first forfeited game, of lowest index, and whether it
+    /// was played with `j` in seat 1 (the second seating).
+    pub fn first_forfeit(&self) -> Option<(&FirstForfeit, bool)> {
+        let a = self.i_first.first_forfeit.as_ref().map(|f| (f, false));
+        let b = self.j_first.first_forfeit.as_ref().map(|f| (f, true));
+        match (a, b) {
+            (Some(a), Some(b)) => Some(if b.0.game_index < a.0.game_index {
+                b
+            } else {
+                a
+            }),
+            (a, b) => a.or(b),
+        }
     }
 
     /// The sum of the payoffs of policy `i` (the first) or `j` over the

@@ -113,6 +113,7 @@ mod tests {
                 },
                 payoff_sum: 0,
                 payoff_sq: 0,
+                forfeits: 0,
             })
             .collect();
         let chart = svg("t", &names, &standings).unwrap();

@@ -185,11 +185,20 @@ fn header(out: &mut String, t: &Tournament, played: &Played) {
 }
 
 /// The standings' table, best first: the rows of standings.csv.
-fn standings_table(out: &mut String, t: &Tournament, standings: &[Standing], money: bool) {
+fn standings_table(
+    out: &mut String,
+    t: &Tournament,
+    standings: &[Standing],
+    money: bool,
+    forfeits: bool,
+) {
     let a = anchor(t);
     let mut head = vec!["rank", "policy", "games", "score", "Elo, 95% interval"];
     if money {
         head.push("payoff per game");
+    }
+    if forfeits {
+        head.push("forfeits");
     }
     let rows: Vec<Vec<String>> = standings
         .iter()
@@ -206,6 +215,9 @@ fn standings_table(out: &mut String, t: &Tournament, standings: &[Standing], mon
             if money {
                 row.push(payoff_text(s.payoff()));
             }
+            if forfeits {
+                row.push(s.forfeits.to_string());
+            }
             row
         })
         .collect();
@@ -214,12 +226,21 @@ fn standings_table(out: &mut String, t: &Tournament, standings: &[Standing], mon
 
 /// The pairings' table, in the tournament's order: the rows of
 /// pairings.csv, every figure from policy A's side.
-fn pairings_table(out: &mut String, t: &Tournament, pairings: &[PairingResult], money: bool) {
+fn pairings_table(
+    out: &mut String,
+    t: &Tournament,
+    pairings: &[PairingResult],
+    money: bool,
+    forfeits: bool,
+) {
     let mut head = vec!["policy A", "policy B", "games", "A's score"];
     if money {
         head.push("A's payoff per game");
     }
     head.extend(["LOS", "A's wins–losses in seat 1", "in seat 2"]);
+    if forfeits {
+        head.push("forfeits by A–B");
+    }
     let rows: Vec<Vec<String>> = pairings
         .iter()
         .map(|r| {
@@ -241,6 +262,10 @@ fn pairings_table(out: &mut String, t: &Tournament, pairings: &[PairingResult], 
                 format!("{}–{}", r.i_first.wins[0], r.i_first.wins[1]),
                 format!("{}–{}", r.j_first.wins[1], r.j_first.wins[0]),
             ]);
+            if forfeits {
+                let [a, b] = r.forfeits();
+                row.push(format!("{a}–{b}"));
+            }
             row
         })
         .collect();
@@ -257,9 +282,32 @@ pub fn page(
 ) -> String {
     // A game whose payoffs are all zero or one has no money to show.
     let money = standings.iter().any(|s| s.payoff_sq > 0);
+    let forfeits = standings.iter().any(|s| s.forfeits > 0);
     let mut out = String::new();
     html::open(&mut out, &format!("ludus tournament: {}", t.name));
     header(&mut out, t, played);
+    if forfeits {
+        // A policy that fails is rated as if it were weak: say so first.
+        let failing: Vec<String> = standings
+            .iter()
+            .filter(|s| s.forfeits > 0)
+            .map(|s| {
+                format!(
+                    "{} forfeited {} of its {} games",
+                    escape(&t.policies[s.policy].to_string()),
+                    s.forfeits,
+                    s.games
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "<p><strong>Failing policies (on_bot_error = \"forfeit\"): {}. A forfeit \
+             counts as a loss, so their ratings measure their failures, not their play.\
+             </strong></p>",
+            failing.join("; ")
+        );
+    }
     let alt = format!(
         "Elo per policy with its 95% interval: {} ({})",
         t.name,
@@ -287,12 +335,12 @@ pub fn page(
     }
     about.push_str(".</p>\n");
     out.push_str(&about);
-    standings_table(&mut out, t, standings, money);
+    standings_table(&mut out, t, standings, money, forfeits);
     out.push_str(
         "<h2>Pairings (pairings.csv)</h2>\n<p>Every figure from policy A's side; LOS is \
          the likelihood that A is the stronger, from wins and losses.</p>\n",
     );
-    pairings_table(&mut out, t, pairings, money);
+    pairings_table(&mut out, t, pairings, money, forfeits);
     html::close(&mut out);
     out
 }
