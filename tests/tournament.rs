@@ -213,6 +213,16 @@ fn bad_tournaments_name_the_key() {
             "name = \"../../elsewhere\"\ngame = \"three-men\"\npolicies = [\"random\", \"mcts:2\"]\ngames = 4\n",
             "`name`: `../../elsewhere` must be letters, digits",
         ),
+        // Settings `run` refuses (issue 55, defect 6): a cap of 0 plies
+        // drew every game unplayed; an odd count was rounded up unsaid.
+        (
+            "game = \"three-men\"\npolicies = [\"random\", \"mcts:2\"]\ngames = 4\nmax_plies = 0\n",
+            "`max_plies`: at least 1",
+        ),
+        (
+            "game = \"three-men\"\npolicies = [\"random\", \"mcts:2\"]\ngames = 5\n",
+            "`games`: an even number",
+        ),
     ] {
         let file = write(&dir, text);
         let o = ludus(&[
@@ -232,6 +242,22 @@ fn bad_tournaments_name_the_key() {
     let o = ludus(&["tournament", &file, "--sprt", "0,10"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("two policies"));
+    let two = write(
+        &dir,
+        "game = \"three-men\"\npolicies = [\"random\", \"mcts:2\"]\ngames = 4\n",
+    );
+    for (args, needle) in [
+        (&["--sprt=-1e308,1e308"][..], "within ±1000"),
+        (&["--sprt", "0,1001"][..], "within ±1000"),
+        (&["--games", "7"][..], "--games must be an even number"),
+    ] {
+        let mut all = vec!["tournament", two.as_str(), "--out", "/nonexistent/never"];
+        all.extend(args);
+        let o = ludus(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
 }
 
 /// The fit recovers ratings from scores the logistic model expects.

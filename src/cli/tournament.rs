@@ -95,7 +95,13 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
                 "--games must be 1 to 10^12, not {g}"
             )));
         }
-        t.games_per_seating = g.div_ceil(2);
+        if g % 2 == 1 {
+            return Err(Failure::Input(format!(
+                "--games must be {}",
+                ludus::plan::tournament::even_games(g)
+            )));
+        }
+        t.games_per_seating = g / 2;
     }
     if let Some(s) = args.batch.seed {
         t.seed = s;

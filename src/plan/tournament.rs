@@ -13,7 +13,7 @@
 //! game = "rithmomachy"
 //! options = { rules = "boardspace" }
 //! policies = ["random", "mcts:200", "alphabeta:3", "lua:scripts/rithmomachy/greedy.lua"]
-//! games = 200          # per pairing, half with each seating
+//! games = 200          # per pairing, half with each seating (an even number)
 //! max_plies = 2000     # optional: longer games stop as a draw
 //! on_bot_error = "forfeit" # optional
 //! rank_by = "payoff"   # optional: standings by mean payoff, not Elo
@@ -267,6 +267,15 @@ impl Tournament {
         if f.games == 0 || f.games > 1_000_000_000_000 {
             return Err(at("games", &"between 1 and 10^12 games per pairing"));
         }
+        if f.games % 2 == 1 {
+            return Err(at("games", &even_games(f.games)));
+        }
+        if f.max_plies == Some(0) {
+            return Err(at(
+                "max_plies",
+                &"at least 1: a cap of 0 plies ends every game as a draw before it starts",
+            ));
+        }
         if let Some(name) = &f.name {
             crate::plan::experiment::check_name(name).map_err(|e| at("name", &e))?;
         }
@@ -344,4 +353,15 @@ impl Tournament {
             exact: OnceLock::new(),
         }
     }
+}
+
+/// Why an odd number of games per pairing is refused, for the file's
+/// `games` and for `--games`.
+pub fn even_games(games: u64) -> String {
+    format!(
+        "an even number: half of a pairing's games are played with each seating, on the \
+         same seeds; not {games} (say {} or {})",
+        games - 1,
+        games + 1
+    )
 }

@@ -51,6 +51,9 @@ fn expected(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
+/// The largest Elo difference a hypothesis may name.
+pub const MAX_ELO: f64 = 1000.0;
+
 impl Sprt {
     /// Parses `elo0,elo1[,alpha,beta]` (alpha and beta default to 0.05).
     ///
@@ -82,6 +85,13 @@ impl Sprt {
         } else {
             (0.05, 0.05)
         };
+        // Past a few hundred Elo a score is all wins or all losses: the
+        // test's expected scores round to 0 or 1 and it decides nothing.
+        if elo0.abs() > MAX_ELO || elo1.abs() > MAX_ELO {
+            return Err(refused(format!(
+                "{usage}: elo0 and elo1 lie within ±{MAX_ELO} (a score of 0.3% to 99.7%)"
+            )));
+        }
         if elo1 <= elo0 {
             return Err(refused(format!("{usage}: elo1 must exceed elo0")));
         }

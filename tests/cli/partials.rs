@@ -135,7 +135,7 @@ fn partials_that_real_runs_write_always_pass() {
         "t.toml",
         &format!(
             "name = \"t\"\nseed = 3\ngame = \"half-hazard\"\non_bot_error = \"forfeit\"\n\
-             policies = [\"random\", \"threshold:1\", \"lua:{bot}\"]\ngames = 31\n"
+             policies = [\"random\", \"threshold:1\", \"lua:{bot}\"]\ngames = 32\n"
         ),
     );
     for k in 1..=2 {

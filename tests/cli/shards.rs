@@ -292,7 +292,7 @@ seed = 4
 game = "three-men"
 options = { first = "seat1" }
 policies = ["random", "mcts:20", "alphabeta:2"]
-games = 101
+games = 102
 "#,
     );
     let whole = dir.join("whole");
