@@ -34,6 +34,13 @@ use crate::policies::settings_error::SettingsError;
 /// The most playouts a decision may be given.
 const MAX_PLAYOUTS: u32 = 100_000_000;
 
+/// The most memory a search tree may take: past it the tree stops growing
+/// and the remaining playouts run from its leaves, so that no budget takes
+/// the host's memory with it (a Rithmomachy tree grows about 3 KB a
+/// playout: `mcts:1000000` asked for 3 GB a decision). A run holds one
+/// tree per `mcts` seat per thread.
+pub const MAX_TREE_BYTES: usize = 256 << 20;
+
 /// The settings of one `mcts` policy.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsSettings {
@@ -94,6 +101,10 @@ pub struct Mcts<G: Game> {
     path: Vec<(u32, usize)>,
     /// Playouts run by every decision so far.
     work: u64,
+    /// Edges in the tree.
+    edges: usize,
+    /// The most bytes the tree may take ([`MAX_TREE_BYTES`]).
+    tree_bytes: usize,
 }
 
 impl<G: Game> Mcts<G> {
@@ -105,7 +116,26 @@ impl<G: Game> Mcts<G> {
             moves: Vec::new(),
             path: Vec::new(),
             work: 0,
+            edges: 0,
+            tree_bytes: MAX_TREE_BYTES,
         }
+    }
+
+    /// The same policy with a tree of at most `bytes`.
+    pub fn with_tree_bytes(mut self, bytes: usize) -> Mcts<G> {
+        self.tree_bytes = bytes;
+        self
+    }
+
+    /// The bytes the tree's nodes and edges take.
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node<G::Move>>()
+            + self.edges * std::mem::size_of::<Edge<G::Move>>()
+    }
+
+    /// Whether the tree may grow no more.
+    fn full(&self) -> bool {
+        self.tree_size() >= self.tree_bytes
     }
 
     /// Walks from the root to a new node, playing on `game`: returns with
@@ -122,8 +152,13 @@ impl<G: Game> Mcts<G> {
                 }
                 Turn::Decide(s) => s,
             };
+            if self.nodes[node as usize].edges.is_empty() && self.full() {
+                // A leaf the full tree cannot list: the playout starts here.
+                return;
+            }
             game.legal_moves(&mut self.moves);
             let edges = &mut self.nodes[node as usize].edges;
+            let before = edges.len();
             // In a game without chance a node's moves are the same at every
             // visit: one comparison finds them all known.
             let same = edges.len() == self.moves.len()
@@ -141,6 +176,7 @@ impl<G: Game> Mcts<G> {
                     }
                 }
             }
+            self.edges += edges.len() - before;
             let legal = |e: &Edge<G::Move>| same || self.moves.contains(&e.mv);
             // A legal move no playout has tried yet comes first, drawn at
             // random among them.
@@ -176,6 +212,7 @@ impl<G: Game> Mcts<G> {
             game.play(mv, &mut Silent);
             match self.nodes[node as usize].edges[pick].child {
                 Some(child) => node = child,
+                None if self.full() => return,
                 None => {
                     // A new node, and the playout goes on from it.
                     let child = self.nodes.len() as u32;
@@ -249,6 +286,7 @@ impl<G: Game> Mcts<G> {
                 })
                 .collect(),
         });
+        self.edges = moves.len();
         // The search's own dice: a stream drawn from the seat's, so the
         // game's dice are never touched and the decision is reproducible.
         let mut dice = Dice::seeded(stream(rng.next_u64(), Stream::Dice));

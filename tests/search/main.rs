@@ -285,3 +285,37 @@ fn rithmomachy_evaluation_counts_pieces_and_half_their_value() {
     }
     assert!(moved > 0, "a random game with no capture");
 }
+
+/// A search tree has a bound (issue 55, defect 2): `mcts:N` grew about
+/// 3 KB a playout in Rithmomachy without one, and a large budget aborted
+/// the host. With a small bound the tree stops growing, the playouts still
+/// run (the work counts every one) and the choice is a legal move; the
+/// same budget without the bound keeps a node a playout.
+#[test]
+fn an_mcts_tree_stops_growing_at_its_bound() {
+    use ludus::games::rithmomachy::Rithmomachy;
+    use ludus::policies::mcts::{MAX_TREE_BYTES, Mcts, MctsSettings};
+    let opts = options("rithmomachy", &[("rules", "dagonell")]);
+    let g = Rithmomachy::new(&opts).unwrap();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let settings = MctsSettings::parse(Some("2000,cap=20")).unwrap();
+    let bound = 256 << 10;
+    let mut small = Mcts::<Rithmomachy>::new(settings).with_tree_bytes(bound);
+    let mut rng = stream(5, Stream::Seat(0));
+    let pick = small.choose(&g, &moves, &mut rng).unwrap();
+    assert!(pick < moves.len());
+    assert_eq!(small.work(), 2000);
+    // Past the bound by at most the one node listed when it was reached.
+    let one_node = moves.len() * 128;
+    assert!(
+        small.tree_size() <= bound + one_node,
+        "{} bytes",
+        small.tree_size()
+    );
+    let mut free = Mcts::<Rithmomachy>::new(settings);
+    free.choose(&g, &moves, &mut stream(5, Stream::Seat(0)))
+        .unwrap();
+    assert!(free.tree_size() > 4 * bound, "{} bytes", free.tree_size());
+    assert!(free.tree_size() < MAX_TREE_BYTES);
+}
