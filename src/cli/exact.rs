@@ -197,14 +197,19 @@ fn table(entry: &dyn GameEntry, in_force: &Options, seats: &[PolicySpec], r: &Ex
             odds.payoff
         );
     }
-    let most = r
+    // The mode is known only if some listed length outweighs the tail,
+    // the lengths past the list taken together.
+    let most = match r
         .length
         .probabilities
         .iter()
         .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map_or(0, |x| x.0);
+    {
+        Some(x) if x.1 >= r.length.tail => format!("most likely {}", x.0),
+        _ => "most likely not known (the tail outweighs every listed length)".to_string(),
+    };
     out += &format!(
-        "length: mean {:.10} {}, most likely {most}, {} lengths listed, tail {:.3e}\n",
+        "length: mean {:.10} {}, {most}, {} lengths listed, tail {:.3e}\n",
         r.mean_length,
         entry.length_unit(),
         r.length.probabilities.len(),

@@ -180,6 +180,29 @@ fn hazard_for_stakes_is_a_gamblers_ruin_solved_by_rounds() {
     );
 }
 
+/// A game whose lengths all lie past the listed ones names no most likely
+/// length (issue 55, defect 5: it printed "most likely 0, 0 lengths
+/// listed, tail 1.000e0"); one with lengths listed still names it.
+#[test]
+fn the_most_likely_length_is_named_only_when_the_list_supports_it() {
+    let out = |args: &[&str]| {
+        let o = ludus(args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let long = out(&["exact", "hazard-stakes", "--opt", "funds=1000"]);
+    assert!(
+        long.contains("most likely not known") && long.contains("0 lengths listed"),
+        "{long}"
+    );
+    let short = out(&["exact", "hazard", "--opt", "order=fixed"]);
+    assert!(
+        short.contains("most likely 3, 104 lengths listed"),
+        "{short}"
+    );
+    assert!(!short.contains("not known"), "{short}");
+}
+
 /// Where the fractions would not be cheap (too many states), only the
 /// floats are given.
 #[test]
