@@ -239,12 +239,16 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats + Stages> GameEntry
                         policy: spec.to_string(),
                     });
                 }
-                let policy = spec
-                    .build_for::<G>(&in_force)
-                    .map_err(|e| ExactError::Policy {
-                        policy: spec.to_string(),
-                        reason: e.to_string(),
-                    })?;
+                let policy = spec.build_for::<G>(&in_force).map_err(|e| {
+                    // The error may name the policy itself; the
+                    // message names it once.
+                    let policy = spec.to_string();
+                    let reason = e.to_string();
+                    let reason = reason
+                        .strip_prefix(&format!("policy `{policy}`: "))
+                        .map_or_else(|| reason.clone(), str::to_string);
+                    ExactError::Policy { policy, reason }
+                })?;
                 if !policy.knows_distribution() {
                     return Err(ExactError::NoDistribution {
                         policy: spec.to_string(),

@@ -446,3 +446,24 @@ fn optimal_refuses_a_game_too_large_and_a_bad_objective() {
         "{e}"
     );
 }
+
+/// A policy refused for exact play is named once (issue 55, defect 9:
+/// "policy `threshold:101`: policy `threshold:101`: ...").
+#[test]
+fn a_refused_policy_is_named_once() {
+    for (seats, reason) in [
+        ("threshold:101,random", "k must be a whole number"),
+        ("optimal:zz", "the objective is"),
+    ] {
+        let o = ludus(&["exact", "half-hazard", "--seats", seats]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        let policy = seats.split(',').next().unwrap();
+        assert_eq!(
+            err.matches(&format!("policy `{policy}`")).count(),
+            1,
+            "{err}"
+        );
+        assert!(err.contains(reason), "{err}");
+    }
+}
