@@ -256,20 +256,12 @@ impl GameRecord {
         let fields: [(&str, String, String); 5] = [
             ("length", self.length.to_string(), replay.length.to_string()),
             ("ending", self.ending.clone(), replay.ending.clone()),
-            (
-                "winner",
-                format!("{:?}", self.winner),
-                format!("{:?}", replay.winner),
-            ),
-            (
-                "payoffs",
-                format!("{:?}", self.payoffs),
-                format!("{:?}", replay.payoffs),
-            ),
+            ("winner", winner(self.winner), winner(replay.winner)),
+            ("payoffs", payoffs(&self.payoffs), payoffs(&replay.payoffs)),
             (
                 "failure",
-                format!("{:?}", self.failure),
-                format!("{:?}", replay.failure),
+                failure(self.failure.as_deref()),
+                failure(replay.failure.as_deref()),
             ),
         ];
         fields
@@ -279,11 +271,83 @@ impl GameRecord {
     }
 }
 
+/// A winner as a person reads it: the seat from 1, or a draw.
+fn winner(w: Option<usize>) -> String {
+    w.map_or_else(|| "a draw".to_string(), |s| format!("seat {s} winning"))
+}
+
+/// Payoffs as a person reads them: `+2, -2`.
+fn payoffs(p: &[i64]) -> String {
+    p.iter()
+        .map(|x| format!("{x:+}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A recorded failure as a person reads it, quoted.
+fn failure(f: Option<&str>) -> String {
+    f.map_or_else(
+        || "no failure".to_string(),
+        |m| format!("the failure \"{m}\""),
+    )
+}
+
 /// A step of play as a person reads it in a message.
 fn said(step: Option<&RecordedStep>) -> String {
     match step {
         None => "nothing more (the game is over)".to_string(),
         Some(RecordedStep::Move(m)) => format!("seat {} `{}`", m.seat, m.mv),
         Some(RecordedStep::Throw(t)) => format!("`{}`", t.throw),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(winner: Option<usize>, payoffs: Vec<i64>) -> GameRecord {
+        GameRecord {
+            cell: 0,
+            pairing: None,
+            game: "hazard".into(),
+            index: 0,
+            seed: 1,
+            max_plies: 10,
+            options: BTreeMap::new(),
+            seats: vec!["random".into(), "random".into()],
+            play: Vec::new(),
+            length: 3,
+            ending: "won".into(),
+            winner,
+            payoffs,
+            failure: None,
+        }
+    }
+
+    /// A difference in the result is said in words, not Rust's debug text
+    /// (issue 55, defect 9: "the record has Some(2), the replay Some(1)").
+    #[test]
+    fn a_different_result_is_said_in_words() {
+        let said = |a: &GameRecord, b: &GameRecord| a.first_difference(b).unwrap();
+        let won = record(Some(2), vec![-1, 1]);
+        assert_eq!(
+            said(&won, &record(Some(1), vec![-1, 1])),
+            "winner: the record has seat 2 winning, the replay seat 1 winning"
+        );
+        assert_eq!(
+            said(&won, &record(None, vec![-1, 1])),
+            "winner: the record has seat 2 winning, the replay a draw"
+        );
+        assert_eq!(
+            said(&won, &record(Some(2), vec![-2, 2])),
+            "payoffs: the record has -1, +1, the replay -2, +2"
+        );
+        let mut failed = record(Some(2), vec![-1, 1]);
+        failed.failure = Some("seat 1: boom".into());
+        assert_eq!(
+            said(&failed, &won),
+            "failure: the record has the failure \"seat 1: boom\", the replay no failure"
+        );
+        assert_eq!(won.first_difference(&won.clone()), None);
     }
 }
