@@ -47,11 +47,16 @@ pub fn perft(args: PerftArgs) -> Result<(), Failure> {
             args.depth
         )));
     }
+    // A position the game refuses is the file's fault: name the file.
+    let whence = match &args.position {
+        Some(p) => format!("{p} ({})", entry.name()),
+        None => entry.name().to_string(),
+    };
     for d in 1..=args.depth {
         let t = Instant::now();
         let n = entry
             .perft(&start, d)
-            .map_err(|e| Failure::Input(format!("{}: {e}", entry.name())))?;
+            .map_err(|e| Failure::Input(format!("{whence}: {e}")))?;
         println!("perft({d}) = {n}  ({:.2} s)", t.elapsed().as_secs_f64());
     }
     Ok(())

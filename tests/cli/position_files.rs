@@ -287,3 +287,17 @@ fn a_boardspace_record_replays_through_position() {
         "{err}"
     );
 }
+
+/// `perft --position` names the file it could not use, not only the game
+/// (issue 55, defect 9).
+#[test]
+fn perft_names_the_position_file_it_refuses() {
+    let dir = scratch("perft-bad-position");
+    let file = dir.join("bad.json");
+    std::fs::write(&file, "{\"game\":\"nine-men\"").unwrap();
+    let path = file.to_str().unwrap();
+    let o = ludus(&["perft", "nine-men", "--position", path, "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(&format!("{path} (nine-men): ")), "{err}");
+}
