@@ -25,5 +25,6 @@ pub mod stages;
 pub mod state_key;
 pub mod suggest;
 pub mod text;
+pub mod toml_message;
 pub mod view;
 pub mod view_error;

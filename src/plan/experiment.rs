@@ -30,6 +30,7 @@ use sha2::{Digest, Sha256};
 use crate::core::input::read_text;
 use crate::core::options::Options;
 use crate::core::plural::plural;
+use crate::core::toml_message::toml_message;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::plan_error::PlanError;
 use crate::policies::policy_spec::PolicySpec;
@@ -162,7 +163,8 @@ impl Experiment {
                 ),
             ));
         }
-        let file: ExperimentFile = toml::from_str(text).map_err(|e| PlanError::whole(source, e))?;
+        let file: ExperimentFile =
+            toml::from_str(text).map_err(|e| PlanError::whole(source, toml_message(&e, text)))?;
         let at = |key: &str, msg: String| PlanError::at(source, key, msg);
         check_name(&file.name).map_err(|e| at("name", e.to_string()))?;
         if file.games == 0 {

@@ -31,6 +31,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use crate::core::options::Options;
+use crate::core::toml_message::toml_message;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::DEFAULT_MAX_PLIES;
 use crate::plan::plan_error::PlanError;
@@ -171,7 +172,8 @@ impl Tournament {
     }
 
     fn parse_checking(text: &str, file: &str, check: bool) -> Result<Tournament, PlanError> {
-        let table: toml::Table = toml::from_str(text).map_err(|e| PlanError::whole(file, e))?;
+        let table: toml::Table =
+            toml::from_str(text).map_err(|e| PlanError::whole(file, toml_message(&e, text)))?;
         let (mut body, outer) = match table.get("tournament") {
             Some(toml::Value::Table(t)) => (t.clone(), Some(&table)),
             Some(_) => return Err(PlanError::at(file, "tournament", "must be a table")),
@@ -187,9 +189,10 @@ impl Tournament {
             }
         }
         let where_ = if outer.is_some() { "tournament." } else { "" };
-        let f: TournamentFile = toml::Value::Table(body)
-            .try_into()
-            .map_err(|e| PlanError::whole(file, format!("{where_}{e}")))?;
+        let f: TournamentFile = toml::Value::Table(body).try_into().map_err(|e| {
+            let e = e.to_string();
+            PlanError::whole(file, format!("{where_}{}", e.trim().replace('\n', " ")))
+        })?;
         let at = |key: &str, e: &dyn std::fmt::Display| {
             PlanError::at(file, &format!("{where_}{key}"), e)
         };

@@ -480,3 +480,27 @@ fn mistyped_names_get_a_suggestion() {
         "{err}"
     );
 }
+
+/// A TOML syntax error is one line naming the file, line and column, as
+/// every other input error is (issue 55, defect 9: toml's own text spread
+/// over four to six lines with the source and a caret).
+#[test]
+fn a_toml_syntax_error_is_one_line() {
+    let dir = crate::support::scratch("toml-one-line");
+    let file = dir.join("bad.toml");
+    std::fs::write(&file, "name = \"x\nseed = 1\n").unwrap();
+    let path = file.to_str().unwrap();
+    for args in [
+        vec!["run", path, "--out", "/nonexistent/never"],
+        vec!["tournament", path, "--out", "/nonexistent/never"],
+    ] {
+        let o = crate::support::ludus(&args);
+        assert_eq!(o.status.code(), Some(2));
+        let err = crate::support::stderr(&o);
+        assert_eq!(
+            err.trim_end(),
+            format!("error: {path}: line 1, column 10: invalid basic string"),
+            "{args:?}"
+        );
+    }
+}

@@ -558,7 +558,7 @@ impl Rules {
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
         toml::from_str(text).map_err(|e| RulesError::Toml {
             file: None,
-            message: e.to_string(),
+            message: crate::core::toml_message::toml_message(&e, text),
         })
     }
 }
