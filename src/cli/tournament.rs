@@ -259,7 +259,7 @@ fn forfeits_said(t: &Tournament, pairings: &[PairingResult], max: f64) -> Option
             continue;
         };
         let [a, b] = r.forfeits();
-        let (games, forfeits) = (r.games(), r.i_first.forfeits + r.j_first.forfeits);
+        let (games, forfeits) = (r.games(), a + b);
         let seating = &seatings[2 * k + usize::from(second)];
         let policy = seating.cell.seats[f.seat].to_string();
         let said = format!(

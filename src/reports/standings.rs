@@ -178,6 +178,7 @@ pub fn pairing_rows(t: &Tournament, results: &[PairingResult]) -> Vec<Vec<String
     results
         .iter()
         .map(|r| {
+            let [forfeits_a, forfeits_b] = r.forfeits();
             let mut row = vec![t.policies[r.i].to_string(), t.policies[r.j].to_string()];
             row.extend(score_fields(
                 r.games(),
@@ -194,8 +195,8 @@ pub fn pairing_rows(t: &Tournament, results: &[PairingResult]) -> Vec<Vec<String
                 r.i_first.wins[1].to_string(),
                 r.j_first.wins[1].to_string(),
                 r.j_first.wins[0].to_string(),
-                r.forfeits()[0].to_string(),
-                r.forfeits()[1].to_string(),
+                forfeits_a.to_string(),
+                forfeits_b.to_string(),
             ]);
             row
         })
