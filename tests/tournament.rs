@@ -646,6 +646,26 @@ policies = ["mcts:20", "random", "alphabeta:2"]
 games = 10
 "#;
 
+/// tournament.json is written after the records: a tournament that cannot
+/// write them (records.jsonl is a folder here) fails naming the file, and
+/// keeps its standings under a tournament.json that says it is not complete.
+#[test]
+fn a_tournament_that_cannot_write_its_records_is_not_complete() {
+    let dir = scratch("records_unwritable");
+    let file = write(&dir, RECORDED);
+    let out = dir.join("out");
+    std::fs::create_dir_all(out.join("records.jsonl/kept")).unwrap();
+    let o = tournament(&file, &out, &["--record", "1", "-q"]);
+    assert!(!o.status.success());
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(said.contains("records.jsonl"), "{said}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("tournament.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["complete"], false, "{json}");
+    assert!(out.join("standings.csv").exists());
+}
+
 /// `--record 2`: two games of each of the six seatings, in (seating,
 /// index) order, each naming its seating (`cell`) and pairing, with the
 /// pairing's policies in the seating's order; the same bytes whatever the

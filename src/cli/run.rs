@@ -375,7 +375,7 @@ impl Observer for RunObserver<'_> {
         self.checkpoint(batch)?;
         if self.plan.shard.is_none() {
             let secs = batch.started.elapsed().as_secs_f64();
-            self.write_report(secs, false, None)
+            self.write_report(secs, false, false, None)
                 .map_err(|e| e.to_string())?;
         }
         self.next_write = Some(Instant::now() + CHECKPOINT.max(start.elapsed() * WRITE_SHARE));
@@ -435,15 +435,18 @@ impl<'a> RunObserver<'a> {
     }
 
     /// Writes the CSVs and the manifest of the finished cells, after
-    /// `secs` seconds.
+    /// `secs` seconds. Only the `last` write, after every other file of
+    /// the run, may say the run is complete: a run that dies writing its
+    /// records or charts leaves a manifest that says it is not.
     fn write_report(
         &mut self,
         secs: f64,
+        last: bool,
         interrupted: bool,
         error: Option<String>,
     ) -> Result<(), WriteError> {
         let runs = self.folder.cell_runs();
-        let manifest = Manifest::of_run(
+        let mut manifest = Manifest::of_run(
             &self.plan.exp,
             self.plan.threads,
             secs,
@@ -451,32 +454,28 @@ impl<'a> RunObserver<'a> {
             interrupted,
             error,
         );
+        manifest.complete &= last;
         self.folder.write_report(&manifest)
     }
 
     /// Writes records.jsonl: the first games (`record`) of each finished
     /// cell, played again from their seeds on this thread through the
-    /// narrated path, in (cell, index) order whatever the threads; the
-    /// batch's own games pay nothing for it. Without `record`, removes an
-    /// older run's file. Returns how many games it holds.
+    /// narrated path, in (cell, index) order whatever the threads, each
+    /// written as it is played; the batch's own games pay nothing for it.
+    /// Without `record`, removes an older run's file. Returns how many
+    /// games it holds.
     fn write_records(&self) -> Result<usize, WriteError> {
         let (exp, dir) = (&self.plan.exp, &self.plan.dir);
         if exp.record == 0 {
             records::remove(dir).map_err(|e| WriteError::report(dir, e))?;
             return Ok(0);
         }
-        let kept: Vec<GameRecord> = self
-            .folder
-            .indices()
-            .into_iter()
-            .flat_map(|c| {
-                let plan = &exp.cells[c];
-                (0..exp.record.min(plan.cell.games))
-                    .map(move |k| GameRecord::of_cell(plan.game, &plan.cell, k))
-            })
-            .collect();
-        records::write(dir, &kept).map_err(|e| WriteError::report(dir, e))?;
-        Ok(kept.len())
+        let kept = self.folder.indices().into_iter().flat_map(|c| {
+            let plan = &exp.cells[c];
+            (0..exp.record.min(plan.cell.games))
+                .map(move |k| GameRecord::of_cell(plan.game, &plan.cell, k))
+        });
+        records::write(dir, kept).map_err(|e| WriteError::report(dir, e))
     }
 
     /// Writes what the batch `ended` with: the report and charts (or a
@@ -517,10 +516,14 @@ impl<'a> RunObserver<'a> {
         let kept = match self.plan.shard {
             None => {
                 let interrupted = matches!(ended, Ended::Interrupted);
-                self.write_report(secs, interrupted, error.clone())?;
+                // The manifest last: it says complete only once the
+                // records and the charts are on disk; the games' report is
+                // written even when the records could not be.
+                let recorded = self.write_records();
                 ludus::reports::charts::write_charts_of(dir, exp, &self.folder)
                     .map_err(|e| WriteError::report(dir, e))?;
-                let recorded = self.write_records()?;
+                self.write_report(secs, recorded.is_ok(), interrupted, error.clone())?;
+                let recorded = recorded?;
                 if !quiet {
                     let shown: Vec<CellResult> = self
                         .folder

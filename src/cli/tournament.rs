@@ -194,6 +194,10 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
             );
         }
     } else if shard.is_none() {
+        // Records before the report: tournament.json says complete only
+        // once every other file is on disk; the standings are written even
+        // when the records could not be.
+        let recorded = write_records(&dir, &t, &outcome.settled);
         write_report(
             &dir,
             &t,
@@ -203,12 +207,21 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
                 source: &args.file,
                 threads,
                 seconds: started.elapsed().as_secs_f64(),
-                complete: matches!(outcome.ended, Ended::Complete),
+                complete: matches!(outcome.ended, Ended::Complete) && recorded.is_ok(),
                 merged: None,
             },
             args.quiet,
         )?;
-        write_records(&dir, &t, &outcome.settled, args.quiet)?;
+        let recorded = recorded?;
+        if !args.quiet && recorded > 0 {
+            let file = dir.join(records::FILE);
+            println!(
+                "{} kept whole in {}; replay one: ludus play --record {} --game 0",
+                plural(recorded, "game"),
+                file.display(),
+                shell_word(&file.display().to_string())
+            );
+        }
     }
     let too_many = forfeits_said(&t, &outcome.pairings, args.max_forfeits / 100.0);
     match outcome.ended {
@@ -292,31 +305,16 @@ fn forfeits_said(t: &Tournament, pairings: &[PairingResult], max: f64) -> Option
 
 /// Writes records.jsonl: the first games (`record`) of each seating that
 /// the batch played for certain, played again from their seeds on this
-/// thread, in (seating, index) order whatever the threads; without
-/// `record`, removes an older tournament's file. Says how to replay one
-/// unless `quiet`.
-fn write_records(
-    dir: &std::path::Path,
-    t: &Tournament,
-    settled: &[u64],
-    quiet: bool,
-) -> Result<(), Failure> {
+/// thread, in (seating, index) order whatever the threads, each written as
+/// it is played; without `record`, removes an older tournament's file.
+/// Returns how many games it holds.
+fn write_records(dir: &std::path::Path, t: &Tournament, settled: &[u64]) -> Result<usize, Failure> {
     let io = |e| WriteError::report(dir, e);
     if t.record == 0 {
-        return records::remove(dir).map_err(|e| io(e).into());
+        records::remove(dir).map_err(io)?;
+        return Ok(0);
     }
-    let kept = tournament_records::of_tournament(t, settled);
-    records::write(dir, &kept).map_err(io)?;
-    if !quiet && !kept.is_empty() {
-        let file = dir.join(records::FILE);
-        println!(
-            "{} kept whole in {}; replay one: ludus play --record {} --game 0",
-            plural(kept.len(), "game"),
-            file.display(),
-            shell_word(&file.display().to_string())
-        );
-    }
-    Ok(())
+    Ok(records::write(dir, tournament_records::of_tournament(t, settled)).map_err(io)?)
 }
 
 /// What tournament.json says of the games a report holds

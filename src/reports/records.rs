@@ -23,27 +23,40 @@ pub const MAX_FILE_BYTES: u64 = 1 << 32;
 /// notation.
 pub const NOTATION_DIR: &str = "records";
 
-/// Writes `records` (in the order given) to `dir`/records.jsonl in one
-/// step, replacing any older one, and each record that its game can write
-/// in its own notation to `dir`/records/ as `cell-C-game-I.EXT`, replacing
-/// the folder's older files.
-pub fn write(dir: &Path, records: &[GameRecord]) -> std::io::Result<()> {
+/// Writes `records` (in the order given) to `dir`/records.jsonl, replacing
+/// any older one in one step once the last is written, and each record
+/// that its game can write in its own notation to `dir`/records/ as
+/// `cell-C-game-I.EXT`, replacing the folder's older files. Each record is
+/// written as it comes and dropped, so that keeping every game of a run
+/// costs disk, not memory. Returns how many records were written.
+pub fn write(dir: &Path, records: impl IntoIterator<Item = GameRecord>) -> std::io::Result<usize> {
+    remove_notation(dir).map_err(|e| naming(NOTATION_DIR, e))?;
+    let mut count = 0;
+    // Set when the error met is a notation file's, named already.
+    let mut in_notation = false;
     write_atomic_with(&dir.join(FILE), |w| {
         let mut w = std::io::BufWriter::new(w);
         for r in records {
             writeln!(w, "{}", r.to_line())?;
+            if let Some((name, text)) = notation(&r) {
+                let folder = dir.join(NOTATION_DIR);
+                let file = format!("{NOTATION_DIR}/{name}");
+                in_notation = true;
+                std::fs::create_dir_all(&folder).map_err(|e| naming(NOTATION_DIR, e))?;
+                write_atomic(&folder.join(name), text.as_bytes()).map_err(|e| naming(&file, e))?;
+                in_notation = false;
+            }
+            count += 1;
         }
         w.flush()
-    })?;
-    remove_notation(dir)?;
-    for r in records {
-        if let Some((name, text)) = notation(r) {
-            let folder = dir.join(NOTATION_DIR);
-            std::fs::create_dir_all(&folder)?;
-            write_atomic(&folder.join(name), text.as_bytes())?;
-        }
-    }
-    Ok(())
+    })
+    .map_err(|e| if in_notation { e } else { naming(FILE, e) })?;
+    Ok(count)
+}
+
+/// `error`, saying the file (in the report folder) it was met writing.
+fn naming(file: &str, error: std::io::Error) -> std::io::Error {
+    std::io::Error::new(error.kind(), format!("{file}: {error}"))
 }
 
 /// The file name and text of `record` in its game's own notation, if the

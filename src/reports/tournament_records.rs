@@ -10,10 +10,14 @@ use crate::runner::game_record::GameRecord;
 /// `settled` ones (how many of its first games the batch played for
 /// certain; an SPRT that stopped a match, or a failure, plays fewer). A
 /// record's `cell` is its seating's index and its `pairing` the pairing's,
-/// whose game seeds both seatings share.
-pub fn of_tournament(t: &Tournament, settled: &[u64]) -> Vec<GameRecord> {
+/// whose game seeds both seatings share. Each record is played when the
+/// iterator reaches it, so that they can be written one at a time.
+pub fn of_tournament<'a>(
+    t: &'a Tournament,
+    settled: &'a [u64],
+) -> impl Iterator<Item = GameRecord> + 'a {
     t.seatings()
-        .iter()
+        .into_iter()
         .zip(settled)
         .enumerate()
         .flat_map(|(s, (plan, &played))| {
@@ -23,7 +27,6 @@ pub fn of_tournament(t: &Tournament, settled: &[u64]) -> Vec<GameRecord> {
                 ..GameRecord::of_cell(plan.game, &plan.cell, k)
             })
         })
-        .collect()
 }
 
 #[cfg(test)]
@@ -44,7 +47,7 @@ mod tests {
     #[test]
     fn each_seating_keeps_its_first_settled_games_with_its_seats() {
         let t = tournament(2);
-        let records = of_tournament(&t, &[3, 3, 1, 0, 3, 3]);
+        let records: Vec<GameRecord> = of_tournament(&t, &[3, 3, 1, 0, 3, 3]).collect();
         let kept: Vec<(usize, Option<usize>, u64)> = records
             .iter()
             .map(|r| (r.cell, r.pairing, r.index))
@@ -82,6 +85,6 @@ mod tests {
 
     #[test]
     fn record_zero_keeps_nothing() {
-        assert!(of_tournament(&tournament(0), &[3; 6]).is_empty());
+        assert!(of_tournament(&tournament(0), &[3; 6]).next().is_none());
     }
 }

@@ -169,6 +169,22 @@ fn records_do_not_depend_on_the_threads() {
     assert_eq!(a, b);
 }
 
+/// The manifest is written last: a run that cannot write its records
+/// (here records.jsonl is a folder, which no file replaces) fails, and its
+/// manifest does not say complete, though every game was played.
+#[test]
+fn a_run_that_cannot_write_its_records_is_not_complete() {
+    let dir = scratch("records_unwritable");
+    std::fs::create_dir_all(dir.join("out/records.jsonl/kept")).unwrap();
+    let o = run(&dir, "out", &["--record", "2", "-q"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("records.jsonl"), "{}", stderr(&o));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out/manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["complete"], false, "{manifest}");
+}
+
 #[test]
 fn a_tampered_record_is_refused_naming_the_move() {
     let dir = scratch("records_tampered");
