@@ -13,6 +13,7 @@ use crate::reports::record_numbers::{pairs, wide};
 use crate::runner::decisions::SAMPLED;
 use crate::runner::fixed_mean::FixedMean;
 use crate::runner::judged_sums::JUDGED;
+use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::tally::{DRAW_UNIT, Tally};
 
 /// A cell's per-game metric sums and its options histogram.
@@ -101,13 +102,38 @@ impl MetricRecord {
     }
 
     /// Checks the sums against the cell's games, decisions and first
-    /// movers, read and checked into `t` before, and puts them in `t`;
-    /// `weighed`: the cell's game samples its decisions' options
+    /// movers, read and checked into `t` before, and against what the
+    /// run's `level` measures, and puts them in `t`; `samples`: the cell's
+    /// game samples its decisions' options at the basic level
     /// ([`crate::runner::game_entry::GameEntry::samples_options`]), each of
     /// the sample weighing [`SAMPLED`]. The errors name the field within
     /// `metrics`.
-    pub fn read_into(&self, t: &mut Tally, weighed: bool) -> Result<(), PartialError> {
+    pub fn read_into(
+        &self,
+        t: &mut Tally,
+        samples: bool,
+        level: MetricsLevel,
+    ) -> Result<(), PartialError> {
         let (games, decisions) = (t.games, t.decisions);
+        let all = level == MetricsLevel::All;
+        // At the basic level no position is looked up and no game judged.
+        let measured = |key: String, n: u64, with_decisions: u64| {
+            if n > 0 && !all {
+                return Err(PartialError::at(
+                    format!("{key}.games"),
+                    format!("{n}, but a run of `--metrics basic` measures no {key}"),
+                ));
+            }
+            // Positions are looked up and judged before decisions only.
+            if n > with_decisions {
+                return Err(PartialError::at(
+                    format!("{key}.games"),
+                    format!("{n}, more than the {with_decisions} games with decisions"),
+                ));
+            }
+            Ok(())
+        };
+        let weighed = samples && !all;
         self.read_first_score(t)?;
         let mut last = 0;
         let mut sum = 0u64;
@@ -184,12 +210,7 @@ impl MetricRecord {
             ));
         }
         let repetition = self.repetition.read("repetition", 0.0, 1.0)?;
-        if repetition.n > games {
-            return Err(PartialError::at(
-                "repetition.games",
-                format!("{}, more than the {games} games held", repetition.n),
-            ));
-        }
+        measured("repetition".to_string(), repetition.n, with_decisions)?;
         t.metrics.repetition = repetition;
         if let Some(k) = self
             .judged
@@ -208,12 +229,7 @@ impl MetricRecord {
                 .get(*name)
                 .ok_or_else(|| PartialError::at(&key, "is missing".to_string()))?
                 .read(&key, *low, *high)?;
-            if m.n > games {
-                return Err(PartialError::at(
-                    format!("{key}.games"),
-                    format!("{}, more than the {games} games held", m.n),
-                ));
-            }
+            measured(key, m.n, with_decisions)?;
             *sum = m;
         }
         t.metrics.branching = branching;

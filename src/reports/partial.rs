@@ -362,7 +362,7 @@ impl CellRecord {
         self.check_payoffs(&mut t)?;
         self.check_decisions(&mut t)?;
         self.metrics
-            .read_into(&mut t, plan.game.samples_options())
+            .read_into(&mut t, plan.game.samples_options(), plan.cell.metrics)
             .map_err(|e| e.within("metrics"))?;
         self.check_forfeits(plan, &done, &mut t)?;
         for (key, x) in [
@@ -1030,6 +1030,12 @@ impl Partial {
                 (exp.cells.clone(), exp.script_paths(), exp.max_plies, games)
             }
             TOURNAMENT => {
+                if metrics != MetricsLevel::Basic {
+                    return Err(PartialError::at(
+                        "manifest.metrics",
+                        format!("`{}`, but a tournament measures `basic`", m.metrics),
+                    ));
+                }
                 let mut t = Tournament::parse_played(&m.experiment_text, &m.source)
                     .map_err(|e| PartialError::at("manifest.experiment_text", e.to_string()))?;
                 if t.name != m.experiment {

@@ -291,6 +291,26 @@ fn tampered_partials_are_refused_naming_the_file_and_the_field() {
             "payoff_sq",
         ),
         (
+            "Hazard's positions looked up at the basic level",
+            Box::new(move |p| {
+                let c = cell_where(p, |c| c.game == "hazard");
+                let r = &mut p.cells[c].metrics.repetition;
+                (r.games, r.sum, r.sq) = (1, "0".into(), "0".into());
+                c
+            }),
+            "repetition.games: 1, but a run of `--metrics basic` measures no repetition",
+        ),
+        (
+            "Hazard judged at the basic level",
+            Box::new(move |p| {
+                let c = cell_where(p, |c| c.game == "hazard");
+                let d = p.cells[c].metrics.judged.get_mut("drama").unwrap();
+                (d.games, d.sum, d.sq) = (2, "0".into(), "0".into());
+                c
+            }),
+            "judged.drama.games: 2",
+        ),
+        (
             "a forfeit hidden",
             Box::new(move |p| {
                 let c = cell_where(p, |c| c.forfeits > 0 && c.players == 2);

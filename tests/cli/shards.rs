@@ -354,6 +354,34 @@ games = 102
         "{}",
         stderr(&o)
     );
+    // A tournament measures the basic metrics: a shard resealed with
+    // judged games, or claiming `--metrics all`, is refused.
+    let forged = dir.join("forged");
+    std::fs::create_dir_all(&forged).unwrap();
+    let real: ludus::reports::partial::Partial =
+        serde_json::from_slice(&std::fs::read(Path::new(&shards[0]).join("partial.json")).unwrap())
+            .unwrap();
+    let mut judged = real.clone();
+    let d = judged.cells[1].metrics.judged.get_mut("drama").unwrap();
+    (d.games, d.sum, d.sq) = (1, "0".into(), "0".into());
+    let mut all = real;
+    all.manifest.metrics = "all".into();
+    for (p, said) in [
+        (
+            judged,
+            "cells[1].metrics.judged.drama.games: 1, but a run of `--metrics basic`",
+        ),
+        (
+            all,
+            "manifest.metrics: `all`, but a tournament measures `basic`",
+        ),
+    ] {
+        std::fs::write(forged.join("partial.json"), p.to_json()).unwrap();
+        let f = forged.to_str().unwrap();
+        let o = ludus(&["merge", f, &shards[1], &shards[2], "--out", m, "-q"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains(said), "{}", stderr(&o));
+    }
     // A sequential test cannot be cut into shards.
     let o = ludus(&["tournament", &file, "--shard", "1/2", "--sprt", "0,50"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
