@@ -33,9 +33,12 @@ impl GameOptions {
     ) -> Result<Options, Failure> {
         let mut given = Vec::new();
         for o in &self.opts {
-            let (k, v) = o
-                .split_once('=')
-                .ok_or_else(|| Failure::Input(format!("--opt `{o}`: write it as key=value")))?;
+            let (k, v) = o.split_once('=').ok_or_else(|| {
+                Failure::Input(format!(
+                    "--opt `{}`: write it as key=value",
+                    ludus::core::text::inline(o)
+                ))
+            })?;
             given.push((k.trim().to_string(), v.trim().to_string()));
         }
         if let Some(r) = &self.rules {

@@ -20,6 +20,8 @@ mod solve;
 mod tournament;
 
 use clap::{Parser, Subcommand};
+use ludus::core::control_text::has_control;
+use ludus::core::text::inline;
 
 pub use failure::{Failure, shown};
 
@@ -62,6 +64,10 @@ enum Command {
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
     quiet_on_closed_pipe();
+    if let Some(refused) = control_in_arguments() {
+        eprintln!("error: {refused}");
+        return 2;
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return bad_command_line(e),
@@ -87,6 +93,31 @@ pub fn main() -> i32 {
             f.code()
         }
     }
+}
+
+/// The refusal of an argument holding a control character, if one does:
+/// no path, name or value ludus takes needs one, and messages quote
+/// arguments, where a newline could start a line of its own (a forged
+/// `error:`).
+fn control_in_arguments() -> Option<String> {
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let n = args.iter().position(|a| has_control(a))?;
+    // Named by its option where it is one's value: `--out X`, `--out=X`.
+    let option = match args[n].split_once('=') {
+        Some((o, _)) if o.starts_with("--") && !has_control(o) => Some(o),
+        _ => (n > 0 && args[n - 1].starts_with('-')).then(|| args[n - 1].as_str()),
+    };
+    let which = match option {
+        Some(o) => format!("argument {} (of {o})", n + 1),
+        None => format!("argument {}", n + 1),
+    };
+    Some(format!(
+        "{which} `{}` holds a control character, which no argument of ludus takes",
+        inline(&args[n])
+    ))
 }
 
 /// What clap says of a command line it cannot read (or its help), and the

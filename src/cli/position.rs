@@ -1,6 +1,7 @@
 //! `ludus position <game>`: a position, its legal moves and how it stands.
 
 use clap::Args;
+use ludus::core::text::inline;
 
 use crate::cli::game_options::GameOptions;
 use crate::cli::{Failure, find_game};
@@ -39,12 +40,22 @@ const MAX_RECORD_BYTES: u64 = 4 << 20;
 const MAX_POSITION_BYTES: u64 = 1 << 20;
 
 /// Reads a position file, or says which file could not be read: a
-/// regular file of at most [`MAX_POSITION_BYTES`].
+/// regular file of at most [`MAX_POSITION_BYTES`], whose texts (where it
+/// is JSON, as every game's position files are) hold no control
+/// character ([`ludus::core::control_text`]).
 pub fn read_position(path: &Option<String>) -> Result<Option<String>, Failure> {
     path.as_ref()
         .map(|p| {
-            ludus::core::input::read_text(p, MAX_POSITION_BYTES)
-                .map_err(|e| Failure::Input(format!("{p}: {e}")))
+            let refused = |e: String| Failure::Input(format!("{}: {e}", inline(p)));
+            let text = ludus::core::input::read_text(p, MAX_POSITION_BYTES)
+                .map_err(|e| refused(e.to_string()))?;
+            // What is not JSON is left to the game, which says where.
+            if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text)
+                && let Some(control) = ludus::core::control_text::json_control(&value)
+            {
+                return Err(refused(control.to_string()));
+            }
+            Ok(text)
         })
         .transpose()
 }

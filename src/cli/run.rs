@@ -177,6 +177,12 @@ impl Plan {
                 MetricsLevel::parse(m).map_err(|e| Failure::Input(format!("--metrics: {e}")))?;
             exp.set_metrics(m);
         }
+        if let Some(said) = exp.unused_evaluator() {
+            return Err(Failure::Input(match &args.metrics {
+                Some(m) => format!("--metrics {m}: {said}"),
+                None => format!("{}: {said}", exp.source),
+            }));
+        }
         if let Some(n) = args.record {
             exp.set_record(n);
         }

@@ -256,8 +256,17 @@ pub fn slurm(args: SlurmArgs) -> Result<(), Failure> {
         run_args.push(format!("--on-bot-error {on}"));
     }
     if let Some(m) = &args.metrics {
-        MetricsLevel::parse(m).map_err(|e| Failure::Input(format!("--metrics: {e}")))?;
+        exp.set_metrics(
+            MetricsLevel::parse(m).map_err(|e| Failure::Input(format!("--metrics: {e}")))?,
+        );
         run_args.push(format!("--metrics {m}"));
+    }
+    // Refused here rather than by every task.
+    if let Some(said) = exp.unused_evaluator() {
+        return Err(Failure::Input(match &args.metrics {
+            Some(m) => format!("--metrics {m}: {said}"),
+            None => format!("{}: {said}", exp.source),
+        }));
     }
     if !(1..=MAX_SHARDS).contains(&args.shards) {
         return Err(Failure::Input(format!(

@@ -2,6 +2,8 @@
 
 pub mod bits;
 pub mod chance_outcomes;
+pub mod control_error;
+pub mod control_text;
 pub mod dice;
 pub mod divisor;
 pub mod game;

@@ -17,7 +17,8 @@ use thiserror::Error;
 pub enum OptionError {
     /// A key the game does not declare.
     #[error(
-        "unknown option `{key}`{}{}",
+        "unknown option `{}`{}{}",
+        crate::core::text::inline(.key),
         known_list(.known),
         crate::core::suggest::did_you_mean(.key, .known.iter().copied())
     )]
@@ -28,7 +29,7 @@ pub enum OptionError {
         known: Vec<&'static str>,
     },
     /// The same key given twice.
-    #[error("option `{0}` is given twice")]
+    #[error("option `{}` is given twice", crate::core::text::inline(.0))]
     Repeated(String),
     /// A value the option does not take.
     #[error("option `{key}` {message}")]

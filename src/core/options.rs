@@ -1,5 +1,6 @@
 //! Game options: what a game lets players agree on, with defaults and checks.
 
+use crate::core::text::inline;
 use std::fmt;
 
 use crate::core::option_error::OptionError;
@@ -67,10 +68,9 @@ impl OptionSpec {
         };
         match self.kind {
             OptionKind::Int { min, max } => {
-                let v: i64 = text
-                    .trim()
-                    .parse()
-                    .map_err(|_| refused(format!("takes a whole number, not `{text}`")))?;
+                let v: i64 = text.trim().parse().map_err(|_| {
+                    refused(format!("takes a whole number, not `{}`", inline(text)))
+                })?;
                 if v < min || v > max {
                     return Err(refused(format!("must be between {min} and {max}, not {v}")));
                 }
@@ -97,7 +97,13 @@ impl OptionSpec {
                 .iter()
                 .find(|n| **n == text.trim())
                 .map(|n| OptionValue::Choice(n))
-                .ok_or_else(|| refused(format!("is one of {}, not `{text}`", names.join(", ")))),
+                .ok_or_else(|| {
+                    refused(format!(
+                        "is one of {}, not `{}`",
+                        names.join(", "),
+                        inline(text)
+                    ))
+                }),
         }
     }
 

@@ -21,6 +21,19 @@ pub fn printable(bytes: &[u8], newlines: bool) -> String {
     out
 }
 
+/// Text from input (a key, a value, a name, a move, a path) as a message
+/// quotes it: on one line, every control character escaped, so that it
+/// can neither start a line of its own (a forged `error:`) nor command
+/// the terminal. Every such text passes it before it reaches a message.
+///
+/// ```
+/// use ludus::core::text::inline;
+/// assert_eq!(inline("rounds\nerror: forged"), "rounds\\nerror: forged");
+/// ```
+pub fn inline(text: &str) -> String {
+    printable(text.as_bytes(), false)
+}
+
 /// Appends `bytes` made printable (as [`printable`] writes them) to `out`,
 /// and stops as soon as `out` holds more than `max` bytes: whatever the
 /// input, `out` never grows past `max` and one escape (at most 10 bytes).

@@ -27,10 +27,10 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
+use crate::core::control_text::read_toml;
 use crate::core::input::read_text;
 use crate::core::options::Options;
 use crate::core::plural::plural;
-use crate::core::toml_message::toml_message;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::plan_error::PlanError;
 use crate::policies::policy_spec::PolicySpec;
@@ -163,8 +163,7 @@ impl Experiment {
                 ),
             ));
         }
-        let file: ExperimentFile =
-            toml::from_str(text).map_err(|e| PlanError::whole(source, toml_message(&e, text)))?;
+        let file: ExperimentFile = read_toml(text).map_err(|e| PlanError::whole(source, e))?;
         let at = |key: &str, msg: String| PlanError::at(source, key, msg);
         check_name(&file.name).map_err(|e| at("name", e.to_string()))?;
         if file.games == 0 {
@@ -188,17 +187,24 @@ impl Experiment {
             None => MetricsLevel::Basic,
             Some(text) => MetricsLevel::parse(text).map_err(|e| at("metrics", e.to_string()))?,
         };
+        // Kept whatever the file's `metrics`: `--metrics all` may ask for
+        // it ([`Experiment::unused_evaluator`] says when nothing does).
         let evaluator = match file.metrics_evaluator.as_deref() {
             None => None,
-            Some(_) if metrics != MetricsLevel::All => {
-                return Err(at(
-                    "metrics_evaluator",
-                    "judges the lead only under metrics = \"all\", which this file does not set"
-                        .into(),
-                ));
-            }
             Some(text) => {
-                Some(PolicySpec::parse(text).map_err(|e| at("metrics_evaluator", e.to_string()))?)
+                let spec =
+                    PolicySpec::parse(text).map_err(|e| at("metrics_evaluator", e.to_string()))?;
+                if !spec.judges() {
+                    return Err(at(
+                        "metrics_evaluator",
+                        format!(
+                            "`{spec}` has no judgement of its own: name a search (mcts:N, \
+                             alphabeta:N) or a Lua script that defines evaluate(game, seat), or \
+                             leave it out for the game's own evaluation"
+                        ),
+                    ));
+                }
+                Some(spec)
             }
         };
         // The cells every entry sweeps to, counted before any is made.
@@ -305,6 +311,21 @@ impl Experiment {
     /// Replaces how much of metrics.csv every cell measures.
     pub fn set_metrics(&mut self, metrics: MetricsLevel) {
         self.cells.iter_mut().for_each(|c| c.cell.metrics = metrics);
+    }
+
+    /// Why the file's `metrics_evaluator` would judge nothing, if it
+    /// would not: it judges the lead only under `metrics = "all"`, which
+    /// neither the file nor `--metrics` ([`Experiment::set_metrics`]) set.
+    pub fn unused_evaluator(&self) -> Option<String> {
+        let c = self
+            .cells
+            .iter()
+            .find(|c| c.cell.evaluator.is_some() && c.cell.metrics != MetricsLevel::All)?;
+        Some(format!(
+            "`metrics_evaluator` `{}` judges the lead only under metrics = \"all\" (the \
+             file's `metrics`, or --metrics all), which this run does not set",
+            c.cell.evaluator.as_ref().expect("found with one")
+        ))
     }
 
     /// Replaces how many games of each cell are recorded (`--record`).

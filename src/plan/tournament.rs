@@ -30,8 +30,8 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
+use crate::core::control_text::read_toml;
 use crate::core::options::Options;
-use crate::core::toml_message::toml_message;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::DEFAULT_MAX_PLIES;
 use crate::plan::plan_error::PlanError;
@@ -172,8 +172,7 @@ impl Tournament {
     }
 
     fn parse_checking(text: &str, file: &str, check: bool) -> Result<Tournament, PlanError> {
-        let table: toml::Table =
-            toml::from_str(text).map_err(|e| PlanError::whole(file, toml_message(&e, text)))?;
+        let table: toml::Table = read_toml(text).map_err(|e| PlanError::whole(file, e))?;
         let (mut body, outer) = match table.get("tournament") {
             Some(toml::Value::Table(t)) => (t.clone(), Some(&table)),
             Some(_) => return Err(PlanError::at(file, "tournament", "must be a table")),

@@ -16,6 +16,12 @@ pub enum PolicyError {
         /// The text as given.
         text: String,
     },
+    /// Text holding a control character.
+    #[error("policy `{text}` holds a control character")]
+    Control {
+        /// The text, escaped ([`crate::core::text::inline`]).
+        text: String,
+    },
     /// A list of policies that has neither one policy nor one per seat.
     #[error("lists {} but {game} has {}", plural(*.listed, "policy"), plural(*.seats, "seat"))]
     SeatCount {

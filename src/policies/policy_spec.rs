@@ -42,8 +42,29 @@ impl PolicySpec {
         matches!(self.name.as_str(), "mcts" | "alphabeta" | "lua")
     }
 
-    /// Parses `name` or `name:param`.
+    /// Whether the policy has a judgement of a position of its own
+    /// ([`crate::core::policy::Policy::evaluate`]), which a
+    /// `metrics_evaluator` needs: a search's, or a Lua script's
+    /// `evaluate` (checked when first asked).
+    pub fn judges(&self) -> bool {
+        matches!(self.name.as_str(), "mcts" | "alphabeta" | "lua")
+    }
+
+    /// Parses `name` or `name:param`; refuses a text holding a control
+    /// character (no policy, script path or parameter needs one), so that
+    /// no message naming a policy prints one.
+    ///
+    /// ```
+    /// use ludus::policies::policy_spec::PolicySpec;
+    /// let e = PolicySpec::parse("random\nerror: forged").unwrap_err();
+    /// assert_eq!(e.to_string(), "policy `random\\nerror: forged` holds a control character");
+    /// ```
     pub fn parse(text: &str) -> Result<PolicySpec, PolicyError> {
+        if crate::core::control_text::has_control(text) {
+            return Err(PolicyError::Control {
+                text: crate::core::text::inline(text),
+            });
+        }
         let text = text.trim();
         let (name, param) = match text.split_once(':') {
             Some((n, p)) => (n, Some(p.to_string())),

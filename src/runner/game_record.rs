@@ -3,6 +3,7 @@
 //! (one JSON object a line, `records.jsonl`), and `ludus play --record`
 //! plays one again and checks that it comes out the same.
 
+use crate::runner::record_line_error::RecordLineError;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -202,9 +203,16 @@ impl GameRecord {
         serde_json::to_string(self).expect("a record is plain data")
     }
 
-    /// A record read back from one line of JSON, or why it is not one.
-    pub fn from_line(line: &str) -> Result<GameRecord, serde_json::Error> {
-        serde_json::from_str(line)
+    /// A record read back from one line of JSON, or why it is not one:
+    /// malformed, or with a text holding a control character (no game,
+    /// seat, option or move of a record has one; see
+    /// [`crate::core::control_text`]).
+    pub fn from_line(line: &str) -> Result<GameRecord, RecordLineError> {
+        let value: serde_json::Value = serde_json::from_str(line)?;
+        if let Some(refused) = crate::core::control_text::json_control(&value) {
+            return Err(refused.into());
+        }
+        Ok(serde_json::from_value(value)?)
     }
 
     /// Where the game was played, said for a person: `cell 2`, or in a

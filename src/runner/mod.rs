@@ -22,6 +22,7 @@ pub mod metrics_level;
 pub mod on_bot_error;
 pub mod packed_tally;
 pub mod play_one;
+pub mod record_line_error;
 pub mod run_setting_error;
 pub mod search_speed;
 pub mod selected_games;

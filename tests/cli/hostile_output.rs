@@ -1,6 +1,7 @@
 //! Control characters from outside (names, files, records, moves, the
 //! command line itself) never reach the terminal raw: every message and
-//! every line printed has them escaped, whatever the command.
+//! every line printed has them escaped, whatever the command; a newline
+//! among them never starts a line of its own (a forged `error:`).
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -8,11 +9,12 @@ use std::process::{Command, Output};
 use crate::support::{scratch, write};
 
 /// What retitles and clears a terminal, and more: OSC, BEL, CSI, a
-/// carriage return, the one-byte CSI, a right-to-left override.
-const HOSTILE: &str = "\u{1b}]0;pwned\u{7}\u{1b}[2J\r\u{9b}1m\u{202e}x";
+/// carriage return, the one-byte CSI, a right-to-left override, and a
+/// newline that would start a line of the attacker's.
+const HOSTILE: &str = "\u{1b}]0;pwned\u{7}\u{1b}[2J\r\u{9b}1m\u{202e}x\nforged: y";
 
 /// The same as TOML or JSON writes it inside a string, with a NUL.
-const ESCAPED: &str = "\\u001b]0;pwned\\u0007\\u001b[2J\\r\\u009b1m\\u202ex\\u0000";
+const ESCAPED: &str = "\\u001b]0;pwned\\u0007\\u001b[2J\\r\\u009b1m\\u202ex\\nforged: y\\u0000";
 
 /// The games `ludus position` reads position files of, with the options
 /// their start needs.
@@ -47,6 +49,11 @@ fn clean(o: &Output, what: &str) {
         assert!(
             bad.is_none(),
             "{what}: {stream} holds {bad:?}: {:?}",
+            text.chars().take(600).collect::<String>()
+        );
+        assert!(
+            !text.lines().any(|l| l.starts_with("forged")),
+            "{what}: {stream} has a line of the input's: {:?}",
             text.chars().take(600).collect::<String>()
         );
     }
@@ -266,5 +273,51 @@ fn boardspace_records() {
             args.extend_from_slice(extra);
             clean(&run(&dir, &args), &format!("{args:?}: {text:?}"));
         }
+    }
+}
+
+/// Every text of a game record (records.jsonl), and a key of its options,
+/// replaced in turn by the hostile text: `ludus play --record` refuses
+/// the line, naming the field, and prints none of it raw.
+#[test]
+fn json_records() {
+    let dir = scratch("hostile-json-records");
+    let exp = write(
+        &dir,
+        "e.toml",
+        "name = \"r\"\nseed = 1\ngames = 2\n[[cells]]\ngame = \"half-hazard\"\n\
+         seats = [\"threshold:2\", \"random\"]\n",
+    );
+    let o = run(&dir, &["run", &exp, "-q", "--record", "1", "--out", "out"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let line = std::fs::read_to_string(dir.join("out/records.jsonl")).unwrap();
+    let record: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+    let hostile = serde_json::Value::String(HOSTILE.to_string());
+    let mut files = Vec::new();
+    for k in keys(&record) {
+        let mut v = record.clone();
+        v[&k] = hostile.clone();
+        files.push(v);
+    }
+    for (field, index) in [("seats", 0), ("play", 0), ("play", 5)] {
+        let mut v = record.clone();
+        let step = &mut v[field][index];
+        match step.as_object_mut() {
+            Some(o) => {
+                let key = o.keys().next().unwrap().clone();
+                o.insert(key, hostile.clone());
+            }
+            None => *step = hostile.clone(),
+        }
+        files.push(v);
+    }
+    let mut v = record.clone();
+    v["options"][HOSTILE] = serde_json::json!("1");
+    files.push(v);
+    for (i, v) in files.iter().enumerate() {
+        let path = write(&dir, &format!("r{i}.jsonl"), &format!("{v}\n"));
+        let args = ["play", "--record", &path, "--game", "0"];
+        let o = run(&dir, &args);
+        clean(&o, &format!("{v}"));
     }
 }

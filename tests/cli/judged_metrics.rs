@@ -152,16 +152,24 @@ fn a_search_evaluator_merges_exactly_across_threads_and_shards() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(bytes(&one, "metrics.csv"), bytes(&merged, "metrics.csv"));
-    // A shard of another level does not merge with these.
-    let basic = run(
-        &exp,
+    // A shard of another level does not merge with one of all (of a file
+    // without an evaluator, which `--metrics basic` would leave unused).
+    let plain = write(
         &dir,
-        "s2-basic",
+        "plain.toml",
+        "name = \"m\"\nseed = 8\ngames = 24\nmetrics = \"all\"\n\
+         [[cells]]\ngame = \"three-men\"\n",
+    );
+    let all = run(&plain, &dir, "p1-all", &["--shard", "1/2"]);
+    let basic = run(
+        &plain,
+        &dir,
+        "p2-basic",
         &["--shard", "2/2", "--metrics", "basic"],
     );
     let o = ludus(&[
         "merge",
-        s1.to_str().unwrap(),
+        all.to_str().unwrap(),
         basic.to_str().unwrap(),
         "--out",
         dir.join("mixed").to_str().unwrap(),
@@ -223,6 +231,10 @@ fn an_evaluator_is_refused_where_it_cannot_judge() {
         (
             "metrics_evaluator = \"mcts:10\"\n",
             "judges the lead only under metrics = \"all\"",
+        ),
+        (
+            "metrics = \"all\"\nmetrics_evaluator = \"random\"\n",
+            "`random` has no judgement of its own",
         ),
         (
             "metrics = \"all\"\nmetrics_evaluator = \"mcts:x\"\n",
@@ -301,4 +313,87 @@ fn the_shipped_and_documented_lua_evaluators_judge() {
         assert!(num(r, "lead_change") < 0.3, "{judge}: {}", r["lead_change"]);
         assert!(num(r, "stability") > 0.0, "{judge}");
     }
+}
+
+/// The level and the evaluator agree wherever they are set: `--metrics
+/// all` satisfies a file's evaluator, `--metrics basic` is refused where
+/// the file names one rather than dropping it silently.
+#[test]
+fn the_command_line_level_meets_the_files_evaluator() {
+    let dir = scratch("judged-flag");
+    let exp = |metrics: &str| {
+        write(
+            &dir,
+            &format!("e{}.toml", metrics.len()),
+            &format!(
+                "name = \"l\"\nseed = 1\ngames = 4\n{metrics}metrics_evaluator = \"mcts:4\"\n\
+                 [[cells]]\ngame = \"three-men\"\n"
+            ),
+        )
+    };
+    let bare = exp("");
+    let r = &rows(&run(&bare, &dir, "all", &["--metrics", "all"]))[0];
+    assert!(!r["drama"].is_empty(), "judged under --metrics all");
+    let all = exp("metrics = \"all\"\n");
+    for (file, flag, says) in [
+        (
+            &all,
+            Some("basic"),
+            "--metrics basic: `metrics_evaluator` `mcts:4`",
+        ),
+        (&bare, None, "e0.toml: `metrics_evaluator` `mcts:4` judges"),
+    ] {
+        let out = dir.join("refused");
+        let mut args = vec!["run", file, "-q", "--out", out.to_str().unwrap()];
+        if let Some(f) = flag {
+            args.extend(["--metrics", f]);
+        }
+        let o = ludus(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(!out.exists(), "nothing written");
+    }
+}
+
+/// A script that only judges needs no `choose`; one stuck in a call that
+/// cannot be interrupted is ended as the evaluator, not as a seat.
+#[test]
+fn an_evaluator_script_needs_only_evaluate_and_is_named_when_stuck() {
+    let dir = scratch("judged-only");
+    let judge = write(
+        &dir,
+        "judge.lua",
+        "function evaluate(game) return 0.25 end\n",
+    );
+    let stuck = write(
+        &dir,
+        "stuck.lua",
+        "function evaluate(game)\n  return string.find((\"a\"):rep(40), (\"a*\"):rep(40) .. \"b\")\nend\n",
+    );
+    let exp = |script: &str, name: &str| {
+        write(
+            &dir,
+            name,
+            &format!(
+                "name = \"j\"\nseed = 1\ngames = 6\nmax_plies = 60\nmetrics = \"all\"\n\
+                 metrics_evaluator = \"lua:{script}{{max_seconds=1}}\"\n\
+                 [[cells]]\ngame = \"three-men\"\n"
+            ),
+        )
+    };
+    let r = &rows(&run(&exp(&judge, "judge.toml"), &dir, "judge", &[]))[0];
+    assert_eq!(num(r, "stability"), 0.0625);
+    let out = dir.join("stuck");
+    let o = ludus(&[
+        "run",
+        &exp(&stuck, "stuck.toml"),
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("(the metrics_evaluator, game seed "), "{err}");
+    assert!(!err.contains("seat 1"), "{err}");
 }

@@ -386,7 +386,12 @@ fn control_characters_in_what_a_script_would_hold_are_refused() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("experiment path"), "{}", stderr(&o));
+    // Refused as every argument holding one is, before `slurm` reads it.
+    assert!(
+        stderr(&o).contains("argument 2 `odd\\nname.toml` holds a control character"),
+        "{}",
+        stderr(&o)
+    );
     let workdir = base.join("w\ntouch pwned\n#");
     std::fs::create_dir_all(&workdir).unwrap();
     let o = Command::new(env!("CARGO_BIN_EXE_ludus"))

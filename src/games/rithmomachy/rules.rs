@@ -556,9 +556,9 @@ impl Rules {
 
     /// Parses a rule set written in TOML.
     pub fn parse(text: &str) -> Result<Rules, RulesError> {
-        toml::from_str(text).map_err(|e| RulesError::Toml {
+        crate::core::control_text::read_toml(text).map_err(|message| RulesError::Toml {
             file: None,
-            message: crate::core::toml_message::toml_message(&e, text),
+            message,
         })
     }
 }

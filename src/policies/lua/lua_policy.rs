@@ -25,6 +25,8 @@ pub struct LuaPolicy<G> {
     options: Options,
     key: String,
     slot: Option<Slot>,
+    /// Whether it judges for the metrics ([`LuaPolicy::evaluator`]).
+    evaluator: bool,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -61,6 +63,7 @@ impl<G: Game + NativePolicies> LuaPolicy<G> {
             options: options.clone(),
             spec,
             slot: None,
+            evaluator: false,
             _game: PhantomData,
         })
     }
@@ -71,6 +74,7 @@ impl<G: Game + NativePolicies> LuaPolicy<G> {
     pub fn evaluator(text: &str, options: &Options) -> Result<LuaPolicy<G>, PolicyError> {
         let mut p = LuaPolicy::new(text, options)?;
         p.key.insert_str(0, "evaluator|");
+        p.evaluator = true;
         Ok(p)
     }
 
@@ -89,7 +93,7 @@ impl<G: Game + NativePolicies> LuaPolicy<G> {
 impl<G: Game + NativePolicies> Policy<G> for LuaPolicy<G> {
     fn start(&mut self, seat: Seat, game: &G, rng: &mut SeatRng) -> Result<(), BotError> {
         self.slot = None;
-        let load = || ScriptVm::load(&self.spec, seat, self.options.clone(), game);
+        let load = || ScriptVm::load(&self.spec, seat, self.options.clone(), game, self.evaluator);
         let mut slot = vm_cache::slot::<G>(&self.key, seat, load)?;
         let mut vm = vm_cache::get::<G>(slot).expect("the slot was just made on this thread");
         if !vm.ready_for_game() {

@@ -49,6 +49,10 @@ pub struct ScriptVm<G: Game + NativePolicies> {
     env: RefCell<Option<Table>>,
     /// What `init` receives; each game gets a copy.
     info: Table,
+    /// Whether the VM judges for the metrics (`metrics_evaluator`) rather
+    /// than plays a seat: it needs only `evaluate`, and a stuck call is
+    /// said to be the evaluator's, not a seat's.
+    evaluator: bool,
     /// The bytes Lua holds at the start of a game, as the VM was loaded.
     pristine: usize,
 }
@@ -165,6 +169,7 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
         seat: Seat,
         options: Options,
         first: &G,
+        evaluator: bool,
     ) -> Result<ScriptVm<G>, BotError> {
         let path = &spec.path;
         let source = source(path).map_err(|e| BotError {
@@ -212,6 +217,7 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
             choose: RefCell::new(None),
             env: RefCell::new(None),
             info,
+            evaluator,
             pristine: 0,
         };
         vm.pristine = vm.settle();
@@ -262,23 +268,25 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
     pub fn start(&self, game: &G, rng: &mut SeatRng) -> Result<(), BotError> {
         let meter = &self.sandbox.meter;
         meter.new_game();
+        let role = if self.evaluator {
+            "the metrics_evaluator".to_string()
+        } else {
+            format!("seat {}", self.decision.seat.get() + 1)
+        };
         meter.watch.describe(
-            format!(
-                "{} (seat {}, game seed {})",
-                self.spec.path,
-                self.decision.seat.get() + 1,
-                rng.game_seed()
-            ),
+            format!("{} ({role}, game seed {})", self.spec.path, rng.game_seed()),
             self.spec.limits.seconds_text(),
         );
         let _lent = self.decision.lend_start(game, rng);
-        let run = || -> mlua::Result<Result<(Function, Table), String>> {
+        let run = || -> mlua::Result<Result<(Option<Function>, Table), String>> {
             let choose = {
                 let _call = meter.call();
                 let env: Table = self.sandbox.fresh_env.call(())?;
                 self.chunk.call::<()>(&env)?;
+                // An evaluator is asked only `evaluate`.
                 let choose = match env.raw_get::<Value>("choose")? {
-                    Value::Function(f) => f,
+                    Value::Function(f) => Some(f),
+                    _ if self.evaluator => None,
                     _ => return Ok(Err("defines no function choose(game, moves)".into())),
                 };
                 if let Value::Function(init) = env.raw_get::<Value>("init")? {
@@ -294,7 +302,7 @@ impl<G: Game + NativePolicies> ScriptVm<G> {
         };
         match run() {
             Ok(Ok((choose, env))) => {
-                *self.choose.borrow_mut() = Some(choose);
+                *self.choose.borrow_mut() = choose;
                 *self.env.borrow_mut() = Some(env);
                 Ok(())
             }
