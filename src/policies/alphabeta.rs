@@ -110,6 +110,13 @@ pub enum ChancePruning {
 /// within ±[`WIN`], far below any difference of evaluations that matters.
 const CUT_MARGIN: f64 = 1e-7;
 
+/// The most memory the transposition table may take within a decision:
+/// past it, positions already in it are still updated but no new one is
+/// stored (the search is then as it would be without a table for them:
+/// slower, never wrong), so that no depth or node budget takes the host's
+/// memory with it. A run holds one table per `alphabeta` seat per thread.
+pub const MAX_TABLE_BYTES: usize = 256 << 20;
+
 /// The search ran past its node budget.
 struct OutOfNodes;
 
@@ -129,6 +136,9 @@ pub struct AlphaBeta<G: Game> {
     chance_pruning: ChancePruning,
     /// The value of the move the last decision chose.
     chosen_value: Option<f64>,
+    /// The most positions the table keeps ([`MAX_TABLE_BYTES`] over an
+    /// entry's size).
+    table_entries: usize,
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -144,7 +154,34 @@ impl<G: Game> AlphaBeta<G> {
             chance_ways: 1,
             chance_pruning: ChancePruning::Star2,
             chosen_value: None,
+            table_entries: Self::entries_in(MAX_TABLE_BYTES),
         }
+    }
+
+    /// How many positions fit in `bytes` of table: a hash table's entry
+    /// and its control byte, its buckets a power of two at most 7/8 full
+    /// (so up to 16/7 buckets a position): a third of the entries that
+    /// `bytes` holds.
+    fn entries_in(bytes: usize) -> usize {
+        let entry = std::mem::size_of::<(u64, Known<G::Move>)>() + 1;
+        bytes / entry / 3
+    }
+
+    /// The same policy with its table bounded at `bytes` rather than
+    /// [`MAX_TABLE_BYTES`]: for tests of the bound.
+    pub fn with_table_bytes(mut self, bytes: usize) -> AlphaBeta<G> {
+        self.table_entries = Self::entries_in(bytes);
+        self
+    }
+
+    /// The positions the table holds now.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The most positions the table may hold.
+    pub fn table_bound(&self) -> usize {
+        self.table_entries
     }
 
     /// The same policy searching throws as `pruning` says: for tests and
@@ -279,7 +316,9 @@ impl<G: Game> AlphaBeta<G> {
         }
         self.bufs.push(moves);
         result?;
-        if let Some(k) = key {
+        if let Some(k) = key
+            && (self.table.len() < self.table_entries || self.table.contains_key(&k))
+        {
             let bound = if best_value <= alpha0 {
                 Bound::Upper
             } else if best_value >= beta0 {

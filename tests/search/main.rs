@@ -319,3 +319,34 @@ fn an_mcts_tree_stops_growing_at_its_bound() {
     assert!(free.tree_size() > 4 * bound, "{} bytes", free.tree_size());
     assert!(free.tree_size() < MAX_TREE_BYTES);
 }
+
+/// alphabeta's transposition table has a bound too (issue 55): with a
+/// small one it stops storing new positions, the search still finishes
+/// every depth and chooses a legal move; without it the same search
+/// stores many times more.
+#[test]
+fn an_alphabeta_table_stops_growing_at_its_bound() {
+    use ludus::games::rithmomachy::Rithmomachy;
+    use ludus::policies::alphabeta::{AlphaBeta, AlphaBetaSettings};
+    let opts = options("rithmomachy", &[("rules", "dagonell")]);
+    let g = Rithmomachy::new(&opts).unwrap();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let settings = AlphaBetaSettings::parse(Some("3")).unwrap();
+    let mut small = AlphaBeta::<Rithmomachy>::new(settings).with_table_bytes(2 << 10);
+    let pick = small
+        .choose(&g, &moves, &mut stream(5, Stream::Seat(0)))
+        .unwrap();
+    assert!(pick < moves.len());
+    assert!(small.table_bound() > 0);
+    assert!(small.table_len() <= small.table_bound());
+    let mut free = AlphaBeta::<Rithmomachy>::new(settings);
+    free.choose(&g, &moves, &mut stream(5, Stream::Seat(0)))
+        .unwrap();
+    assert!(
+        free.table_len() > 4 * small.table_bound(),
+        "{} positions, bound {}",
+        free.table_len(),
+        small.table_bound()
+    );
+}
