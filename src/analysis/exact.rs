@@ -155,6 +155,13 @@ pub fn exact_within<G: Stages>(
             seats: players,
         });
     }
+    // Refused at once where the rules make it certain, not after listing
+    // up to the limit (Tanto of 3 players and 1,000 rounds: 36 s).
+    if start.states_at_least() > bounds.states as u64 {
+        return Err(ExactError::TooManyStates {
+            limit: bounds.states,
+        });
+    }
     // Past the fractions' bound, states are merged with their mirrors
     // where both seats play alike.
     let mirror = seats_alike(policies);

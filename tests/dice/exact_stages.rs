@@ -279,3 +279,70 @@ fn mirror_agrees<G: Game + NativePolicies + Stages>(given: &[(&str, &str)], poli
         );
     }
 }
+
+/// The states a round game certainly reaches (every split of the round
+/// wins, `Stages::states_at_least`) are never more than exact analysis
+/// lists: a bound past the truth would refuse a game that fits. For each
+/// game whose rounds always go to a seat, of 2 and 3 seats and 2 and 3
+/// rounds (those that list within 20,000 states); and a limit below the
+/// bound is refused.
+#[test]
+fn round_games_reach_every_split_of_their_round_wins() {
+    use ludus::analysis::exact::{Bounds, exact_within};
+    use ludus::core::stages::Stages;
+    use ludus::games::dice::{
+        guirguiesca::Guirguiesca, hazard::Hazard, marlota::Marlota, pair_ace::PairAce,
+        riffa::Riffa, tanto::Tanto, triga::Triga,
+    };
+
+    fn check<G: Stages + NativePolicies>() -> usize {
+        let mut checked = 0;
+        let specs = G::option_specs();
+        let most = if specs.iter().any(|s| s.name == "players") {
+            3
+        } else {
+            2
+        };
+        for players in 2..=most {
+            for rounds in 2..=3 {
+                let mut given = vec![("rounds".to_string(), rounds.to_string())];
+                if most > 2 {
+                    given.push(("players".to_string(), players.to_string()));
+                }
+                let o = Options::resolve(specs, &given).unwrap();
+                let g = G::new(&o).unwrap();
+                let seats: Vec<Box<dyn Policy<G>>> = (0..g.players())
+                    .map(|_| {
+                        PolicySpec::parse("random")
+                            .unwrap()
+                            .build_for::<G>(&o)
+                            .unwrap()
+                    })
+                    .collect();
+                let bound = g.states_at_least();
+                assert!(bound > 1, "{} {given:?}", G::NAME);
+                let listed = match exact_within(&g, &seats, Bounds::states(20_000)) {
+                    Ok(e) => e.states as u64,
+                    Err(_) => continue,
+                };
+                assert!(bound <= listed, "{} {given:?}: {bound} > {listed}", G::NAME);
+                let refused = exact_within(&g, &seats, Bounds::states(bound as usize - 1));
+                assert!(refused.is_err(), "{} {given:?}", G::NAME);
+                checked += 1;
+            }
+        }
+        checked
+    }
+    let checked = [
+        check::<Tanto>(),
+        check::<Hazard>(),
+        check::<Marlota>(),
+        check::<PairAce>(),
+        check::<Riffa>(),
+        check::<Triga>(),
+        check::<Guirguiesca>(),
+    ];
+    // Each game checked at least once, most of them at every size.
+    assert!(checked.iter().all(|&c| c > 0), "{checked:?}");
+    assert!(checked.iter().sum::<usize>() >= 18, "{checked:?}");
+}

@@ -42,6 +42,7 @@ impl Round for GuirguiescaRound {
     const TITLE: &'static str = "Guirguiesca (004 l)";
     const OPTIONS: &'static [OptionSpec] = &[order_option("highest"), ROUNDS_OPTION];
     const RULES: &'static str = include_str!("guirguiesca.md");
+    const ROUNDS_DECIDE: bool = true;
 
     fn new(_options: &Options) -> Result<Self, OptionError> {
         Ok(GuirguiescaRound::default())

@@ -38,6 +38,7 @@ impl Round for MarlotaRound {
         &[PLAYERS_OPTION, order_option("highest"), ROUNDS_OPTION];
     const RULES: &'static str = include_str!("marlota.md");
     const ORDER_DICE: u32 = 3;
+    const ROUNDS_DECIDE: bool = true;
 
     fn new(_options: &Options) -> Result<Self, OptionError> {
         Ok(MarlotaRound {

@@ -28,6 +28,7 @@ impl Round for PairAceRound {
         &[PLAYERS_OPTION, order_option("highest"), ROUNDS_OPTION];
     const RULES: &'static str = include_str!("pair_ace.md");
     const ORDER_DICE: u32 = 3;
+    const ROUNDS_DECIDE: bool = true;
 
     fn new(_options: &Options) -> Result<Self, OptionError> {
         Ok(PairAceRound::default())

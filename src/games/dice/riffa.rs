@@ -26,6 +26,7 @@ impl Round for RiffaRound {
     const TITLE: &'static str = "Riffa (004 g)";
     const OPTIONS: &'static [OptionSpec] = &[PLAYERS_OPTION, ROUNDS_OPTION];
     const RULES: &'static str = include_str!("riffa.md");
+    const ROUNDS_DECIDE: bool = true;
 
     fn new(_options: &Options) -> Result<Self, OptionError> {
         Ok(RiffaRound::default())

@@ -226,6 +226,12 @@ pub trait Round: Copy + fmt::Debug + Hash + Send + Sync + Sized + 'static {
     fn rejoin(&self, _apart: &Self, end: &Self) -> Self {
         *end
     }
+    /// Whether every round ends with a seat winning it
+    /// ([`RoundEnd::Won`]), any seat may win any round, and nothing else
+    /// ends the game, so that every split of the round wins is reachable
+    /// ([`Stages::states_at_least`]). False (the default) where a round
+    /// or a stake may end the game early.
+    const ROUNDS_DECIDE: bool = false;
 }
 
 /// A dice game without decisions, played in rounds until one ends it or
@@ -430,6 +436,14 @@ impl<R: Round> Stages for RoundGame<R> {
         let mut table = self.table;
         table.throws = 0;
         Some(RoundGame { table, round })
+    }
+
+    fn states_at_least(&self) -> u64 {
+        if R::ROUNDS_DECIDE && self.table.outcome.is_none() {
+            self.table.score.splits_ahead()
+        } else {
+            1
+        }
     }
 
     fn after_stage(&self, apart: &Self, end: &Self) -> Self {

@@ -61,6 +61,35 @@ impl RoundScore {
         })
     }
 
+    /// The splits of the round wins still to come that play can reach,
+    /// each a state of its own: every count of wins per seat adding up to
+    /// fewer than the rounds left (the last round ends the game), where
+    /// every round goes to a seat and any seat can win it. C(r - 1 + p, p)
+    /// for `r` rounds left among `p` seats, at most `u64::MAX`.
+    ///
+    /// ```
+    /// use ludus::games::dice::rounds::RoundScore;
+    /// assert_eq!(RoundScore::new(2, 3).splits_ahead(), 6); // 1 + 2 + 3
+    /// assert_eq!(RoundScore::new(3, 1000).splits_ahead(), 167_167_000);
+    /// assert_eq!(RoundScore::new(3, 1).splits_ahead(), 1);
+    /// ```
+    pub fn splits_ahead(&self) -> u64 {
+        let left = u128::from(self.rounds.saturating_sub(self.played));
+        let p = u128::from(self.players);
+        if left == 0 {
+            return 1;
+        }
+        // C(left - 1 + p, p), one factor at a time (exact at each step).
+        let mut c: u128 = 1;
+        for i in 1..=p {
+            c = c * (left - 1 + i) / i;
+            if c > u128::from(u64::MAX) {
+                return u64::MAX;
+            }
+        }
+        c as u64
+    }
+
     /// Rounds finished so far.
     pub fn played(&self) -> u16 {
         self.played

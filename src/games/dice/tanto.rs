@@ -120,6 +120,7 @@ impl Round for TantoRound {
     ];
     const RULES: &'static str = include_str!("tanto.md");
     const ORDER_DICE: u32 = 1;
+    const ROUNDS_DECIDE: bool = true;
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         Ok(TantoRound::new_round(options.choice("last_throw") == "all"))

@@ -43,6 +43,7 @@ impl Round for TrigaRound {
     const TITLE: &'static str = "Triga (Trójki, 004 d)";
     const OPTIONS: &'static [OptionSpec] = &[PLAYERS_OPTION, GROUP_OPTION, ROUNDS_OPTION];
     const RULES: &'static str = include_str!("triga.md");
+    const ROUNDS_DECIDE: bool = true;
 
     fn new(options: &Options) -> Result<Self, OptionError> {
         let (low, high) = match options.choice("group") {
