@@ -181,6 +181,10 @@ fn graph<G: Game>(
     if !start.rules_key(&mut key) {
         return Err(ExactError::NoStateKey { game: G::NAME });
     }
+    // Refused at once where the rules make it certain, as exact does.
+    if start.states_at_least() > limit as u64 {
+        return Err(ExactError::TooManyStates { limit });
+    }
     let mut index: FxHashMap<StateKey, usize> = FxHashMap::default();
     index.insert(key.clone(), 0);
     let mut keys = vec![key];

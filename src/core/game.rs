@@ -197,6 +197,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// A number of states certainly reachable from this one, each of its
+    /// own key, counted from what the rules make certain (a game of many
+    /// rounds reaches every split of their wins), so that exact analysis
+    /// (and optimal play) refuses at once a game that cannot fit its limit rather than after
+    /// listing up to it. 1 (the default): nothing is known.
+    fn states_at_least(&self) -> u64 {
+        1
+    }
+
     /// Writes to `key` what identifies the state for the play to come:
     /// two states with the same key play alike, whatever their past, so
     /// counters of the past (the length, the first mover) are left out.

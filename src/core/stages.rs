@@ -57,13 +57,4 @@ pub trait Stages: Game {
     fn mirror(&mut self) -> bool {
         false
     }
-
-    /// A number of states certainly reachable from this one, each of its
-    /// own key, counted from what the rules make certain (a game of many
-    /// rounds reaches every split of their wins), so that exact analysis
-    /// refuses at once a game that cannot fit its limit rather than after
-    /// listing up to it. 1 (the default): nothing is known.
-    fn states_at_least(&self) -> u64 {
-        1
-    }
 }

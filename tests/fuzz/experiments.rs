@@ -9,7 +9,8 @@ use ludus::policies::policy_spec::PolicySpec;
 use crate::harness::{TomlFamily, on_main_sized_stack};
 
 /// Small experiments beside those under data/: sweeps of options and of
-/// seats, a script, a tournament table beside the cells.
+/// seats, a script, an evaluator judging the lead, a tournament table
+/// beside the cells.
 const SMALL: &[&str] = &[
     r#"name = "fz"
 seed = 3
@@ -35,6 +36,19 @@ sweep = { seats = [["random", "mcts:5"], ["lua:scripts/morris/greedy.lua", "rand
 [[cells]]
 game = "four-seasons"
 seats = ["random", "random", "random", "random"]
+"#,
+    r#"name = "fz-judged"
+seed = 4
+games = 3
+max_plies = 60
+metrics = "all"
+metrics_evaluator = "mcts:3"
+[[cells]]
+game = "three-men"
+seats = "random"
+[[cells]]
+game = "half-hazard"
+seats = ["threshold:2", "random"]
 "#,
     r#"name = "fz-both"
 seed = 0

@@ -1,6 +1,6 @@
 //! Seeded mutation fuzzing of every file ludus reads: position files of
 //! every game, boardspace.net records, experiment and tournament files,
-//! and partials. Each family mutates real inputs (files ludus wrote
+//! partials, and exact analysis's options and seats. Each family mutates real inputs (files ludus wrote
 //! itself and those under data/) with a seeded generator and feeds
 //! thousands of them to the library functions the command line calls, in
 //! process, and a few dozen to the binary under a timeout and an
@@ -16,6 +16,7 @@
 
 #[path = "../common/scratch.rs"]
 mod common_scratch;
+mod exact;
 mod experiments;
 mod harness;
 mod mutate;

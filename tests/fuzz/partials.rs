@@ -1,6 +1,6 @@
 //! Partials (`ludus merge`, `ludus run --resume`), from those ludus wrote
-//! itself: two shards of an experiment, a whole run's checkpoint, two
-//! shards of a tournament. Each read and merged with its other shard as
+//! itself: two shards of an experiment at each metrics level, a whole
+//! run's checkpoint, two shards of a tournament. Each read and merged with its other shard as
 //! `ludus merge` does; a sample merged and resumed through the binary.
 //! A second test tampers with the tallies alone (a count changed, wins
 //! swapped between seats): `ludus merge` must refuse every such partial.
@@ -57,6 +57,8 @@ fn write_seeds(fuzz: &mut Fuzz) -> Vec<Seed> {
         "run e.toml --shard 1/2 --out s1 -q --threads 1",
         "run e.toml --shard 2/2 --out s2 -q --threads 1",
         "run e.toml --out full -q --threads 1",
+        "run e.toml --shard 1/2 --metrics all --out a1 -q --threads 1",
+        "run e.toml --shard 2/2 --metrics all --out a2 -q --threads 1",
         "tournament t.toml --shard 1/2 --out t1 -q --threads 1",
         "tournament t.toml --shard 2/2 --out t2 -q --threads 1",
     ] {
@@ -68,6 +70,8 @@ fn write_seeds(fuzz: &mut Fuzz) -> Vec<Seed> {
         ("s1", Some("s2")),
         ("s2", Some("s1")),
         ("full", None),
+        ("a1", Some("a2")),
+        ("a2", Some("a1")),
         ("t1", Some("t2")),
         ("t2", Some("t1")),
     ]

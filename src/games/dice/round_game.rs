@@ -229,7 +229,7 @@ pub trait Round: Copy + fmt::Debug + Hash + Send + Sync + Sized + 'static {
     /// Whether every round ends with a seat winning it
     /// ([`RoundEnd::Won`]), any seat may win any round, and nothing else
     /// ends the game, so that every split of the round wins is reachable
-    /// ([`Stages::states_at_least`]). False (the default) where a round
+    /// ([`Game::states_at_least`]). False (the default) where a round
     /// or a stake may end the game early.
     const ROUNDS_DECIDE: bool = false;
 }
@@ -400,6 +400,14 @@ impl<R: Round> Game for RoundGame<R> {
         Some(self.table.first.unwrap_or(0))
     }
 
+    fn states_at_least(&self) -> u64 {
+        if R::ROUNDS_DECIDE && self.table.outcome.is_none() {
+            self.table.score.splits_ahead()
+        } else {
+            1
+        }
+    }
+
     fn state_key(&self, key: &mut StateKey) -> bool {
         self.table.key(key);
         key.add(&self.round);
@@ -436,14 +444,6 @@ impl<R: Round> Stages for RoundGame<R> {
         let mut table = self.table;
         table.throws = 0;
         Some(RoundGame { table, round })
-    }
-
-    fn states_at_least(&self) -> u64 {
-        if R::ROUNDS_DECIDE && self.table.outcome.is_none() {
-            self.table.score.splits_ahead()
-        } else {
-            1
-        }
     }
 
     fn after_stage(&self, apart: &Self, end: &Self) -> Self {
