@@ -382,3 +382,25 @@ fn the_checks_see_what_they_check() {
         2
     ));
 }
+
+/// Every source file opens with its module's `//!` line, saying what it
+/// is: the inventory that cannot drift from the files (DEVELOPERS.md
+/// points here rather than listing them).
+#[test]
+fn every_source_file_says_what_it_is() {
+    let missing: Vec<String> = sources()
+        .into_iter()
+        .filter(|(_, text)| {
+            !text
+                .lines()
+                .next()
+                .is_some_and(|l| l.starts_with("//! ") && l.len() > 12)
+        })
+        .map(|(path, _)| path.display().to_string())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "source files without a `//!` line saying what they are:\n{}",
+        missing.join("\n")
+    );
+}

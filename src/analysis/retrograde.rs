@@ -6,7 +6,7 @@
 //! by the other seat, and drawn otherwise: by a drawn ending, or by play
 //! that can go on for ever.
 //!
-//! A position is known by its JSON ([`Game::to_json`]) without the ply
+//! A position is known by its JSON ([`crate::core::presentation::Presentation::to_json`]) without the ply
 //! counter and what follows from the rest (`legal_moves`, `outcome`), so
 //! that positions reached by different paths meet and the graph is finite.
 //! A game that stops at a cap of plies must be given a cap above the

@@ -3,7 +3,7 @@
 //! so that `ludus position` replays it through the same legality checks as
 //! any list of moves.
 
-/// What a record gives (see [`crate::core::game::Game::read_record`]).
+/// What a record gives (see [`crate::core::record_formats::RecordFormats::read_record`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
     /// Options the record implies (`first=white`), as `key=value` pairs; a

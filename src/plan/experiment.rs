@@ -97,7 +97,7 @@ enum SeatsFile {
 /// A checked experiment, its sweeps expanded into cells.
 #[derive(Clone, Debug)]
 pub struct Experiment {
-    /// The name; reports go to reports/<name>/.
+    /// The name; reports go to `reports/<name>/`.
     pub name: String,
     /// Where it came from (a path, or "(default experiment)").
     pub source: String,

@@ -14,7 +14,7 @@ pub trait CellJob: Send + Sync {
     /// Plays the games whose indices are in `games`, in order, asking
     /// `go_on(index)` before each: a chunk stopped early returns the
     /// tally of the games it played. The first game a policy fails (under
-    /// [`OnBotError::Stop`]) ends the chunk with that failure.
+    /// [`crate::runner::on_bot_error::OnBotError::Stop`]) ends the chunk with that failure.
     fn play(
         &self,
         games: std::ops::Range<u64>,

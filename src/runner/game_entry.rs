@@ -122,7 +122,7 @@ pub trait GameEntry: Sync {
     ) -> Result<String, AnalysisError>;
     /// The formats of other programs' records the game reads.
     fn record_formats(&self) -> &'static [&'static str];
-    /// Reads another program's record of a game ([`Game::read_record`]).
+    /// Reads another program's record of a game ([`crate::core::record_formats::RecordFormats::read_record`]).
     fn read_record(&self, format: &str, text: &str) -> Result<Record, RecordError>;
     /// The file extension of the records ludus writes of this game's
     /// games in another program's format, if it writes any.

@@ -3,7 +3,7 @@
 //! of up to four files and four ranks from a square lands on a real cell
 //! (a leap off the left edge wraps into the row below, hence the fifth
 //! row), and
-//! off-board cells hold [`OFF`], so move generation needs no bounds
+//! off-board cells hold [`OFF`](crate::games::chess::piece::OFF), so move generation needs no bounds
 //! checks: a slider stops at the first cell that is not empty.
 
 use crate::games::chess::piece::Cell;
@@ -73,7 +73,7 @@ impl Shape {
         (0..self.ranks).flat_map(move |r| (0..self.files).map(move |f| square(f, r)))
     }
 
-    /// The empty board: [`OFF`] everywhere but on the board.
+    /// The empty board: [`OFF`](crate::games::chess::piece::OFF) everywhere but on the board.
     pub fn empty_cells(&self) -> [Cell; CELLS] {
         let mut cells = [crate::games::chess::piece::OFF; CELLS];
         for sq in self.squares() {

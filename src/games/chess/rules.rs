@@ -1,7 +1,7 @@
 //! The rules a chess game is played by: its board and setup, how each kind
 //! of piece moves under the readings chosen, promotion, dice, and how the
 //! game ends. A variant's options build one; the tables the move generator
-//! and the attack test read are derived from it once, in [`Rules::new`].
+//! and the attack test read are derived from it once, in [`Rules::derive`].
 
 use crate::games::chess::board::{CELLS, Shape, Square, offset};
 use crate::games::chess::piece::{Cell, KINDS, Kind};

@@ -160,7 +160,7 @@ impl<G: Banked> Policy<G> for Threshold {
     }
 }
 
-/// [`NativePolicies::native_policy`] for both games.
+/// [`crate::core::native_policies::NativePolicies::native_policy`] for both games.
 pub fn native_policy<G: Banked>(
     name: &str,
     param: Option<&str>,

@@ -33,9 +33,9 @@ pub struct LuaPolicy<G> {
 impl<G: Game + NativePolicies> LuaPolicy<G> {
     /// The policy `lua:<text>` for a game with `options`. Checks that the
     /// parameters parse, reads the script and compiles it (once per
-    /// process, see [`source`] and [`syntax`]), and checks the parameters
+    /// process, see `source` and `syntax`), and checks the parameters
     /// against those it declares, adding the defaults of those left out
-    /// (see [`declared`]): a script that cannot run at all, or a parameter
+    /// (see `declared`): a script that cannot run at all, or a parameter
     /// it does not take, is refused before any game; what fails in a game
     /// names the game and its seed.
     pub fn new(text: &str, options: &Options) -> Result<LuaPolicy<G>, PolicyError> {

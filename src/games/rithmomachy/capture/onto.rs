@@ -1,5 +1,5 @@
 //! Captures made by moving onto the victim and replacing it: seed 002's
-//! [`assault`](super::assault) and [`sally`](super::sally), and seed 003's
+//! [`super::assault`] and [`super::sally`], and seed 003's
 //! jump onto a man that a relation already takes ("Alternatively, you can
 //! capture by jumping onto the enemy man"). They are moves of their own,
 //! written `d4xe5`.
