@@ -1,6 +1,6 @@
 //! `Game::chance`, the fast loop play uses, throws the same dice to the
 //! same end as `Game::chance_step` one throw at a time, which exact
-//! analysis walks: from the start, and from a state part-way through a
+//! analysis walks, in every registered game: from the start, and from a state part-way through a
 //! round or its opening throws. And a throw's branches merged by the
 //! states they make, as alphabeta searches them, keep their chances.
 
@@ -24,6 +24,7 @@ use ludus::games::dice::{
     tanto::Tanto,
     triga::Triga,
 };
+use ludus::registry::{self, GameVisitor, Registered, visit_games};
 
 /// Plays seed `seed` of `start` to its end: the first `steps` throws one
 /// at a time, then by `chance` (or every throw singly if `loop_from` is
@@ -83,6 +84,26 @@ fn same_ends<G: Game>(given: &[(&str, &str)], games: u64) {
     }
 }
 
+/// Every registered game, by its default options: the registry's list,
+/// so that a game added there is checked without an edit here.
+struct DefaultEnds(usize);
+
+impl GameVisitor for DefaultEnds {
+    fn visit<G: Registered>(&mut self) {
+        // Fewer seeds where decisions make the games long (the boards).
+        same_ends::<G>(&[], if G::DECIDES { 10 } else { 100 });
+        self.0 += 1;
+    }
+}
+
+#[test]
+fn chance_throws_as_its_steps_in_every_game() {
+    let mut visited = DefaultEnds(0);
+    visit_games(&mut visited);
+    assert_eq!(visited.0, registry::games().len());
+}
+
+/// Options past the defaults: more seats, more rounds, other orders.
 #[test]
 fn chance_throws_as_its_steps_in_every_dice_game() {
     let three = [("players", "3")];

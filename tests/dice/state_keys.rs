@@ -27,6 +27,7 @@ use ludus::games::dice::{
     tanto::Tanto,
     triga::Triga,
 };
+use ludus::registry::{self, GameVisitor, Registered, visit_games};
 
 /// One step of play: a throw, or a uniformly drawn decision.
 fn step<G: Game>(g: &mut G, dice: &mut Dice, rng: &mut Rng, moves: &mut Vec<G::Move>) {
@@ -59,7 +60,7 @@ fn finish<G: Game>(mut g: G) -> (String, Vec<i64>, u32) {
 /// Walks `games` seeded games of `G` with `given` options, keeping the
 /// first state met under each key, and plays on from every state whose
 /// key was met before, beside the first, to the same end.
-fn keys_name_the_future<G: Game + std::fmt::Debug>(given: &[(&str, &str)], games: u64) -> usize {
+fn keys_name_the_future<G: Game>(given: &[(&str, &str)], games: u64) -> usize {
     let start = G::new(&Options::of(G::option_specs(), given).unwrap()).unwrap();
     let mut first: HashMap<StateKey, G> = HashMap::new();
     let (mut met, mut moves) = (0, Vec::new());
@@ -76,8 +77,9 @@ fn keys_name_the_future<G: Game + std::fmt::Debug>(given: &[(&str, &str)], games
                     assert_eq!(
                         finish(earlier.clone()),
                         finish(g.clone()),
-                        "{} seed {seed}: two states of one key play on apart:\n{earlier:?}\n{g:?}",
-                        G::NAME
+                        "{} seed {seed}: two states of key {:?} play on apart",
+                        G::NAME,
+                        key.0
                     );
                 }
                 Some(_) => {}
@@ -92,6 +94,38 @@ fn keys_name_the_future<G: Game + std::fmt::Debug>(given: &[(&str, &str)], games
     met
 }
 
+/// Every registered game that keys its states, by its default options:
+/// the registry's list, so that a game added there is checked without an
+/// edit here.
+struct DefaultKeys {
+    visited: usize,
+    keyed: usize,
+}
+
+impl GameVisitor for DefaultKeys {
+    fn visit<G: Registered>(&mut self) {
+        self.visited += 1;
+        let start = G::new(&Options::of(G::option_specs(), &[]).unwrap()).unwrap();
+        if start.state_key(&mut StateKey::default()) {
+            self.keyed += 1;
+            keys_name_the_future::<G>(&[], if G::DECIDES { 20 } else { 100 });
+        }
+    }
+}
+
+#[test]
+fn equal_keys_play_on_alike_in_every_keyed_game() {
+    let mut v = DefaultKeys {
+        visited: 0,
+        keyed: 0,
+    };
+    visit_games(&mut v);
+    assert_eq!(v.visited, registry::games().len());
+    // The dice games at least.
+    assert!(v.keyed >= 13, "{} games keyed", v.keyed);
+}
+
+/// Options past the defaults, where keys are met twice.
 #[test]
 fn equal_keys_play_on_alike_in_every_dice_game() {
     let three = [("players", "3")];
