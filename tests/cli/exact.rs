@@ -104,7 +104,8 @@ fn fraction(v: &serde_json::Value, s: usize, key: &str) -> BigRational {
 
 /// The fractions are the closed forms exactly, not to rounding: Hazard's
 /// first thrower, Pair and Ace's 9/14 (pair_ace.md), one turn of Half
-/// Hazard at `threshold:0`; and each seat's fractions add up to 1.
+/// Hazard at `threshold:0`; and in every game of pure chance the registry
+/// holds, each seat's odds add up to 1.
 #[test]
 fn small_games_are_solved_in_exact_fractions() {
     let v = exact_json(&["hazard", "--opt", "order=fixed"]);
@@ -147,13 +148,26 @@ fn small_games_are_solved_in_exact_fractions() {
     assert_eq!(fraction(&v, 0, "win"), want);
     assert_eq!(want.to_string(), "1385/4752");
 
-    for game in ["hazard", "guirguiesca", "marlota", "tanto", "mayor"] {
+    // Every game of pure chance the registry holds (none listed here, so
+    // that a new one is checked too), by its defaults: in fractions where
+    // they are given, exactly; else to rounding.
+    let mut visited = 0;
+    for entry in ludus::registry::games().iter().filter(|g| !g.decides()) {
+        let game = entry.name();
         let v = exact_json(&[game]);
-        for s in 0..2 {
-            let sum = fraction(&v, s, "win") + fraction(&v, s, "draw") + fraction(&v, s, "loss");
-            assert_eq!(sum, BigRational::from_integer(1.into()), "{game} seat {s}");
+        for s in 0..v["seats"].as_array().unwrap().len() {
+            if v["seats"][s].get("fractions").is_some() {
+                let sum =
+                    fraction(&v, s, "win") + fraction(&v, s, "draw") + fraction(&v, s, "loss");
+                assert_eq!(sum, BigRational::from_integer(1.into()), "{game} seat {s}");
+            } else {
+                let sum = seat(&v, s, "win") + seat(&v, s, "draw") + seat(&v, s, "loss");
+                assert!((sum - 1.0).abs() < 1e-9, "{game} seat {s}: {sum}");
+            }
         }
+        visited += 1;
     }
+    assert!(visited >= 11, "{visited} games of pure chance");
 }
 
 /// Hazard for stakes in a fixed order is a gambler's ruin over rounds of
