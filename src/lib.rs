@@ -13,3 +13,4 @@ pub mod policies;
 pub mod registry;
 pub mod reports;
 pub mod runner;
+pub mod store;

@@ -19,6 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["runner"],
     &["registry"],
     &["plan"],
+    &["store"],
     &["reports"],
     &["cli", "main", "lib"],
 ];

@@ -3,12 +3,12 @@
 use std::fmt;
 
 use ludus::core::text::printable;
-use ludus::reports::checkpoint_error::CheckpointError;
-use ludus::reports::folder_error::FolderError;
-use ludus::reports::merge::MergeError;
-use ludus::reports::partial_error::PartialFileError;
-use ludus::reports::script_read_error::ScriptReadError;
 use ludus::reports::write_error::WriteError;
+use ludus::store::checkpoint_error::CheckpointError;
+use ludus::store::folder_error::FolderError;
+use ludus::store::merge::MergeError;
+use ludus::store::partial_error::PartialFileError;
+use ludus::store::script_read_error::ScriptReadError;
 
 /// A failed command.
 #[derive(Debug)]

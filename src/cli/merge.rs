@@ -8,22 +8,22 @@ use clap::Args;
 
 use ludus::core::plural::plural;
 use ludus::plan::experiment::Experiment;
-use ludus::reports::atomic::write_atomic;
 use ludus::reports::cell_result::{CellRef, CellResult};
-use ludus::reports::cell_timing::CellTiming;
 use ludus::reports::manifest::{Manifest, MergeRecord};
-use ludus::reports::merge::merge as sum_partials;
-use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest};
 use ludus::reports::report::ReportWriter;
 use ludus::reports::table::summary_table;
 use ludus::runner::metrics_level::MetricsLevel;
 use ludus::runner::on_bot_error::OnBotError;
+use ludus::store::atomic::write_atomic;
+use ludus::store::cell_timing::CellTiming;
+use ludus::store::merge::merge as sum_partials;
+use ludus::store::partial::{self, CellRecord, Partial, PartialManifest};
 
 use crate::cli::Failure;
-use ludus::reports::folder::{
+use ludus::reports::write_error::WriteError;
+use ludus::store::folder::{
     check_folder, check_out_is_no_input, check_tournament_folder, check_writable,
 };
-use ludus::reports::write_error::WriteError;
 
 /// Arguments of `ludus merge`.
 #[derive(Args, Debug)]
@@ -156,7 +156,7 @@ pub fn merge(args: MergeArgs) -> Result<(), Failure> {
 fn merge_tournament(
     args: &MergeArgs,
     partials: &[(String, Partial)],
-    merged: &ludus::reports::merge::Merged,
+    merged: &ludus::store::merge::Merged,
     started: Instant,
 ) -> Result<(), Failure> {
     use ludus::plan::tournament::Tournament;

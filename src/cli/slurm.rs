@@ -8,10 +8,10 @@ use std::process::Command;
 use clap::Args;
 
 use ludus::plan::experiment::Experiment;
-use ludus::reports::atomic::write_atomic;
 use ludus::runner::metrics_level::MetricsLevel;
 use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::shard::MAX_SHARDS;
+use ludus::store::atomic::write_atomic;
 
 use crate::cli::Failure;
 

@@ -16,12 +16,8 @@ use crate::cli::replay::shell_word;
 use ludus::core::input::read_text;
 use ludus::core::plural::plural;
 use ludus::plan::tournament::{RankBy, Tournament};
-use ludus::reports::atomic::write_atomic;
 use ludus::reports::charts;
 use ludus::reports::charts::tournament_page::Played;
-use ludus::reports::folder::{check_tournament_folder, check_writable};
-use ludus::reports::identity::{self, script_hashes};
-use ludus::reports::partial::{self, CellRecord, Partial, PartialManifest};
 use ludus::reports::records;
 use ludus::reports::report::csv_bytes;
 use ludus::reports::standings::{
@@ -35,6 +31,10 @@ use ludus::runner::game_ranges::GameRanges;
 use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::sprt::{Sprt, Verdict};
 use ludus::runner::tournament::{self, PairingResult};
+use ludus::store::atomic::write_atomic;
+use ludus::store::folder::{check_tournament_folder, check_writable};
+use ludus::store::identity::{self, script_hashes};
+use ludus::store::partial::{self, CellRecord, Partial, PartialManifest};
 
 /// The largest tournament file read.
 const MAX_FILE: u64 = 1 << 20;
@@ -318,7 +318,7 @@ fn write_records(dir: &std::path::Path, t: &Tournament, settled: &[u64]) -> Resu
 }
 
 /// What tournament.json says of the games a report holds
-/// (`reports::folder::TOURNAMENT_IDENTITY`): a report is refused over one of other
+/// (`store::folder::TOURNAMENT_IDENTITY`): a report is refused over one of other
 /// settings.
 pub(crate) fn identity(t: &Tournament, source: &str) -> serde_json::Value {
     let policies: Vec<String> = t.policies.iter().map(|p| p.to_string()).collect();

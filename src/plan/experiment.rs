@@ -128,7 +128,7 @@ impl Experiment {
     }
 
     /// Parses the text of an experiment whose games were played already
-    /// (read back from a partial, see [`crate::reports::partial`]): checked
+    /// (read back from a partial, see [`crate::store::partial`]): checked
     /// as [`Experiment::parse`] does, except that the seats' policies are
     /// not built, so that its Lua scripts need not be at hand.
     pub fn parse_played(text: &str, source: &str) -> Result<Experiment, PlanError> {

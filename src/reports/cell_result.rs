@@ -2,8 +2,8 @@
 //! borrowed (`CellRef`).
 
 use crate::plan::cell_plan::CellPlan;
-use crate::reports::cell_timing::CellTiming;
 use crate::runner::tally::Tally;
+use crate::store::cell_timing::CellTiming;
 
 /// A finished cell: its plan, what its games added up to, what they cost.
 #[derive(Clone, Debug)]

@@ -6,7 +6,7 @@ use crate::core::text::{bounded, printable};
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
 use crate::reports::cell_result::CellResult;
-use crate::reports::cell_timing::CellTiming;
+use crate::store::cell_timing::CellTiming;
 
 /// The most bytes of `error` a manifest keeps: a failure's message may
 /// quote a script, and the manifest is read by tools and people.
@@ -67,7 +67,7 @@ pub struct MergeRecord {
     /// Games of the experiment in none of them (`--allow-partial`).
     pub games_missing: u64,
     /// Which games those are, per cell.
-    pub missing: Vec<crate::reports::partial::MissingGames>,
+    pub missing: Vec<crate::store::partial::MissingGames>,
 }
 
 impl Manifest {

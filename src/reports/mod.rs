@@ -1,36 +1,23 @@
-//! Reports: CSVs a spreadsheet, pandas or R reads, and the run's manifest.
+//! Reports: CSVs a spreadsheet, pandas or R reads, charts, pages and the
+//! run's manifest, written from what the store (`crate::store`) holds.
 
-pub mod atomic;
 pub mod bradley_terry;
 pub mod cell_result;
-pub mod cell_timing;
 pub mod cells;
 pub mod charts;
-pub mod checkpoint_error;
 pub mod endings;
 pub mod exact_beside;
-pub mod folder;
-pub mod folder_error;
-pub mod identity;
 pub mod interval;
 pub mod length_stats;
 pub mod lengths;
 pub mod manifest;
-pub mod merge;
-pub mod metric_record;
 pub mod metrics;
-pub mod packed_state;
-pub mod partial;
-pub mod partial_error;
 pub mod payoff;
 pub mod places;
-pub mod record_numbers;
 pub mod records;
 pub mod records_error;
 pub mod report;
-pub mod resume;
 pub mod run_folder;
-pub mod script_read_error;
 pub mod standings;
 pub mod summary;
 pub mod table;

@@ -8,9 +8,9 @@ use std::path::Path;
 
 use crate::core::input::check_file;
 use crate::core::input_error::InputError;
-use crate::reports::atomic::{write_atomic, write_atomic_with};
 use crate::reports::records_error::RecordsError;
 use crate::runner::game_record::GameRecord;
+use crate::store::atomic::{write_atomic, write_atomic_with};
 
 /// The file's name in a report folder.
 pub const FILE: &str = "records.jsonl";

@@ -5,10 +5,10 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::plan::cell_plan::CellPlan;
-use crate::reports::atomic::write_atomic_with;
 use crate::reports::cell_result::{CellRef, CellResult};
 use crate::reports::manifest::Manifest;
 use crate::reports::{cells, endings, lengths, metrics, places, summary, timings};
+use crate::store::atomic::write_atomic_with;
 
 /// A CSV file's bytes: the header, then the rows.
 pub fn csv_bytes<H: AsRef<[u8]>>(

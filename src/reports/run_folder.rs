@@ -7,16 +7,16 @@ use std::path::Path;
 
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
-use crate::reports::atomic::write_atomic_with;
 use crate::reports::cell_result::{CellRef, CellResult};
 use crate::reports::charts::FinishedCells;
 use crate::reports::manifest::{CellRunRecord, Manifest};
-use crate::reports::packed_state::PackedState;
-use crate::reports::partial::{self, CellRecord, Partial, PartialManifest};
 use crate::reports::report::ReportWriter;
 use crate::reports::write_error::WriteError;
 use crate::runner::checkpoint::CellState;
 use crate::runner::game_ranges::GameRanges;
+use crate::store::atomic::write_atomic_with;
+use crate::store::packed_state::PackedState;
+use crate::store::partial::{self, CellRecord, Partial, PartialManifest};
 
 /// A finished cell's record in partial.json and its digest.
 type KeptRecord = (Box<[u8]>, [u8; 32]);
@@ -235,7 +235,7 @@ fn write_partial<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reports::identity;
+    use crate::store::identity;
 
     #[test]
     fn a_partial_written_record_by_record_is_the_partials_json() {

@@ -3,8 +3,8 @@
 
 use crate::plan::cell_plan::CellPlan;
 use crate::reports::cell_result::CellResult;
-use crate::reports::cell_timing::CellTiming;
 use crate::runner::tally::Tally;
+use crate::store::cell_timing::CellTiming;
 
 /// The columns of timings.csv, in order (documented in reports/README.md).
 pub const COLUMNS: &[&str] = &[

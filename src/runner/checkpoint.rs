@@ -1,6 +1,6 @@
 //! What a run holds of one cell at a checkpoint: which games are played,
 //! what they add up to and what they cost. A run saves it as it goes
-//! (see [`crate::reports::partial`]); a resumed run starts from it and
+//! (see [`crate::store::partial`]); a resumed run starts from it and
 //! plays only the games it lacks; merging partials adds such states up.
 
 use crate::runner::cell_progress::CellProgress;

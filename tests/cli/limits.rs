@@ -9,10 +9,10 @@ use std::path::Path;
 
 use ludus::plan::experiment::Experiment;
 use ludus::reports::cell_result::CellRef;
-use ludus::reports::cell_timing::CellTiming;
 use ludus::reports::manifest::Manifest;
 use ludus::reports::report::ReportWriter;
 use ludus::runner::tally::Tally;
+use ludus::store::cell_timing::CellTiming;
 
 use crate::support::{ludus, scratch, stderr, write};
 

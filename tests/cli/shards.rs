@@ -102,7 +102,7 @@ fn one_shard_of_one_merged_is_the_run() {
         (format.as_str(), version.as_u64()),
         (
             Some("ludus-partial"),
-            Some(u64::from(ludus::reports::partial::VERSION))
+            Some(u64::from(ludus::store::partial::VERSION))
         )
     );
     assert_eq!(from_shard, cells(&full).2);
@@ -214,7 +214,7 @@ fn merge_refuses_other_runs_overlaps_missing_shards_and_other_versions() {
     // A partial of another ludus version (sealed as that ludus would).
     let tampered = dir.join("tampered.json");
     let text = std::fs::read_to_string(Path::new(&s[1]).join("partial.json")).unwrap();
-    let mut other: ludus::reports::partial::Partial = serde_json::from_str(&text).unwrap();
+    let mut other: ludus::store::partial::Partial = serde_json::from_str(&text).unwrap();
     other.manifest.ludus_version = "9.9.9".into();
     std::fs::write(&tampered, other.to_json()).unwrap();
     let t = tampered.to_str().unwrap();
@@ -358,7 +358,7 @@ games = 102
     // judged games, or claiming `--metrics all`, is refused.
     let forged = dir.join("forged");
     std::fs::create_dir_all(&forged).unwrap();
-    let real: ludus::reports::partial::Partial =
+    let real: ludus::store::partial::Partial =
         serde_json::from_slice(&std::fs::read(Path::new(&shards[0]).join("partial.json")).unwrap())
             .unwrap();
     let mut judged = real.clone();

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use ludus::plan::experiment::Experiment;
 use ludus::plan::tournament::Tournament;
-use ludus::reports::merge::merge;
-use ludus::reports::partial::{self, Partial};
+use ludus::store::merge::merge;
+use ludus::store::partial::{self, Partial};
 use serde_json::Value;
 
 use crate::harness::{Fuzz, binary_cases, cases, on_main_sized_stack, write};

@@ -22,8 +22,8 @@ pub mod win_rates;
 use std::path::Path;
 
 use crate::plan::experiment::Experiment;
-use crate::reports::atomic::write_derived;
 use crate::reports::cell_result::CellResult;
+use crate::store::atomic::write_derived;
 use entry_group::EntryGroup;
 
 /// The kinds of chart, one file of each per entry with a finished cell.
@@ -237,8 +237,8 @@ pub fn write_charts_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reports::cell_timing::CellTiming;
     use crate::runner::tally::{Ending, Tally};
+    use crate::store::cell_timing::CellTiming;
 
     /// An experiment of 120 cells whose every cell had games of every
     /// length up to 100,000 and ended in 35 ways, with money: the largest

@@ -2,14 +2,14 @@
 //! and `slurm`: a folder holding another experiment's report is refused
 //! unless forced, one holding an input is never written, and whether it
 //! can be written is known before anything is played. (Its files are
-//! written atomically, [`crate::reports::atomic`]; its checkpoint is read
-//! back by [`crate::reports::resume`].)
+//! written atomically, [`crate::store::atomic`]; its checkpoint is read
+//! back by [`crate::store::resume`].)
 
 use std::path::{Path, PathBuf};
 
 use crate::plan::experiment::Experiment;
-use crate::reports::folder_error::FolderError;
-use crate::reports::partial::{self, Partial};
+use crate::store::folder_error::FolderError;
+use crate::store::partial::{self, Partial};
 
 /// The file a tournament's report is known by.
 pub const TOURNAMENT_MANIFEST: &str = "tournament.json";
@@ -32,7 +32,7 @@ pub const TOURNAMENT_IDENTITY: &[&str] = &[
 /// Refuses a folder that holds the report of another experiment (another
 /// name or file), a tournament's report, or report files with no
 /// manifest, unless `force`. (A finished run of other settings is
-/// refused by its checkpoint, [`crate::reports::resume::prior_states`].)
+/// refused by its checkpoint, [`crate::store::resume::prior_states`].)
 pub fn check_folder(dir: &Path, exp: &Experiment, force: bool) -> Result<(), FolderError> {
     if force {
         return Ok(());

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use crate::reports::folder_error::FolderError;
-use crate::reports::partial_error::{PartialError, PartialFileError};
+use crate::store::folder_error::FolderError;
+use crate::store::partial_error::{PartialError, PartialFileError};
 
 /// A checkpoint in the report folder that a run may not resume or replace
 /// without `--force` (exit code 2).

@@ -8,13 +8,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::core::text::printable;
-use crate::reports::partial_error::PartialError;
-use crate::reports::record_numbers::{pairs, wide};
 use crate::runner::decisions::SAMPLED;
 use crate::runner::fixed_mean::FixedMean;
 use crate::runner::judged_sums::JUDGED;
 use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::tally::{DRAW_UNIT, Tally};
+use crate::store::partial_error::PartialError;
+use crate::store::record_numbers::{pairs, wide};
 
 /// A cell's per-game metric sums and its options histogram.
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -1,12 +1,12 @@
-//! Summing partials (see [`crate::reports::partial`]) into one: the
+//! Summing partials (see [`crate::store::partial`]) into one: the
 //! shards of a run, checked to be of the same run, not to overlap and,
 //! unless allowed, to hold every game.
 
 use std::collections::BTreeSet;
 
-use crate::reports::partial::{MAX_LENGTH_ENTRIES, MissingGames, Partial, PartialManifest};
 use crate::runner::checkpoint::{CellState, Conflict};
 use crate::runner::game_ranges::GameRanges;
+use crate::store::partial::{MAX_LENGTH_ENTRIES, MissingGames, Partial, PartialManifest};
 
 /// The sum of some partials.
 #[derive(Clone, Debug)]

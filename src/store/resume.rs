@@ -6,10 +6,10 @@
 use std::path::Path;
 
 use crate::plan::experiment::Experiment;
-use crate::reports::checkpoint_error::CheckpointError;
-use crate::reports::folder_error::FolderError;
-use crate::reports::packed_state::PackedState;
-use crate::reports::partial::{self, Partial, PartialManifest};
+use crate::store::checkpoint_error::CheckpointError;
+use crate::store::folder_error::FolderError;
+use crate::store::packed_state::PackedState;
+use crate::store::partial::{self, Partial, PartialManifest};
 
 /// What to do with a checkpoint found in the report folder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,9 +21,6 @@ use crate::core::text::printable;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
 use crate::plan::tournament::Tournament;
-use crate::reports::metric_record::MetricRecord;
-use crate::reports::partial_error::{PartialError, PartialFileError};
-use crate::reports::record_numbers::{pairs, wide};
 use crate::runner::checkpoint::CellState;
 use crate::runner::drive::{BOT_ERROR, MAX_PLIES};
 use crate::runner::game_ranges::GameRanges;
@@ -32,6 +29,9 @@ use crate::runner::on_bot_error::OnBotError;
 use crate::runner::shard::Shard;
 use crate::runner::tally::MESSAGE_BYTES;
 use crate::runner::tally::{DRAW_UNIT, Ending, FirstForfeit, Tally};
+use crate::store::metric_record::MetricRecord;
+use crate::store::partial_error::{PartialError, PartialFileError};
+use crate::store::record_numbers::{pairs, wide};
 
 /// The file's name in a report or shard folder.
 pub const FILE: &str = "partial.json";

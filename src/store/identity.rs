@@ -4,11 +4,11 @@
 
 use crate::plan::experiment::Experiment;
 use crate::plan::tournament::Tournament;
-use crate::reports::partial::{self, PartialManifest, ScriptHash};
-use crate::reports::script_read_error::ScriptReadError;
 use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 use crate::runner::shard::Shard;
+use crate::store::partial::{self, PartialManifest, ScriptHash};
+use crate::store::script_read_error::ScriptReadError;
 
 /// The SHA-256 of each script at `paths`, or an error naming the one that
 /// cannot be read.

@@ -2,10 +2,10 @@
 //! keeps of each finished cell, and of each cell a resumed run's
 //! checkpoint held, however many cells.
 
-use crate::reports::cell_timing::CellTiming;
 use crate::runner::checkpoint::CellState;
 use crate::runner::game_ranges::GameRanges;
 use crate::runner::packed_tally::PackedTally;
+use crate::store::cell_timing::CellTiming;
 
 /// A cell's games played, their tally packed (see [`PackedTally`]).
 #[derive(Clone, Debug)]

@@ -4,13 +4,13 @@
 //! else.
 
 use crate::core::text::printable;
-use crate::reports::partial_error::PartialError;
+use crate::store::partial_error::PartialError;
 
 /// A histogram (`h[k]`: how many had `k`) as its non-zero `[k, count]`
 /// pairs, smallest `k` first.
 ///
 /// ```
-/// use ludus::reports::record_numbers::pairs;
+/// use ludus::store::record_numbers::pairs;
 /// assert_eq!(pairs(&[0, 3, 0, 1]), [[1, 3], [3, 1]]);
 /// ```
 pub fn pairs(h: &[u64]) -> Vec<[u64; 2]> {
@@ -25,7 +25,7 @@ pub fn pairs(h: &[u64]) -> Vec<[u64; 2]> {
 /// no sign, no leading zero), or an error naming `field`.
 ///
 /// ```
-/// use ludus::reports::record_numbers::wide;
+/// use ludus::store::record_numbers::wide;
 /// assert_eq!(wide("x", "340282366920938463463374607431768211455").unwrap(), u128::MAX);
 /// assert!(wide("x", "+1").is_err() && wide("x", "01").is_err());
 /// ```
