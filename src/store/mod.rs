@@ -3,6 +3,7 @@
 //! rules and atomic writes, below the reports that are made from it.
 
 pub mod atomic;
+pub mod cell_checks;
 pub mod cell_timing;
 pub mod checkpoint_error;
 pub mod folder;
