@@ -60,3 +60,15 @@ pub fn replay_command(plan: &CellPlan, game_seed: u64) -> String {
     }
     words.join(" ")
 }
+
+/// What a run or a tournament says of the `recorded` games it kept in
+/// `dir`'s records file, with the command that replays the first.
+pub fn records_said(recorded: usize, dir: &std::path::Path) -> String {
+    let file = dir.join(ludus::reports::records::FILE);
+    format!(
+        "{} kept whole in {}; replay one: ludus play --record {} --game 0",
+        ludus::core::plural::plural(recorded, "game"),
+        file.display(),
+        shell_word(&file.display().to_string())
+    )
+}

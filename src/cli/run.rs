@@ -35,7 +35,7 @@ use ludus::store::resume::{Prior, prior_states};
 use crate::cli::Failure;
 use crate::cli::batch_args::{BatchArgs, pool, shard_cannot_record};
 use crate::cli::progress::{LOG_EVERY, Progress, duration, human};
-use crate::cli::replay::{replay_command, shell_word};
+use crate::cli::replay::{records_said, replay_command};
 
 /// Arguments of `ludus run`.
 #[derive(Args, Debug)]
@@ -541,13 +541,7 @@ impl<'a> RunObserver<'a> {
                     print!("{}", summary_table_of(&shown, self.folder.count()));
                     println!("{speed}; report in {}", dir.display());
                     if recorded > 0 {
-                        let file = dir.join(records::FILE);
-                        println!(
-                            "{} kept whole in {}; replay one: ludus play --record {} --game 0",
-                            plural(recorded, "game"),
-                            file.display(),
-                            shell_word(&file.display().to_string())
-                        );
+                        println!("{}", records_said(recorded, dir));
                     }
                 }
                 format!(

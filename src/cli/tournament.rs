@@ -12,9 +12,8 @@ use serde_json::json;
 
 use crate::cli::Failure;
 use crate::cli::batch_args::{BatchArgs, pool, shard_cannot_record};
-use crate::cli::replay::shell_word;
+use crate::cli::replay::records_said;
 use ludus::core::input::read_text;
-use ludus::core::plural::plural;
 use ludus::plan::tournament::{RankBy, Tournament};
 use ludus::reports::charts;
 use ludus::reports::charts::tournament_page::Played;
@@ -214,13 +213,7 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
         )?;
         let recorded = recorded?;
         if !args.quiet && recorded > 0 {
-            let file = dir.join(records::FILE);
-            println!(
-                "{} kept whole in {}; replay one: ludus play --record {} --game 0",
-                plural(recorded, "game"),
-                file.display(),
-                shell_word(&file.display().to_string())
-            );
+            println!("{}", records_said(recorded, &dir));
         }
     }
     let too_many = forfeits_said(&t, &outcome.pairings, args.max_forfeits / 100.0);
