@@ -3,7 +3,8 @@
 //! Layers import only downward: [`core`] (traits, seeding, dice, options) <-
 //! [`games`] <- [`analysis`] <- [`policies`] (`optimal` plays what an
 //! analysis solved) <- [`runner`] <- [`registry`] <- [`plan`] <-
-//! [`reports`] <- the command line (the binary).
+//! [`store`] (the run's stored state) <- [`reports`] <- [`run`] (a run
+//! driven from the library) <- the command line (the binary).
 
 pub mod analysis;
 pub mod core;
@@ -12,5 +13,6 @@ pub mod plan;
 pub mod policies;
 pub mod registry;
 pub mod reports;
+pub mod run;
 pub mod runner;
 pub mod store;

@@ -21,6 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["plan"],
     &["store"],
     &["reports"],
+    &["run"],
     &["cli", "main", "lib"],
 ];
 

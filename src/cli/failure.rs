@@ -107,3 +107,23 @@ impl From<WriteError> for Failure {
         Failure::Io(e.to_string())
     }
 }
+
+/// A run's refusals are bad input, its failing bots exit 3, what it
+/// could not write exits 1.
+impl From<ludus::run::RunError> for Failure {
+    fn from(e: ludus::run::RunError) -> Failure {
+        use ludus::run::RunError as E;
+        match e {
+            E::Folder(f) => f.into(),
+            E::Threads { .. } | E::Write(_) | E::Unwritten(_) => Failure::Io(e.to_string()),
+            E::Bot { .. } | E::TooManyForfeits { .. } => Failure::Bot(e.to_string()),
+            E::Interrupted { .. } => Failure::Interrupted(e.to_string()),
+            E::MaxForfeits(_)
+            | E::UnusedEvaluator(_)
+            | E::ShardRecords { .. }
+            | E::Checkpoint(_)
+            | E::Script(_)
+            | E::Cell { .. } => Failure::Input(e.to_string()),
+        }
+    }
+}

@@ -12,7 +12,6 @@ mod perft;
 mod play;
 mod position;
 mod progress;
-mod replay;
 mod rules;
 mod run;
 mod slurm;

@@ -7,7 +7,6 @@ use clap::Args;
 
 use crate::cli::game_options::GameOptions;
 use crate::cli::position::read_position;
-use crate::cli::replay::option_words;
 use crate::cli::{Failure, find_game};
 use ludus::analysis::analysis_error::AnalysisError;
 use ludus::analysis::equilibrium::Objective;
@@ -15,6 +14,7 @@ use ludus::analysis::exact_error::ExactError;
 use ludus::analysis::retrograde::{Solved, Value};
 use ludus::analysis::start::Start;
 use ludus::core::options::Options;
+use ludus::reports::replay_command::option_words;
 use ludus::runner::game_entry::GameEntry;
 
 /// Arguments of `ludus solve`.

@@ -12,12 +12,12 @@ use serde_json::json;
 
 use crate::cli::Failure;
 use crate::cli::batch_args::{BatchArgs, pool, shard_cannot_record};
-use crate::cli::replay::records_said;
 use ludus::core::input::read_text;
 use ludus::plan::tournament::{RankBy, Tournament};
 use ludus::reports::charts;
 use ludus::reports::charts::tournament_page::Played;
 use ludus::reports::records;
+use ludus::reports::replay_command::records_said;
 use ludus::reports::report::csv_bytes;
 use ludus::reports::standings::{
     PAIRINGS, STANDINGS, anchor, pairing_rows, standings, standings_rows,
@@ -232,7 +232,7 @@ pub fn tournament(args: TournamentArgs) -> Result<(), Failure> {
             let replay = seating.map_or(String::new(), |p| {
                 format!(
                     "\n  replay: {}",
-                    crate::cli::replay::replay_command(&p, f.game_seed)
+                    ludus::reports::replay_command::replay_command(&p, f.game_seed)
                 )
             });
             Err(Failure::Bot(format!(
@@ -282,7 +282,7 @@ fn forfeits_said(t: &Tournament, pairings: &[PairingResult], max: f64) -> Option
             f.seat + 1,
             f.ply,
             f.message,
-            crate::cli::replay::replay_command(seating, f.game_seed)
+            ludus::reports::replay_command::replay_command(seating, f.game_seed)
         );
         if too_many.is_none() && forfeits as f64 > max * games as f64 {
             too_many = Some(format!(

@@ -9,6 +9,7 @@ use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
 use crate::reports::cell_result::{CellRef, CellResult};
 use crate::reports::charts::FinishedCells;
+use crate::reports::finished_states::FinishedStates;
 use crate::reports::manifest::{CellRunRecord, Manifest};
 use crate::reports::report::ReportWriter;
 use crate::reports::write_error::WriteError;
@@ -34,7 +35,7 @@ pub struct RunFolder<'a> {
     identity: &'a PartialManifest,
     writer: ReportWriter,
     /// The finished cells' states, made once.
-    finished: Vec<Option<PackedState>>,
+    finished: FinishedStates<'a>,
     /// The finished cells' records in partial.json and their digests
     /// (what the seal is made of), made once.
     records: Vec<Option<KeptRecord>>,
@@ -55,7 +56,7 @@ impl<'a> RunFolder<'a> {
             report,
             identity,
             writer: ReportWriter::new(),
-            finished: vec![None; exp.cells.len()],
+            finished: FinishedStates::new(exp),
             records: vec![None; exp.cells.len()],
         }
     }
@@ -87,13 +88,13 @@ impl<'a> RunFolder<'a> {
             };
             self.writer.render(&c).map_err(|e| self.error(e))?;
         }
-        self.finished[cell] = Some(packed);
+        self.finished.states[cell] = Some(packed);
         Ok(())
     }
 
     /// Finished cell `cell`'s state, or `None` while it is not finished.
     pub fn finished(&self, cell: usize) -> Option<&PackedState> {
-        self.finished[cell].as_ref()
+        self.finished.states[cell].as_ref()
     }
 
     /// Writes partial.json: every game finished so far, exactly; `state`
@@ -109,7 +110,7 @@ impl<'a> RunFolder<'a> {
         let mut manifest = self.identity.clone();
         manifest.games_played = 0;
         manifest.complete = true;
-        for (c, (finished, target)) in self.finished.iter().zip(targets).enumerate() {
+        for (c, (finished, target)) in self.finished.states.iter().zip(targets).enumerate() {
             match finished {
                 Some(s) => manifest.games_played += s.tally.games(),
                 None => {
@@ -144,7 +145,7 @@ impl<'a> RunFolder<'a> {
         self.exp
             .cells
             .iter()
-            .zip(&self.finished)
+            .zip(&self.finished.states)
             .filter_map(|(plan, s)| {
                 s.as_ref()
                     .map(|s| CellRunRecord::of(plan, s.tally.games(), s.timing()))
@@ -159,7 +160,7 @@ impl<'a> RunFolder<'a> {
             .exp
             .cells
             .iter()
-            .zip(&self.finished)
+            .zip(&self.finished.states)
             .filter(|(_, s)| s.is_some())
             .map(|(plan, _)| plan)
             .collect();
@@ -170,7 +171,12 @@ impl<'a> RunFolder<'a> {
 
     /// How many cells are finished.
     pub fn count(&self) -> usize {
-        self.finished.iter().flatten().count()
+        self.finished.count()
+    }
+
+    /// The finished cells, the folder written.
+    pub fn into_finished(self) -> FinishedStates<'a> {
+        self.finished
     }
 }
 
@@ -178,28 +184,15 @@ impl<'a> RunFolder<'a> {
 /// unpack the few they show.
 impl FinishedCells for RunFolder<'_> {
     fn indices(&self) -> Vec<usize> {
-        (0..self.finished.len())
-            .filter(|&c| self.finished[c].is_some())
-            .collect()
+        self.finished.indices()
     }
 
     fn games_played(&self) -> u64 {
-        self.finished
-            .iter()
-            .flatten()
-            .map(|s| s.tally.games())
-            .sum()
+        self.finished.games_played()
     }
 
     fn result(&self, cell: usize) -> CellResult {
-        let s = self.finished[cell]
-            .as_ref()
-            .expect("only finished cells are asked for");
-        CellResult {
-            plan: self.exp.cells[cell].clone(),
-            tally: s.tally.unpack(),
-            timing: s.timing(),
-        }
+        self.finished.result(cell)
     }
 }
 

@@ -16,4 +16,6 @@ pub mod partial;
 pub mod partial_error;
 pub mod record_numbers;
 pub mod resume;
+pub mod run_games;
 pub mod script_read_error;
+pub mod write_pace;

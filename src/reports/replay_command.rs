@@ -6,10 +6,10 @@
 //! exactly that game. Every word is quoted for a POSIX shell, and each seat
 //! is its own `--seat`, so that any policy's text comes back whole.
 
-use ludus::core::options::Options;
-use ludus::plan::cell_plan::CellPlan;
-use ludus::plan::experiment::DEFAULT_MAX_PLIES;
-use ludus::runner::game_entry::GameEntry;
+use crate::core::options::Options;
+use crate::plan::cell_plan::CellPlan;
+use crate::plan::experiment::DEFAULT_MAX_PLIES;
+use crate::runner::game_entry::GameEntry;
 
 /// Quotes `word` for a POSIX shell when it holds anything beyond plain characters.
 pub fn shell_word(word: &str) -> String {
@@ -64,10 +64,10 @@ pub fn replay_command(plan: &CellPlan, game_seed: u64) -> String {
 /// What a run or a tournament says of the `recorded` games it kept in
 /// `dir`'s records file, with the command that replays the first.
 pub fn records_said(recorded: usize, dir: &std::path::Path) -> String {
-    let file = dir.join(ludus::reports::records::FILE);
+    let file = dir.join(crate::reports::records::FILE);
     format!(
         "{} kept whole in {}; replay one: ludus play --record {} --game 0",
-        ludus::core::plural::plural(recorded, "game"),
+        crate::core::plural::plural(recorded, "game"),
         file.display(),
         shell_word(&file.display().to_string())
     )

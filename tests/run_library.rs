@@ -1,0 +1,202 @@
+//! A run driven from the library (`ludus::run::run`), as a search's rounds
+//! and an in-process caller drive it: the folder it writes is the one
+//! `ludus run` writes, it resumes after an interruption and its shards
+//! merge, all in-process; bad settings are refused by variant.
+
+#[path = "common/scratch.rs"]
+mod common_scratch;
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use ludus::plan::experiment::Experiment;
+use ludus::run::{RunError, RunOutcome, RunSettings, RunWatch, Silent, run};
+use ludus::runner::cell_progress::BatchProgress;
+use ludus::runner::shard::Shard;
+use ludus::store::merge::merge;
+use ludus::store::partial::{self, Partial};
+use ludus::store::resume::Prior;
+
+const EXPERIMENT: &str = r#"
+name = "library"
+seed = 11
+games = 600
+[[cells]]
+game = "three-men"
+games = 30000
+[[cells]]
+game = "hazard"
+sweep = { players = [2, 3] }
+[[cells]]
+game = "rithmomachy"
+games = 2500
+"#;
+
+/// The CSVs that hold no timing: equal byte for byte between runs of one
+/// experiment and seed.
+const CSVS: [&str; 6] = [
+    "summary.csv",
+    "cells.csv",
+    "endings.csv",
+    "lengths.csv",
+    "places.csv",
+    "metrics.csv",
+];
+
+fn experiment(dir: &Path) -> (Experiment, String) {
+    let path = dir.join("library.toml");
+    std::fs::write(&path, EXPERIMENT).unwrap();
+    let path = path.to_str().unwrap().to_string();
+    (Experiment::load(&path).unwrap(), path)
+}
+
+fn same_csvs(a: &Path, b: &Path) {
+    for f in CSVS {
+        let (x, y) = (
+            std::fs::read(a.join(f)).unwrap(),
+            std::fs::read(b.join(f)).unwrap(),
+        );
+        assert!(
+            x == y,
+            "{f} differs between {} and {}",
+            a.display(),
+            b.display()
+        );
+    }
+}
+
+/// Every cell's games, as the outcome holds them.
+fn games_of(outcome: &RunOutcome) -> Vec<u64> {
+    outcome.cells.results().map(|r| r.tally.games).collect()
+}
+
+#[test]
+fn a_run_from_the_library_writes_what_the_command_line_writes() {
+    let dir = common_scratch::fresh("run_library", "same");
+    let (exp, path) = experiment(&dir);
+    let mut settings = RunSettings::new(dir.join("library"));
+    settings.threads = 2;
+    let outcome = run(&exp, &settings, &mut Silent).unwrap();
+    assert_eq!(games_of(&outcome), [30000, 600, 600, 2500]);
+    assert_eq!(outcome.played, 33100);
+    assert_eq!(outcome.cells.count(), 4);
+    let cli = dir.join("cli");
+    let o = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["run", &path, "-q", "--threads", "1", "--out"])
+        .arg(&cli)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    same_csvs(&dir.join("library"), &cli);
+}
+
+/// Raises its halt flag once some games are played, as Ctrl-C would.
+struct Interrupter(&'static AtomicBool);
+
+impl RunWatch for Interrupter {
+    fn progress(&mut self, batch: &BatchProgress) {
+        if batch.done_games() > 0 {
+            self.0.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Notes what a resumed run says it held.
+#[derive(Default)]
+struct Resumed(Option<(u64, u64, u64)>);
+
+impl RunWatch for Resumed {
+    fn resumed(&mut self, resumed: u64, planned: u64, left: u64) {
+        self.0 = Some((resumed, planned, left));
+    }
+}
+
+#[test]
+fn an_interrupted_run_resumes_in_process_to_the_report_of_one_run() {
+    static HALT: AtomicBool = AtomicBool::new(false);
+    let dir = common_scratch::fresh("run_library", "resume");
+    let (exp, _) = experiment(&dir);
+    let whole = dir.join("whole");
+    run(&exp, &RunSettings::new(&whole), &mut Silent).unwrap();
+
+    let stopped = dir.join("stopped");
+    let mut settings = RunSettings::new(&stopped);
+    settings.halt = &HALT;
+    let err = run(&exp, &settings, &mut Interrupter(&HALT)).unwrap_err();
+    assert!(matches!(err, RunError::Interrupted { .. }), "{err:?}");
+    assert!(err.to_string().contains("--resume finishes it"), "{err}");
+    assert!(stopped.join(partial::FILE).exists());
+
+    // Without leave to resume, the unfinished checkpoint is refused.
+    HALT.store(false, Ordering::SeqCst);
+    let err = run(&exp, &settings, &mut Silent).unwrap_err();
+    assert!(matches!(err, RunError::Checkpoint(_)), "{err:?}");
+
+    settings.prior = Prior::Resume;
+    let mut told = Resumed::default();
+    let outcome = run(&exp, &settings, &mut told).unwrap();
+    let (resumed, planned, left) = told.0.expect("the resumed run says what it held");
+    assert_eq!(planned, 33100);
+    assert!(
+        resumed > 0 && left > 0 && resumed + left == planned,
+        "{:?}",
+        told.0
+    );
+    assert_eq!(outcome.played, left);
+    same_csvs(&whole, &stopped);
+}
+
+#[test]
+fn shards_played_in_process_merge_into_the_whole_run() {
+    let dir = common_scratch::fresh("run_library", "shards");
+    let (exp, _) = experiment(&dir);
+    let whole = run(&exp, &RunSettings::new(dir.join("whole")), &mut Silent).unwrap();
+    let mut partials = Vec::new();
+    for k in 1..=3 {
+        let mut settings = RunSettings::new(dir.join(format!("shard-{k}")));
+        settings.shard = Some(Shard { index: k, count: 3 });
+        let outcome = run(&exp, &settings, &mut Silent).unwrap();
+        assert_eq!(outcome.shard, settings.shard);
+        let file = settings.dir.join(partial::FILE);
+        partials.push((file.display().to_string(), Partial::read(&file).unwrap()));
+    }
+    let merged = merge(&partials, env!("CARGO_PKG_VERSION"), false).unwrap();
+    assert!(merged.manifest.complete);
+    for (result, state) in whole.cells.results().zip(&merged.states) {
+        assert_eq!(result.tally.games, state.tally.games);
+        assert_eq!(result.tally.wins, state.tally.wins, "{}", result.plan.game);
+    }
+}
+
+#[test]
+fn settings_no_run_can_take_are_refused_by_variant() {
+    let dir = common_scratch::fresh("run_library", "refused");
+    let (mut exp, _) = experiment(&dir);
+    let mut settings = RunSettings::new(dir.join("out"));
+    settings.threads = 0;
+    let err = run(&exp, &settings, &mut Silent).unwrap_err();
+    assert!(
+        matches!(err, RunError::Threads { threads: 0, .. }),
+        "{err:?}"
+    );
+
+    settings.threads = 1;
+    settings.max_forfeits = 5.0;
+    let err = run(&exp, &settings, &mut Silent).unwrap_err();
+    assert!(matches!(err, RunError::MaxForfeits(_)), "{err:?}");
+    assert!(err.to_string().contains("0 to 1"), "{err}");
+
+    settings.max_forfeits = 0.05;
+    settings.shard = Some(Shard { index: 1, count: 2 });
+    exp.set_record(3);
+    let err = run(&exp, &settings, &mut Silent).unwrap_err();
+    assert!(
+        matches!(err, RunError::ShardRecords { record: 3, .. }),
+        "{err:?}"
+    );
+    assert!(
+        !settings.dir.exists(),
+        "nothing is written for a refused run"
+    );
+}
