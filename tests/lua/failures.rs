@@ -3,6 +3,7 @@
 
 use ludus::core::game::Game;
 use ludus::games::rithmomachy::Rithmomachy;
+use ludus::policies::policy_error::PolicyError;
 
 use crate::support::{failure, options, script};
 
@@ -18,12 +19,17 @@ fn fails(name: &str, text: &str, params: &str) -> (String, String) {
 }
 
 /// Why the policy of a script whose text is `text` is refused before any
-/// game (it does not compile), and its path.
+/// game (it does not compile: a `PolicyError::ScriptSyntax`), and its path.
 fn refused(name: &str, text: &str) -> (String, String) {
     let path = script(name, text);
     let spec = ludus::policies::policy_spec::PolicySpec::parse(&format!("lua:{path}")).unwrap();
     let built = spec.build_for::<Rithmomachy>(&options::<Rithmomachy>(&[]));
-    (built.err().expect("refused").to_string(), path)
+    let e = built.err().expect("refused");
+    assert!(
+        matches!(e, PolicyError::ScriptSyntax { .. }),
+        "{e:?}"
+    );
+    (e.to_string(), path)
 }
 
 #[test]
