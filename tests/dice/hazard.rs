@@ -149,8 +149,12 @@ fn rounds_have_new_order_and_new_chances() {
 
 #[test]
 fn options_are_validated() {
+    // Refused as a bad value of that very option.
     let bad = |k: &str, v: &str| {
-        Options::resolve(Hazard::option_specs(), &[(k.to_string(), v.to_string())]).is_err()
+        matches!(
+            Options::resolve(Hazard::option_specs(), &[(k.to_string(), v.to_string())]),
+            Err(ludus::core::option_error::OptionError::Value { key, .. }) if key == k
+        )
     };
     assert!(bad("players", "1"));
     assert!(bad("players", "7"));

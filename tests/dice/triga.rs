@@ -107,8 +107,12 @@ fn most_rounds_win() {
 
 #[test]
 fn options_are_validated() {
+    // Refused as a bad value of that very option.
     let bad = |k: &str, v: &str| {
-        Options::resolve(Triga::option_specs(), &[(k.to_string(), v.to_string())]).is_err()
+        matches!(
+            Options::resolve(Triga::option_specs(), &[(k.to_string(), v.to_string())]),
+            Err(ludus::core::option_error::OptionError::Value { key, .. }) if key == k
+        )
     };
     assert!(bad("players", "1"));
     assert!(bad("players", "7"));
