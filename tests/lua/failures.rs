@@ -235,20 +235,64 @@ fn a_move_of_another_position_is_not_legal() {
 #[test]
 fn bad_specs_are_input_errors() {
     use ludus::policies::policy_spec::PolicySpec;
-    let check = |s: &str| {
-        PolicySpec::parse(s)
+    use ludus::policies::lua::spec_error::LuaSpecError;
+    // The refusal's variant, then its words.
+    let check = |s: &str, is: fn(&PolicyError) -> bool| {
+        let e = PolicySpec::parse(s)
             .unwrap()
             .build::<Rithmomachy>()
             .err()
-            .unwrap_or_else(|| panic!("{s} should be refused"))
-            .to_string()
+            .unwrap_or_else(|| panic!("{s} should be refused"));
+        assert!(is(&e), "{s}: {e:?}");
+        e.to_string()
     };
-    assert!(check("lua:no/such/script.lua").contains("cannot read no/such/script.lua"));
+    assert!(
+        check("lua:no/such/script.lua", |e| matches!(
+            e,
+            PolicyError::ScriptUnreadable { .. }
+        ))
+        .contains("cannot read no/such/script.lua")
+    );
     let path = script("ok", "function choose() return 1 end\n");
-    assert!(check(&format!("lua:{path}{{k=1")).contains("must end with `}`"));
-    assert!(check(&format!("lua:{path}{{k}}")).contains("key=value"));
-    assert!(check(&format!("lua:{path}{{k=1,k=2}}")).contains("given twice"));
-    assert!(check(&format!("lua:{path}{{max_instructions=0}}")).contains("max_instructions"));
-    assert!(check("lua:").contains("names no script"));
-    assert!(check("lua").contains("needs a script"));
+    assert!(
+        check(&format!("lua:{path}{{k=1"), |e| matches!(
+            e,
+            PolicyError::LuaSpec(LuaSpecError::UnclosedParameters { .. })
+        ))
+        .contains("must end with `}`")
+    );
+    assert!(
+        check(&format!("lua:{path}{{k}}"), |e| matches!(
+            e,
+            PolicyError::LuaSpec(LuaSpecError::NotKeyValue { .. })
+        ))
+        .contains("key=value")
+    );
+    assert!(
+        check(&format!("lua:{path}{{k=1,k=2}}"), |e| matches!(
+            e,
+            PolicyError::LuaSpec(LuaSpecError::Twice { .. })
+        ))
+        .contains("given twice")
+    );
+    assert!(
+        check(&format!("lua:{path}{{max_instructions=0}}"), |e| matches!(
+            e,
+            PolicyError::LuaSpec(LuaSpecError::BadLimit {
+                key: "max_instructions",
+                ..
+            })
+        ))
+        .contains("max_instructions")
+    );
+    assert!(
+        check("lua:", |e| matches!(
+            e,
+            PolicyError::LuaSpec(LuaSpecError::NoScript { .. })
+        ))
+        .contains("names no script")
+    );
+    assert!(
+        check("lua", |e| matches!(e, PolicyError::LuaNeedsScript)).contains("needs a script")
+    );
 }
