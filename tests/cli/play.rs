@@ -245,7 +245,7 @@ fn play_names_what_is_out_of_an_experiment() {
         (&["play", "--experiment", &exp, "--opt", "players=3"], "--opt"),
         (&["play", "--experiment", &exp, "--max-plies", "9"], "--max-plies"),
         (&["play", "hazard", "--cell", "1"], "--cell"),
-        (&["play"], "game"),
+        (&["play"], "required arguments"),
     ] {
         refused(&ludus(args), 2, said);
     }
