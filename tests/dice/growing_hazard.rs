@@ -172,13 +172,19 @@ fn options_and_policies_are_validated() {
         Options::resolve(specs, &given)
     };
     use ludus::core::option_error::OptionError;
-    for (k, v) in [("cover", "thirds"), ("unit", "0"), ("pot", "20")] {
+    for (k, v) in [("cover", "thirds"), ("unit", "0")] {
         let e = resolve(&[(k, v)]).unwrap_err();
         assert!(
             matches!(e, OptionError::Value { key, .. } if key == k),
             "{k}={v}: {e:?}"
         );
     }
+    // Growing Hazard's pot grows: it has no `pot` option.
+    let e = resolve(&[("pot", "20")]).unwrap_err();
+    assert!(
+        matches!(&e, OptionError::Unknown { key, .. } if key == "pot"),
+        "{e:?}"
+    );
     let e = GrowingHazard::new(&resolve(&[("unit", "3")]).unwrap()).unwrap_err();
     assert!(matches!(e, OptionError::Combination(_)), "{e:?}");
     assert!(

@@ -107,12 +107,15 @@ fn most_rounds_win() {
 
 #[test]
 fn options_are_validated() {
-    // Refused as a bad value of that very option.
+    use ludus::core::option_error::OptionError;
+    // Refused as a bad value of that very option, or as no option of
+    // Triga at all.
     let bad = |k: &str, v: &str| {
-        matches!(
-            Options::resolve(Triga::option_specs(), &[(k.to_string(), v.to_string())]),
-            Err(ludus::core::option_error::OptionError::Value { key, .. }) if key == k
-        )
+        match Options::resolve(Triga::option_specs(), &[(k.to_string(), v.to_string())]) {
+            Err(OptionError::Value { key, .. }) => key == k,
+            Err(OptionError::Unknown { key, .. }) => key == k && k == "order",
+            _ => false,
+        }
     };
     assert!(bad("players", "1"));
     assert!(bad("players", "7"));
