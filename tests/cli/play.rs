@@ -241,9 +241,18 @@ fn play_names_what_is_out_of_an_experiment() {
     }
     // What the cell sets cannot be given as well; --cell needs a file.
     for (args, said) in [
-        (&["play", "--experiment", &exp, "--seats", "random"][..], "--seats"),
-        (&["play", "--experiment", &exp, "--opt", "players=3"], "--opt"),
-        (&["play", "--experiment", &exp, "--max-plies", "9"], "--max-plies"),
+        (
+            &["play", "--experiment", &exp, "--seats", "random"][..],
+            "--seats",
+        ),
+        (
+            &["play", "--experiment", &exp, "--opt", "players=3"],
+            "--opt",
+        ),
+        (
+            &["play", "--experiment", &exp, "--max-plies", "9"],
+            "--max-plies",
+        ),
         (&["play", "hazard", "--cell", "1"], "--cell"),
         (&["play"], "required arguments"),
     ] {

@@ -225,7 +225,12 @@ fn options_and_policies_are_validated() {
     let specs = HalfHazard::option_specs();
     let resolve = |k: &str, v: &str| Options::resolve(specs, &[(k.into(), v.into())]);
     use ludus::core::option_error::OptionError;
-    for (k, v) in [("pot", "1"), ("hazard_pay", "double"), ("rounds", "0"), ("unit", "0")] {
+    for (k, v) in [
+        ("pot", "1"),
+        ("hazard_pay", "double"),
+        ("rounds", "0"),
+        ("unit", "0"),
+    ] {
         let e = resolve(k, v).unwrap_err();
         assert!(
             matches!(e, OptionError::Value { key, .. } if key == k),

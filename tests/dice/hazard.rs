@@ -152,12 +152,13 @@ fn options_are_validated() {
     use ludus::core::option_error::OptionError;
     // Refused as a bad value of that very option, or as no option of
     // Hazard at all.
-    let bad = |k: &str, v: &str| {
-        match Options::resolve(Hazard::option_specs(), &[(k.to_string(), v.to_string())]) {
-            Err(OptionError::Value { key, .. }) => key == k,
-            Err(OptionError::Unknown { key, .. }) => key == k && k == "stake",
-            _ => false,
-        }
+    let bad = |k: &str, v: &str| match Options::resolve(
+        Hazard::option_specs(),
+        &[(k.to_string(), v.to_string())],
+    ) {
+        Err(OptionError::Value { key, .. }) => key == k,
+        Err(OptionError::Unknown { key, .. }) => key == k && k == "stake",
+        _ => false,
     };
     assert!(bad("players", "1"));
     assert!(bad("players", "7"));

@@ -25,10 +25,7 @@ fn refused(name: &str, text: &str) -> (String, String) {
     let spec = ludus::policies::policy_spec::PolicySpec::parse(&format!("lua:{path}")).unwrap();
     let built = spec.build_for::<Rithmomachy>(&options::<Rithmomachy>(&[]));
     let e = built.err().expect("refused");
-    assert!(
-        matches!(e, PolicyError::ScriptSyntax { .. }),
-        "{e:?}"
-    );
+    assert!(matches!(e, PolicyError::ScriptSyntax { .. }), "{e:?}");
     (e.to_string(), path)
 }
 
@@ -234,8 +231,8 @@ fn a_move_of_another_position_is_not_legal() {
 
 #[test]
 fn bad_specs_are_input_errors() {
-    use ludus::policies::policy_spec::PolicySpec;
     use ludus::policies::lua::spec_error::LuaSpecError;
+    use ludus::policies::policy_spec::PolicySpec;
     // The refusal's variant, then its words.
     let check = |s: &str, is: fn(&PolicyError) -> bool| {
         let e = PolicySpec::parse(s)
@@ -292,7 +289,5 @@ fn bad_specs_are_input_errors() {
         ))
         .contains("names no script")
     );
-    assert!(
-        check("lua", |e| matches!(e, PolicyError::LuaNeedsScript)).contains("needs a script")
-    );
+    assert!(check("lua", |e| matches!(e, PolicyError::LuaNeedsScript)).contains("needs a script"));
 }

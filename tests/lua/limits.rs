@@ -178,7 +178,13 @@ fn limits_are_set_in_braces_and_checked() {
     );
     let e = LuaSpec::parse("a.lua{max_memory_mb=\"x\"}").unwrap_err();
     assert!(
-        matches!(&e, LuaSpecError::BadLimit { key: "max_memory_mb", .. }),
+        matches!(
+            &e,
+            LuaSpecError::BadLimit {
+                key: "max_memory_mb",
+                ..
+            }
+        ),
         "{e:?}"
     );
     assert_eq!(
@@ -191,10 +197,7 @@ fn limits_are_set_in_braces_and_checked() {
     // that turns text right to left) is refused, and shown escaped.
     for path in ["e\u{1b}[31m\nx.lua", "a\u{202e}b.lua"] {
         let e = LuaSpec::parse(path).unwrap_err();
-        assert!(
-            matches!(&e, LuaSpecError::ControlCharacter { .. }),
-            "{e:?}"
-        );
+        assert!(matches!(&e, LuaSpecError::ControlCharacter { .. }), "{e:?}");
         let e = e.to_string();
         assert!(e.contains("control character"), "{e}");
         assert!(

@@ -29,11 +29,7 @@ pub fn after(game: &str, given: &[(&str, &str)], moves: &str) -> Value {
 }
 
 /// A position file's JSON, as JSON.
-pub fn from_file(
-    game: &str,
-    given: &[(&str, &str)],
-    file: &str,
-) -> Result<Value, AnalysisError> {
+pub fn from_file(game: &str, given: &[(&str, &str)], file: &str) -> Result<Value, AnalysisError> {
     entry(game)
         .position(&Start::new(&options(game, given), Some(file)), &[], true)
         .map(|t| serde_json::from_str(&t).unwrap())
