@@ -656,8 +656,8 @@ fn a_tournament_that_cannot_write_its_records_is_not_complete() {
     let out = dir.join("out");
     std::fs::create_dir_all(out.join("records.jsonl/kept")).unwrap();
     let o = tournament(&file, &out, &["--record", "1", "-q"]);
-    assert!(!o.status.success());
     let said = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{said}");
     assert!(said.contains("records.jsonl"), "{said}");
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("tournament.json")).unwrap())
@@ -803,7 +803,9 @@ fn a_failed_tournament_records_only_the_seatings_it_finished() {
     );
     let out = dir.join("out");
     let o = tournament(&file, &out, &["--threads", "1", "-q"]);
-    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("failed at ply"), "{err}");
     let kept = records(&out);
     // Pairing 0 (random, mcts:2) plays first and has no failing seat;
     // every other seating has the script.
@@ -982,5 +984,7 @@ fn a_tournament_counts_forfeits_and_fails_past_max_forfeits() {
         assert!(page.contains("forfeited 20 of its 20 games"), "{page}");
     }
     let o = tournament(&file, &dir.join("bad"), &["--max-forfeits", "101"]);
-    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--max-forfeits"), "{err}");
 }

@@ -3,6 +3,8 @@
 
 use crate::made::file;
 use crate::support::{after, from_file};
+use ludus::analysis::analysis_error::AnalysisError;
+use ludus::core::position_error::PositionError;
 use ludus::core::presentation::Presentation;
 use serde_json::json;
 
@@ -23,6 +25,11 @@ fn the_json_output_reads_back_as_a_position_file() {
 fn bad_files_name_the_entry() {
     let bad = |text: &str, needle: &str| {
         let err = from_file("grande-acedrex", &[], text).unwrap_err();
+        assert!(
+            matches!(err, AnalysisError::Position(PositionError::Content(_))),
+            "{err:?}"
+        );
+        let err = err.to_string();
         assert!(err.contains(needle), "`{err}` should name `{needle}`");
     };
     let kings = [("a1", "K"), ("l12", "k")];
@@ -124,6 +131,11 @@ fn four_seasons_positions_read_back_and_bad_ones_name_the_entry() {
 
     let bad = |text: &str, needle: &str| {
         let err = from_file("four-seasons", &[], text).unwrap_err();
+        assert!(
+            matches!(err, AnalysisError::Position(PositionError::Content(_))),
+            "{err:?}"
+        );
+        let err = err.to_string();
         assert!(err.contains(needle), "`{err}` should name `{needle}`");
     };
     let kings = [("h1", "1K"), ("h8", "2K"), ("a8", "3K"), ("a1", "4K")];

@@ -6,6 +6,8 @@ use serde_json::json;
 
 use crate::made::{file, seasons_file};
 use crate::support::{after, from_file};
+use ludus::analysis::analysis_error::AnalysisError;
+use ludus::core::position_error::PositionError;
 
 #[test]
 fn grande_acedrex_prints_king_leap_and_not_moved() {
@@ -49,6 +51,11 @@ fn a_ply_out_of_range_is_refused_naming_ply() {
     ] {
         let text = file((12, 12), &pieces, "white", json!({"ply": ply}));
         let e = from_file("grande-acedrex", &[], &text).unwrap_err();
+        assert!(
+            matches!(e, AnalysisError::Position(PositionError::Content(_))),
+            "{ply}: {e:?}"
+        );
+        let e = e.to_string();
         assert!(e.starts_with("ply: "), "{ply}: {e}");
     }
     let text = file((12, 12), &pieces, "white", json!({"ply": 100_000_000}));

@@ -395,7 +395,7 @@ fn a_state_space_past_the_limit_is_refused() {
 #[test]
 fn a_game_exact_play_cannot_list_is_refused() {
     let out = ludus(&["exact", "rithmomachy"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).starts_with("error: rithmomachy: "),
         "{}",
@@ -470,8 +470,8 @@ fn a_refused_policy_is_named_once() {
         ("optimal:zz", "the objective is"),
     ] {
         let o = ludus(&["exact", "half-hazard", "--seats", seats]);
-        assert_eq!(o.status.code(), Some(2));
         let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
         let policy = seats.split(',').next().unwrap();
         assert_eq!(
             err.matches(&format!("policy `{policy}`")).count(),

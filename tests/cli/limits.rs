@@ -144,6 +144,7 @@ fn the_replay_command_quotes_a_script_path_with_a_comma() {
     let o = ludus(&["run", &exp, "--out", out.to_str().unwrap(), "--quiet"]);
     assert_eq!(code(&o), 3, "{}", stderr(&o));
     let err = stderr(&o);
+    assert!(err.contains("late"), "{err}");
     let replay = err
         .lines()
         .find_map(|l| l.trim().strip_prefix("replay: "))

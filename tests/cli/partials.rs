@@ -599,7 +599,9 @@ fn mutated_partials_are_refused_or_merge_into_the_same_figures() {
             );
             if round < 10 {
                 let o = ludus(&["merge", path(&file), "--out", path(&dir.join("o")), "-q"]);
-                assert_eq!(o.status.code(), Some(2), "{at:?}: {}", stderr(&o));
+                let err = stderr(&o);
+                assert_eq!(o.status.code(), Some(2), "{at:?}: {err}");
+                assert!(err.contains("partial.json"), "{at:?}: {err}");
             }
             // As a forger would: sealed again.
             if figures_cannot_tell(at) {

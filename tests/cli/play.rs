@@ -6,7 +6,7 @@ use std::process::Output;
 
 use ludus::core::seed::game_seed;
 
-use crate::support::{ludus, scratch, stderr, write};
+use crate::support::{ludus, refused, scratch, stderr, write};
 
 fn stdout(o: &Output) -> String {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -123,7 +123,7 @@ fn a_seat_takes_a_search_policy_with_its_settings() {
         stderr(&o)
     );
     let o = ludus(&["play", "hazard", "--seat", "random", "--seats", "random"]);
-    assert_eq!(o.status.code(), Some(2));
+    refused(&o, 2, "--seat");
 }
 
 const EXPERIMENT: &str = r#"name = "play-cli"
@@ -240,14 +240,23 @@ fn play_names_what_is_out_of_an_experiment() {
         assert!(stderr(&o).contains(needle), "{}", stderr(&o));
     }
     // What the cell sets cannot be given as well; --cell needs a file.
-    for args in [
-        &["play", "--experiment", &exp, "--seats", "random"][..],
-        &["play", "--experiment", &exp, "--opt", "players=3"],
-        &["play", "--experiment", &exp, "--max-plies", "9"],
-        &["play", "hazard", "--cell", "1"],
-        &["play"],
+    for (args, said) in [
+        (
+            &["play", "--experiment", &exp, "--seats", "random"][..],
+            "--seats",
+        ),
+        (
+            &["play", "--experiment", &exp, "--opt", "players=3"],
+            "--opt",
+        ),
+        (
+            &["play", "--experiment", &exp, "--max-plies", "9"],
+            "--max-plies",
+        ),
+        (&["play", "hazard", "--cell", "1"], "--cell"),
+        (&["play"], "required arguments"),
     ] {
-        assert_eq!(ludus(args).status.code(), Some(2), "{args:?}");
+        refused(&ludus(args), 2, said);
     }
     let missing = dir.join("none.toml");
     let o = ludus(&["play", "--experiment", missing.to_str().unwrap()]);

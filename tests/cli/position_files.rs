@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Silent;
 use ludus::core::options::Options;
+use ludus::core::position_error::PositionError;
 use ludus::core::seed::{Stream, below, stream};
 use ludus::games::rithmomachy::Rithmomachy;
 use ludus::games::rithmomachy::moves::Move;
@@ -22,7 +23,7 @@ use ludus::games::rithmomachy::piece::Side;
 use ludus::games::rithmomachy::position::Phase;
 use serde_json::Value;
 
-use crate::support::{ludus, scratch};
+use crate::support::{ludus, refused, scratch};
 
 const RULE_SETS: [&str; 5] = ["boardspace", "modern", "medieval", "dagonell", "fulke"];
 
@@ -119,15 +120,15 @@ fn a_file_with_a_typo_in_a_key_is_refused() {
     let o = typo.as_object_mut().unwrap();
     let reserve = o.remove("reserve").unwrap();
     o.insert("reserves".into(), reserve);
-    let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string())
-        .unwrap_err()
-        .to_string();
+    let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string()).unwrap_err();
+    assert!(matches!(e, PositionError::Content(_)), "{e:?}");
+    let e = e.to_string();
     assert!(e.contains("unknown field `reserves`"), "{e}");
     let mut typo = start;
     typo["captured"]["white"]["takn"] = Value::Array(vec![]);
-    let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string())
-        .unwrap_err()
-        .to_string();
+    let e = Rithmomachy::from_position(&options("medieval"), &typo.to_string()).unwrap_err();
+    assert!(matches!(e, PositionError::Content(_)), "{e:?}");
+    let e = e.to_string();
     assert!(e.contains("captured.white") && e.contains("`takn`"), "{e}");
 }
 
@@ -263,8 +264,7 @@ fn a_boardspace_record_replays_through_position() {
     assert!(err.contains("2 moves played, rules=boardspace"), "{err}");
     assert!(err.contains("black was ann"), "{err}");
     let o = ludus(&["position", "three-men", "--record", path]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("reads no game records"));
+    refused(&o, 2, "reads no game records");
     let o = ludus(&[
         "position",
         "rithmomachy",
@@ -273,7 +273,7 @@ fn a_boardspace_record_replays_through_position() {
         "--moves",
         "h13-e14",
     ]);
-    assert_eq!(o.status.code(), Some(2));
+    refused(&o, 2, "--moves");
     std::fs::write(
         &sgf,
         "(;\n; P0[1 Move M 8 N 5]\n; P0[2 Done]\n; P1[3 Move M 8 N 5]\n; P1[4 Done]\n)\n",
@@ -297,7 +297,5 @@ fn perft_names_the_position_file_it_refuses() {
     std::fs::write(&file, "{\"game\":\"nine-men\"").unwrap();
     let path = file.to_str().unwrap();
     let o = ludus(&["perft", "nine-men", "--position", path, "--depth", "1"]);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains(&format!("{path} (nine-men): ")), "{err}");
+    refused(&o, 2, &format!("{path} (nine-men): "));
 }

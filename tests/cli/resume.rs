@@ -38,10 +38,12 @@ fn checkpoint(dir: &Path) -> Option<(u64, bool)> {
 /// written; SIGTERM (what `scancel` sends) ends it with exit code 130.
 /// Returns the games the checkpoint held.
 fn kill_after_a_checkpoint(args: &[&str], out: &Path, term: bool) -> u64 {
+    // Its stderr to a file: a pipe nobody reads could fill and stall it.
+    let said = out.with_extension("stderr");
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args(args)
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(&said).unwrap())
         .spawn()
         .unwrap();
     let start = Instant::now();
@@ -61,7 +63,10 @@ fn kill_after_a_checkpoint(args: &[&str], out: &Path, term: bool) -> u64 {
         unsafe {
             libc::kill(child.id() as i32, libc::SIGTERM);
         }
-        assert_eq!(child.wait().unwrap().code(), Some(130));
+        let code = child.wait().unwrap().code();
+        let err = std::fs::read_to_string(&said).unwrap();
+        assert_eq!(code, Some(130), "{err}");
+        assert!(err.contains("interrupted"), "{err}");
     } else {
         child.kill().unwrap();
         child.wait().unwrap();

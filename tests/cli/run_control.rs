@@ -5,7 +5,7 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::{ludus, manifest, scratch, write};
+use crate::support::{ludus, manifest, refused, scratch, write};
 
 #[test]
 fn a_log_gets_plain_progress_lines_with_each_cells_own_games() {
@@ -171,7 +171,7 @@ fn a_folder_holding_another_experiments_report_is_refused_without_force() {
     // Report files of unknown origin are not replaced either.
     std::fs::remove_file(out.join("manifest.json")).unwrap();
     let o = ludus(&["run", &one, "-q", "--out", out_s]);
-    assert_eq!(o.status.code(), Some(2));
+    refused(&o, 2, "--force");
 }
 
 /// Issue #33: `--games 1000` replaced a finished 200,000-game report of

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::support::{ludus, manifest, scratch, stderr, write};
+use crate::support::{ludus, manifest, refused, scratch, stderr, write};
 
 /// Cells of several kinds: seats of 2 and 3, draws, payoffs, a native
 /// policy, a game count that 4 does not divide.
@@ -384,7 +384,7 @@ games = 102
     }
     // A sequential test cannot be cut into shards.
     let o = ludus(&["tournament", &file, "--shard", "1/2", "--sprt", "0,50"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    refused(&o, 2, "--sprt");
 }
 
 #[test]

@@ -55,3 +55,14 @@ pub fn num(row: &HashMap<String, String>, key: &str) -> f64 {
         .parse()
         .unwrap_or_else(|_| panic!("{key} = {}", row[key]))
 }
+
+/// Asserts that the command was refused with exit `code` (see
+/// src/cli/failure.rs: 2 bad input, 3 a failing policy, 1 cannot write,
+/// 130 interrupted) and that its stderr says `phrase`; returns stderr.
+#[track_caller]
+pub fn refused(o: &Output, code: i32, phrase: &str) -> String {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(code), "{err}");
+    assert!(err.contains(phrase), "expected {phrase:?} in: {err}");
+    err
+}

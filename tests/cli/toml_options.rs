@@ -3,6 +3,7 @@
 //! values where it does not.
 
 use ludus::plan::experiment::Experiment;
+use ludus::plan::plan_error::PlanError;
 use ludus::plan::tournament::Tournament;
 
 use crate::support::{ludus, read_csv, scratch, stderr, write};
@@ -93,7 +94,12 @@ fn other_values_are_refused_naming_the_key_and_what_it_takes() {
     for (line, start, end) in cases {
         let text =
             format!("name = \"x\"\nseed = 1\ngames = 1\n[[cells]]\ngame = \"alquerque\"\n{line}\n");
-        let e = Experiment::parse(&text, "x.toml").unwrap_err().to_string();
+        let e = Experiment::parse(&text, "x.toml").unwrap_err();
+        assert!(
+            matches!(&e, PlanError::File { file, key: Some(_), .. } if file == "x.toml"),
+            "{line}: {e:?}"
+        );
+        let e = e.to_string();
         assert!(
             e.starts_with("x.toml: ") && e.contains(start) && e.ends_with(end),
             "{line}: {e}"
@@ -103,7 +109,12 @@ fn other_values_are_refused_naming_the_key_and_what_it_takes() {
         "game = \"alquerque\"\noptions = { cap = false }\npolicies = [\"random\", \"mcts:2\"]\ngames = 2\n",
         "t.toml",
     )
-    .unwrap_err().to_string();
+    .unwrap_err();
+    assert!(
+        matches!(&e, PlanError::File { file, key: Some(k), .. } if file == "t.toml" && k == "options.cap"),
+        "{e:?}"
+    );
+    let e = e.to_string();
     assert!(
         e.starts_with("t.toml: `options.cap`: option `cap` takes ")
             && e.ends_with("not the boolean `false`"),
@@ -113,7 +124,12 @@ fn other_values_are_refused_naming_the_key_and_what_it_takes() {
         "game = \"alquerque\"\noptions = { cap = 2.5 }\npolicies = [\"random\", \"mcts:2\"]\ngames = 2\n",
         "t.toml",
     )
-    .unwrap_err().to_string();
+    .unwrap_err();
+    assert!(
+        matches!(&e, PlanError::File { file, key: Some(k), .. } if file == "t.toml" && k == "options.cap"),
+        "{e:?}"
+    );
+    let e = e.to_string();
     assert!(
         e.contains("`options.cap`: option `cap` takes ") && e.ends_with("not `2.5`"),
         "{e}"

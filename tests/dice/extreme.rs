@@ -1,6 +1,7 @@
 //! Mayor and Menor (004 a, b).
 
 use ludus::core::game::{Game, Turn};
+use ludus::core::option_error::OptionError;
 use ludus::core::options::Options;
 use ludus::games::dice::extreme::{Mayor, Menor};
 
@@ -35,13 +36,18 @@ fn the_players_choose_the_number_of_dice() {
     assert_eq!(g.outcome().unwrap().sole_winner(), Some(1));
     for bad in ["0", "7"] {
         let given = [("dice".to_string(), bad.to_string())];
+        let e = Options::resolve(Mayor::option_specs(), &given).unwrap_err();
         assert!(
-            Options::resolve(Mayor::option_specs(), &given).is_err(),
-            "dice={bad}"
+            matches!(e, OptionError::Value { key: "dice", .. }),
+            "dice={bad}: {e:?}"
         );
     }
     let given = [("players".to_string(), "1".to_string())];
-    assert!(Options::resolve(Menor::option_specs(), &given).is_err());
+    let e = Options::resolve(Menor::option_specs(), &given).unwrap_err();
+    assert!(
+        matches!(e, OptionError::Value { key: "players", .. }),
+        "{e:?}"
+    );
 }
 
 // Interpretation: players tied for the best throw again among themselves.

@@ -171,27 +171,46 @@ fn options_and_policies_are_validated() {
             .collect();
         Options::resolve(specs, &given)
     };
-    assert!(resolve(&[("cover", "thirds")]).is_err());
-    assert!(resolve(&[("unit", "0")]).is_err());
-    assert!(resolve(&[("pot", "20")]).is_err());
-    assert!(GrowingHazard::new(&resolve(&[("unit", "3")]).unwrap()).is_err());
+    use ludus::core::option_error::OptionError;
+    for (k, v) in [("cover", "thirds"), ("unit", "0")] {
+        let e = resolve(&[(k, v)]).unwrap_err();
+        assert!(
+            matches!(e, OptionError::Value { key, .. } if key == k),
+            "{k}={v}: {e:?}"
+        );
+    }
+    // Growing Hazard's pot grows: it has no `pot` option.
+    let e = resolve(&[("pot", "20")]).unwrap_err();
+    assert!(
+        matches!(&e, OptionError::Unknown { key, .. } if key == "pot"),
+        "{e:?}"
+    );
+    let e = GrowingHazard::new(&resolve(&[("unit", "3")]).unwrap()).unwrap_err();
+    assert!(matches!(e, OptionError::Combination(_)), "{e:?}");
     assert!(
         GrowingHazard::new(&resolve(&[("unit", "3"), ("cover", "alternate")]).unwrap()).is_ok()
     );
-    assert!(
-        GrowingHazard::new(
-            &resolve(&[("funds", "2"), ("cover", "alternate"), ("unit", "3")]).unwrap()
-        )
-        .is_err()
-    );
-    for bad in ["threshold", "threshold:101", "threshold:two", "thresh:1"] {
-        assert!(
-            PolicySpec::parse(bad)
-                .unwrap()
-                .build::<GrowingHazard>()
-                .is_err(),
-            "{bad}"
-        );
+    let e = GrowingHazard::new(
+        &resolve(&[("funds", "2"), ("cover", "alternate"), ("unit", "3")]).unwrap(),
+    )
+    .unwrap_err();
+    assert!(matches!(e, OptionError::Combination(_)), "{e:?}");
+    use ludus::policies::policy_error::PolicyError;
+    for (bad, unknown) in [
+        ("threshold", false),
+        ("threshold:101", false),
+        ("threshold:two", false),
+        ("thresh:1", true),
+    ] {
+        let e = PolicySpec::parse(bad).unwrap().build::<GrowingHazard>();
+        let Err(e) = e else {
+            panic!("{bad} was accepted")
+        };
+        if unknown {
+            assert!(matches!(e, PolicyError::Unknown { .. }), "{bad}: {e:?}");
+        } else {
+            assert!(matches!(e, PolicyError::Game(_)), "{bad}: {e:?}");
+        }
     }
     assert!(
         PolicySpec::parse("threshold:5")

@@ -224,12 +224,23 @@ fn the_opening_throw_decides_the_first_thrower() {
 fn options_and_policies_are_validated() {
     let specs = HalfHazard::option_specs();
     let resolve = |k: &str, v: &str| Options::resolve(specs, &[(k.into(), v.into())]);
-    assert!(resolve("pot", "1").is_err());
-    assert!(resolve("hazard_pay", "double").is_err());
-    assert!(resolve("rounds", "0").is_err());
-    assert!(resolve("unit", "0").is_err());
-    assert!(HalfHazard::new(&resolve("pot", "21").unwrap()).is_err());
-    assert!(HalfHazard::new(&resolve("funds", "9").unwrap()).is_err());
+    use ludus::core::option_error::OptionError;
+    for (k, v) in [
+        ("pot", "1"),
+        ("hazard_pay", "double"),
+        ("rounds", "0"),
+        ("unit", "0"),
+    ] {
+        let e = resolve(k, v).unwrap_err();
+        assert!(
+            matches!(e, OptionError::Value { key, .. } if key == k),
+            "{k}={v}: {e:?}"
+        );
+    }
+    for (k, v) in [("pot", "21"), ("funds", "9")] {
+        let e = HalfHazard::new(&resolve(k, v).unwrap()).unwrap_err();
+        assert!(matches!(e, OptionError::Combination(_)), "{k}={v}: {e:?}");
+    }
     assert!(HalfHazard::new(&resolve("funds", "10").unwrap()).is_ok());
     for bad in [
         "threshold",
@@ -239,7 +250,10 @@ fn options_and_policies_are_validated() {
         "threshold:1.5",
     ] {
         let e = PolicySpec::parse(bad).unwrap().build::<HalfHazard>();
-        assert!(e.is_err(), "{bad} was accepted");
+        assert!(
+            matches!(e, Err(ludus::policies::policy_error::PolicyError::Game(_))),
+            "{bad} was accepted or refused for another reason"
+        );
     }
     assert!(
         PolicySpec::parse("threshold:0")

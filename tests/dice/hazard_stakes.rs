@@ -76,7 +76,12 @@ fn funds_must_cover_a_stake() {
         ("stake".to_string(), "3".to_string()),
     ];
     let options = Options::resolve(HazardStakes::option_specs(), &given).unwrap();
-    let err = HazardStakes::new(&options).unwrap_err().to_string();
+    let err = HazardStakes::new(&options).unwrap_err();
+    assert!(
+        matches!(err, ludus::core::option_error::OptionError::Combination(_)),
+        "{err:?}"
+    );
+    let err = err.to_string();
     assert!(err.contains("funds=2"), "{err}");
 }
 

@@ -97,12 +97,12 @@ fn funds_must_cover_four_stakes() {
         &[("funds".into(), "10".into()), ("unit".into(), "3".into())],
     )
     .unwrap();
+    let e = Panquist::new(&o).unwrap_err();
     assert!(
-        Panquist::new(&o)
-            .unwrap_err()
-            .to_string()
-            .contains("four stakes")
+        matches!(e, ludus::core::option_error::OptionError::Combination(_)),
+        "{e:?}"
     );
+    assert!(e.to_string().contains("four stakes"), "{e}");
 }
 
 // A small Markov chain over (seat 1's money, who throws): per round the

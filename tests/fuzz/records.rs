@@ -160,10 +160,12 @@ fn boardspace_records() {
 fn a_row_at_the_end_of_the_integers_is_refused() {
     let entry = registry::find("rithmomachy").expect("rithmomachy");
     let text = "(;\n; P0[1 Move M -128 N 5]\n)\n";
-    let e = entry
-        .read_record("boardspace", text)
-        .unwrap_err()
-        .to_string();
+    let e = entry.read_record("boardspace", text).unwrap_err();
+    assert!(
+        matches!(e, ludus::core::record_error::RecordError::Content(_)),
+        "{e:?}"
+    );
+    let e = e.to_string();
     assert!(e.contains("line 2") && e.contains("M -128"), "{e}");
     let dir = crate::common_scratch::fresh("fuzz", "row");
     let file = write(&dir, "r.sgf", text.as_bytes());
@@ -171,10 +173,7 @@ fn a_row_at_the_end_of_the_integers_is_refused() {
         .args(["position", "rithmomachy", "--record", &file])
         .output()
         .expect("ludus runs");
-    assert_eq!(
-        o.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("M -128"), "{err}");
 }

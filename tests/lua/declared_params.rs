@@ -178,7 +178,9 @@ fn a_value_of_another_kind_is_refused() {
 fn only_a_declaring_script_refuses_parameters() {
     let braces = "{lookahed=false, anything=1}";
     let o = play(&format!("{}{braces}", declaring("strict", "true")));
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("has no parameter `lookahed`"), "{err}");
     let open = script(
         "open",
         "function init(info)\n  assert(info.params.lookahed == false and info.params.anything == 1)\n  \

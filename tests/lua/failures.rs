@@ -3,6 +3,7 @@
 
 use ludus::core::game::Game;
 use ludus::games::rithmomachy::Rithmomachy;
+use ludus::policies::policy_error::PolicyError;
 
 use crate::support::{failure, options, script};
 
@@ -18,12 +19,14 @@ fn fails(name: &str, text: &str, params: &str) -> (String, String) {
 }
 
 /// Why the policy of a script whose text is `text` is refused before any
-/// game (it does not compile), and its path.
+/// game (it does not compile: a `PolicyError::ScriptSyntax`), and its path.
 fn refused(name: &str, text: &str) -> (String, String) {
     let path = script(name, text);
     let spec = ludus::policies::policy_spec::PolicySpec::parse(&format!("lua:{path}")).unwrap();
     let built = spec.build_for::<Rithmomachy>(&options::<Rithmomachy>(&[]));
-    (built.err().expect("refused").to_string(), path)
+    let e = built.err().expect("refused");
+    assert!(matches!(e, PolicyError::ScriptSyntax { .. }), "{e:?}");
+    (e.to_string(), path)
 }
 
 #[test]
@@ -228,21 +231,63 @@ fn a_move_of_another_position_is_not_legal() {
 
 #[test]
 fn bad_specs_are_input_errors() {
+    use ludus::policies::lua::spec_error::LuaSpecError;
     use ludus::policies::policy_spec::PolicySpec;
-    let check = |s: &str| {
-        PolicySpec::parse(s)
+    // The refusal's variant, then its words.
+    let check = |s: &str, is: fn(&PolicyError) -> bool| {
+        let e = PolicySpec::parse(s)
             .unwrap()
             .build::<Rithmomachy>()
             .err()
-            .unwrap_or_else(|| panic!("{s} should be refused"))
-            .to_string()
+            .unwrap_or_else(|| panic!("{s} should be refused"));
+        assert!(is(&e), "{s}: {e:?}");
+        e.to_string()
     };
-    assert!(check("lua:no/such/script.lua").contains("cannot read no/such/script.lua"));
+    assert!(
+        check("lua:no/such/script.lua", |e| matches!(
+            e,
+            PolicyError::ScriptUnreadable { .. }
+        ))
+        .contains("cannot read no/such/script.lua")
+    );
     let path = script("ok", "function choose() return 1 end\n");
-    assert!(check(&format!("lua:{path}{{k=1")).contains("must end with `}`"));
-    assert!(check(&format!("lua:{path}{{k}}")).contains("key=value"));
-    assert!(check(&format!("lua:{path}{{k=1,k=2}}")).contains("given twice"));
-    assert!(check(&format!("lua:{path}{{max_instructions=0}}")).contains("max_instructions"));
-    assert!(check("lua:").contains("names no script"));
-    assert!(check("lua").contains("needs a script"));
+    assert!(
+        check(&format!("lua:{path}{{k=1"), |e| matches!(
+            e,
+            PolicyError::LuaSpec(LuaSpecError::UnclosedParameters { .. })
+        ))
+        .contains("must end with `}`")
+    );
+    assert!(
+        check(&format!("lua:{path}{{k}}"), |e| matches!(
+            e,
+            PolicyError::LuaSpec(LuaSpecError::NotKeyValue { .. })
+        ))
+        .contains("key=value")
+    );
+    assert!(
+        check(&format!("lua:{path}{{k=1,k=2}}"), |e| matches!(
+            e,
+            PolicyError::LuaSpec(LuaSpecError::Twice { .. })
+        ))
+        .contains("given twice")
+    );
+    assert!(
+        check(&format!("lua:{path}{{max_instructions=0}}"), |e| matches!(
+            e,
+            PolicyError::LuaSpec(LuaSpecError::BadLimit {
+                key: "max_instructions",
+                ..
+            })
+        ))
+        .contains("max_instructions")
+    );
+    assert!(
+        check("lua:", |e| matches!(
+            e,
+            PolicyError::LuaSpec(LuaSpecError::NoScript { .. })
+        ))
+        .contains("names no script")
+    );
+    assert!(check("lua", |e| matches!(e, PolicyError::LuaNeedsScript)).contains("needs a script"));
 }

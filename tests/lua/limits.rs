@@ -144,16 +144,27 @@ fn limits_are_set_in_braces_and_checked() {
     use ludus::policies::lua::spec_error::LuaSpecError;
     let s = LuaSpec::parse("a.lua{max_seconds=0.5, max_print_kb=0}").unwrap();
     assert_eq!((s.limits.millis, s.limits.print_kb), (500, 0));
-    for bad in [
-        "max_seconds=0",
-        "max_seconds=-1",
-        "max_seconds=x",
-        "max_print_kb=-1",
+    for (bad, seconds) in [
+        ("max_seconds=0", true),
+        ("max_seconds=-1", true),
+        ("max_seconds=x", true),
+        ("max_print_kb=-1", false),
     ] {
-        let e = LuaSpec::parse(&format!("a.lua{{{bad}}}"))
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains(bad.split('=').next().unwrap()), "{bad}: {e}");
+        let e = LuaSpec::parse(&format!("a.lua{{{bad}}}")).unwrap_err();
+        let key = bad.split('=').next().unwrap();
+        if seconds {
+            assert!(
+                matches!(&e, LuaSpecError::BadSeconds { key: k, .. } if *k == key),
+                "{bad}: {e:?}"
+            );
+        } else {
+            assert!(
+                matches!(&e, LuaSpecError::BadLimit { key: k, .. } if *k == key),
+                "{bad}: {e:?}"
+            );
+        }
+        let e = e.to_string();
+        assert!(e.contains(key), "{bad}: {e}");
     }
     // The error names the limit, in the words users read before it was typed.
     let e = LuaSpec::parse("a.lua{max_seconds=0}").unwrap_err();
@@ -166,6 +177,16 @@ fn limits_are_set_in_braces_and_checked() {
         "policy `lua:a.lua{max_seconds=0}`: `max_seconds` must be a number of seconds 0.001-86400, not 0"
     );
     let e = LuaSpec::parse("a.lua{max_memory_mb=\"x\"}").unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            LuaSpecError::BadLimit {
+                key: "max_memory_mb",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
     assert_eq!(
         e.to_string(),
         "policy `lua:a.lua{max_memory_mb=\"x\"}`: `max_memory_mb` must be a whole number 1-65536, not \"x\""
@@ -175,7 +196,9 @@ fn limits_are_set_in_braces_and_checked() {
     // A path with a control character (here ESC and a newline, or a mark
     // that turns text right to left) is refused, and shown escaped.
     for path in ["e\u{1b}[31m\nx.lua", "a\u{202e}b.lua"] {
-        let e = LuaSpec::parse(path).unwrap_err().to_string();
+        let e = LuaSpec::parse(path).unwrap_err();
+        assert!(matches!(&e, LuaSpecError::ControlCharacter { .. }), "{e:?}");
+        let e = e.to_string();
         assert!(e.contains("control character"), "{e}");
         assert!(
             !e.contains('\u{1b}') && !e.contains('\n') && !e.contains('\u{202e}'),

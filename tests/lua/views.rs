@@ -166,7 +166,12 @@ fn games_without_views_say_so() {
         &options::<ludus::games::dice::hazard::Hazard>(&[]),
     )
     .unwrap();
-    let e = g.view("pot", ViewArg::None).unwrap_err().to_string();
+    let e = g.view("pot", ViewArg::None).unwrap_err();
+    assert!(
+        matches!(&e, ludus::core::view_error::ViewError::Unknown { name, .. } if name == "pot"),
+        "{e:?}"
+    );
+    let e = e.to_string();
     assert!(e.contains("offers no views"), "{e}");
 }
 
@@ -224,12 +229,12 @@ fn morris_views_show_men_points_hands_and_lines() {
         g.view("point", ViewArg::Text("a1")).unwrap(),
         View::text("white")
     );
+    let e = g.view("point", ViewArg::Text("z9")).unwrap_err();
     assert!(
-        g.view("point", ViewArg::Text("z9"))
-            .unwrap_err()
-            .to_string()
-            .contains("z9")
+        matches!(e, ludus::core::view_error::ViewError::Argument(_)),
+        "{e:?}"
     );
+    assert!(e.to_string().contains("z9"), "{e}");
     let View::List(n) = g.view("neighbours", ViewArg::Text("c3")).unwrap() else {
         panic!()
     };
@@ -246,12 +251,12 @@ fn morris_views_show_men_points_hands_and_lines() {
         nine.view("hand", ViewArg::None).unwrap().field("black"),
         Some(&View::Int(9))
     );
+    let e = g.view("nonsense", ViewArg::None).unwrap_err();
     assert!(
-        g.view("nonsense", ViewArg::None)
-            .unwrap_err()
-            .to_string()
-            .contains("views:")
+        matches!(&e, ludus::core::view_error::ViewError::Unknown { name, .. } if name == "nonsense"),
+        "{e:?}"
     );
+    assert!(e.to_string().contains("views:"), "{e}");
 }
 
 /// A view as text, records with their fields sorted: the same text as the

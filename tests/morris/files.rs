@@ -2,7 +2,9 @@
 //! error naming the entry.
 
 use crate::support::{after, entry, from_file, options};
+use ludus::analysis::analysis_error::AnalysisError;
 use ludus::analysis::start::Start;
+use ludus::core::position_error::PositionError;
 
 #[test]
 fn the_json_output_reads_back_as_a_position_file() {
@@ -48,6 +50,11 @@ fn the_json_output_reads_back_as_a_position_file() {
 fn bad_files_and_moves_name_the_entry() {
     let bad = |game: &str, text: &str, needle: &str| {
         let err = from_file(game, &[], text).unwrap_err();
+        assert!(
+            matches!(err, AnalysisError::Position(PositionError::Content(_))),
+            "{game}: {err:?}"
+        );
+        let err = err.to_string();
         assert!(
             err.contains(needle),
             "{game}: `{err}` should name `{needle}`"
@@ -122,8 +129,12 @@ fn bad_files_and_moves_name_the_entry() {
             &["b2-c3".into(), "a1-a2".into()],
             true,
         )
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+    assert!(
+        matches!(&illegal, AnalysisError::Move { number: 2, text, .. } if text == "a1-a2"),
+        "{illegal:?}"
+    );
+    let illegal = illegal.to_string();
     assert!(illegal.contains("move 2 `a1-a2`"), "{illegal}");
 }
 
@@ -132,13 +143,15 @@ fn perft_and_moves_need_a_fixed_start_when_lots_are_drawn() {
     let o = options("alquerque", &[]);
     let err = entry("alquerque")
         .perft(&Start::new(&o, None), 1)
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+    assert!(matches!(err, AnalysisError::Chance(_)), "{err:?}");
+    let err = err.to_string();
     assert!(err.contains("first=seat1"), "{err}");
     let err = entry("alquerque")
         .position(&Start::new(&o, None), &["b2-c3".into()], false)
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+    assert!(matches!(err, AnalysisError::Chance(_)), "{err:?}");
+    let err = err.to_string();
     assert!(err.contains("first=seat1"), "{err}");
     // The start itself shows, lots still to draw.
     let start = entry("alquerque")

@@ -1,5 +1,6 @@
 //! Reaching the games through the registry, as users do.
 
+use ludus::analysis::analysis_error::AnalysisError;
 use ludus::analysis::start::Start;
 use ludus::core::options::Options;
 use ludus::registry;
@@ -28,11 +29,10 @@ pub fn after(game: &str, given: &[(&str, &str)], moves: &str) -> Value {
 }
 
 /// A position file's JSON, as JSON.
-pub fn from_file(game: &str, given: &[(&str, &str)], file: &str) -> Result<Value, String> {
+pub fn from_file(game: &str, given: &[(&str, &str)], file: &str) -> Result<Value, AnalysisError> {
     entry(game)
         .position(&Start::new(&options(game, given), Some(file)), &[], true)
         .map(|t| serde_json::from_str(&t).unwrap())
-        .map_err(|e| e.to_string())
 }
 
 pub fn legal(v: &Value) -> Vec<String> {

@@ -7,6 +7,7 @@ use ludus::analysis::start::Start;
 use ludus::core::game::{Game, Turn};
 use ludus::core::log::Silent;
 use ludus::core::presentation::Presentation;
+use ludus::core::record_error::RecordError;
 use ludus::core::seed::{Stream, below, stream};
 use ludus::games::rithmomachy::Rithmomachy;
 use ludus::registry;
@@ -61,9 +62,8 @@ fn record(moves: &[String], white_first: bool, way: impl Fn(usize) -> usize) -> 
     out
 }
 
-fn read(text: &str) -> Result<ludus::core::record::Record, String> {
+fn read(text: &str) -> Result<ludus::core::record::Record, RecordError> {
     <Rithmomachy as ludus::core::record_formats::RecordFormats>::read_record("boardspace", text)
-        .map_err(|e| e.to_string())
 }
 
 /// The opening, written as boardspace.net writes it, reads as
@@ -127,6 +127,8 @@ fn recorded_random_games_replay_to_the_same_end() {
 fn bad_records_name_the_line() {
     let bad = |text: &str, needle: &str| {
         let e = read(text).unwrap_err();
+        assert!(matches!(e, RecordError::Content(_)), "{e:?}");
+        let e = e.to_string();
         assert!(e.contains(needle), "`{e}` should say `{needle}`");
     };
     bad(

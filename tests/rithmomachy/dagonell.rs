@@ -1024,8 +1024,11 @@ fn the_board_may_be_fourteen_ranks_long() {
     assert_eq!(targets(&g, "a12"), ["a9", "d12", "d9"]);
     // A piece on rank 15 is off the board.
     let text = crate::support::position_json("white", &[("a15", "b25S"), ("h1", "w2C")]);
-    let err = Rithmomachy::from_position(&o, &text)
-        .unwrap_err()
-        .to_string();
+    let err = Rithmomachy::from_position(&o, &text).unwrap_err();
+    assert!(
+        matches!(err, ludus::core::position_error::PositionError::Content(_)),
+        "{err:?}"
+    );
+    let err = err.to_string();
     assert!(err.contains("a15") && err.contains("8 x 14"), "{err}");
 }

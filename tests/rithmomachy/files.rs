@@ -2,11 +2,20 @@
 
 use crate::support::options;
 use ludus::core::game::Game;
+use ludus::core::position_error::PositionError;
 use ludus::core::presentation::Presentation;
 use ludus::games::rithmomachy::Rithmomachy;
 
-fn load(text: &str) -> Result<Rithmomachy, String> {
-    Rithmomachy::from_position(&options("boardspace", &[]), text).map_err(|e| e.to_string())
+fn load(text: &str) -> Result<Rithmomachy, PositionError> {
+    Rithmomachy::from_position(&options("boardspace", &[]), text)
+}
+
+/// Why `text` is refused: its content (`PositionError::Content`), in words.
+#[track_caller]
+fn refused(text: &str) -> String {
+    let e = load(text).unwrap_err();
+    assert!(matches!(e, PositionError::Content(_)), "{e:?}");
+    e.to_string()
 }
 
 #[test]
@@ -70,7 +79,7 @@ fn bad_entries_are_named() {
             "green",
         ),
     ] {
-        let e = load(&piece(entry)).unwrap_err();
+        let e = refused(&piece(entry));
         assert!(e.contains(needle), "{entry}: {e}");
         if !needle.contains("green") {
             assert!(e.contains("pieces[1]"), "{entry}: {e}");
@@ -88,7 +97,7 @@ fn values_that_could_overflow_are_refused() {
                 "layers": [{{"shape": "square", "value": {v}}}, {{"shape": "round", "value": {v}}}]}}]}}"#
         )
     };
-    let e = load(&pyramid(60000)).unwrap_err();
+    let e = refused(&pyramid(60000));
     assert!(
         e.contains("layers[0]") && e.contains("1 to 9999, not 60000"),
         "{e}"
@@ -102,14 +111,15 @@ fn values_that_could_overflow_are_refused() {
     let g = load(&six).unwrap();
     assert!(g.diagram().contains("59994"), "{}", g.diagram());
     // Past 65535 the number itself is refused.
-    assert!(load(&pyramid(70000)).is_err());
+    let e = refused(&pyramid(70000));
+    assert!(e.contains("70000"), "{e}");
     let captured = |n: usize| {
         format!(
             r#"{{"to_move": "white", "pieces": [], "captured": {{"white": [{}]}}}}"#,
             vec![r#"{"shape": "round", "value": 9999}"#; n].join(", ")
         )
     };
-    let e = load(&captured(100_000)).unwrap_err();
+    let e = refused(&captured(100_000));
     assert!(
         e.contains("captured.white") && e.contains("more than the 256"),
         "{e}"
@@ -120,7 +130,7 @@ fn values_that_could_overflow_are_refused() {
 
 #[test]
 fn a_position_for_other_rules_is_refused() {
-    let e = load(r#"{"rules": "modern", "to_move": "white", "pieces": []}"#).unwrap_err();
+    let e = refused(r#"{"rules": "modern", "to_move": "white", "pieces": []}"#);
     assert!(e.contains("--rules modern"), "{e}");
 }
 
@@ -161,7 +171,7 @@ fn what_position_json_prints_is_checked_as_it_is_read() {
             "captured.white.taken[0]: shape `hexagon`",
         ),
     ] {
-        let e = load(&text).unwrap_err();
+        let e = refused(&text);
         assert!(e.contains(needle), "{needle}: {e}");
     }
 }
@@ -220,7 +230,7 @@ fn a_ply_too_large_is_refused_naming_ply() {
         )
     };
     for ply in [1_000_000_000_000, u64::from(u32::MAX), 1_000_000_001] {
-        let e = load(&text(ply)).unwrap_err();
+        let e = refused(&text(ply));
         assert!(
             e.contains("`ply`") && e.contains(&ply.to_string()),
             "{ply}: {e}"

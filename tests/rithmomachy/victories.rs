@@ -347,9 +347,12 @@ fn victory_settings_override_the_preset() {
     play(&mut g, "d8-e9");
     assert_eq!(ending(&g), Some((Some("white"), "honour-quarrel")));
     // Half a two-parameter victory is an error naming what is missing.
-    let e = Rithmomachy::new(&options("modern", &[("quarrel_value", "100")]))
-        .unwrap_err()
-        .to_string();
+    let e = Rithmomachy::new(&options("modern", &[("quarrel_value", "100")])).unwrap_err();
+    assert!(
+        matches!(e, ludus::core::option_error::OptionError::Combination(_)),
+        "{e:?}"
+    );
+    let e = e.to_string();
     assert!(e.contains("quarrel_digits"), "{e}");
 }
 

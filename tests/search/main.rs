@@ -12,7 +12,9 @@ use ludus::core::seed::{Stream, stream};
 use ludus::games::chess::{FourSeasons, GrandeAcedrex};
 use ludus::games::dice::half_hazard::HalfHazard;
 use ludus::games::morris::ThreeMen;
+use ludus::policies::policy_error::PolicyError;
 use ludus::policies::policy_spec::PolicySpec;
+use ludus::policies::settings_error::SettingsError;
 use ludus::registry;
 use ludus::runner::batch::run_cell;
 use ludus::runner::cell::Cell;
@@ -128,8 +130,12 @@ fn alphabeta_refuses_more_than_two_seats_and_takes_listed_dice() {
         let o = entry.options_in_force(&options(game, given)).unwrap();
         let err = entry
             .check_policy(&PolicySpec::parse("alphabeta:3").unwrap(), &o)
-            .unwrap_err()
-            .to_string();
+            .unwrap_err();
+        assert!(
+            matches!(err, PolicyError::AlphaBetaSeats { .. }),
+            "{game}: {err:?}"
+        );
+        let err = err.to_string();
         assert!(err.contains(needle), "{game}: {err}");
     };
     refuse("four-seasons", &[], "two seats");
@@ -144,19 +150,39 @@ fn alphabeta_refuses_more_than_two_seats_and_takes_listed_dice() {
             .check_policy(&PolicySpec::parse("alphabeta:3").unwrap(), &o)
             .is_ok()
     );
-    let bad = |spec: &str, needle: &str| {
+    let bad = |spec: &str, is: fn(&SettingsError) -> bool, needle: &str| {
         let err = PolicySpec::parse(spec)
             .unwrap()
             .build_for::<GrandeAcedrex>(&options("grande-acedrex", &[]))
             .err()
-            .unwrap()
-            .to_string();
+            .unwrap();
+        assert!(
+            matches!(&err, PolicyError::Settings(s) if is(s)),
+            "{spec}: {err:?}"
+        );
+        let err = err.to_string();
         assert!(err.contains(needle), "{spec}: {err}");
     };
-    bad("alphabeta", "takes its depth");
-    bad("alphabeta:0", "at least 1");
-    bad("mcts:10,k=2", "no setting `k`");
-    bad("mcts:10,c=-1", "at least 0");
+    bad(
+        "alphabeta",
+        |e| matches!(e, SettingsError::NoBudget { .. }),
+        "takes its depth",
+    );
+    bad(
+        "alphabeta:0",
+        |e| matches!(e, SettingsError::BadBudget { .. }),
+        "at least 1",
+    );
+    bad(
+        "mcts:10,k=2",
+        |e| matches!(e, SettingsError::UnknownSetting { .. }),
+        "no setting `k`",
+    );
+    bad(
+        "mcts:10,c=-1",
+        |e| matches!(e, SettingsError::NotNumber { .. }),
+        "at least 0",
+    );
 }
 
 /// Grande Acedrex with the eight-sided die (seed 004: the die names the
@@ -182,7 +208,6 @@ fn alphabeta_searches_grande_acedrex_with_the_die_by_expectation() {
 fn refused_settings_name_their_key_in_the_same_words() {
     use ludus::policies::alphabeta::AlphaBetaSettings;
     use ludus::policies::mcts::MctsSettings;
-    use ludus::policies::settings_error::SettingsError;
     let e = MctsSettings::parse(Some("10,c=-1")).unwrap_err();
     assert!(
         matches!(&e, SettingsError::NotNumber { key, value } if key == "c" && value == "-1"),
@@ -192,39 +217,60 @@ fn refused_settings_name_their_key_in_the_same_words() {
         e.to_string(),
         "setting `c` takes a number of at least 0, not `-1`"
     );
-    let text = |e: SettingsError| e.to_string();
+    // The variant, then the words.
+    let text = |e: SettingsError, is: fn(&SettingsError) -> bool| {
+        assert!(is(&e), "{e:?}");
+        e.to_string()
+    };
     assert_eq!(
-        text(MctsSettings::parse(Some("10,k=2")).unwrap_err()),
+        text(MctsSettings::parse(Some("10,k=2")).unwrap_err(), |e| {
+            matches!(e, SettingsError::UnknownSetting { key, .. } if key == "k")
+        }),
         "policy `mcts` has no setting `k` (settings: c, cap)"
     );
     assert_eq!(
-        text(MctsSettings::parse(Some("x")).unwrap_err()),
+        text(MctsSettings::parse(Some("x")).unwrap_err(), |e| {
+            matches!(e, SettingsError::BadBudget { text, .. } if text == "x")
+        }),
         "policy `mcts` takes its playouts and optional settings: mcts:N[,c=...][,cap=...]; \
          `x` is not a whole number of playouts of at least 1"
     );
     assert_eq!(
-        text(MctsSettings::parse(Some("10,cap")).unwrap_err()),
+        text(MctsSettings::parse(Some("10,cap")).unwrap_err(), |e| {
+            matches!(e, SettingsError::NotKeyValue { text, .. } if text == "cap")
+        }),
         "policy `mcts` takes its playouts and optional settings: mcts:N[,c=...][,cap=...]; \
          `cap` is not key=value"
     );
     assert_eq!(
-        text(MctsSettings::parse(Some("10,cap=0")).unwrap_err()),
+        text(MctsSettings::parse(Some("10,cap=0")).unwrap_err(), |e| {
+            matches!(e, SettingsError::NotWhole { key, .. } if key == "cap")
+        }),
         "setting `cap` takes a whole number of at least 1, not `0`"
     );
     assert_eq!(
-        text(MctsSettings::parse(Some("200000000")).unwrap_err()),
+        text(MctsSettings::parse(Some("200000000")).unwrap_err(), |e| {
+            matches!(e, SettingsError::TooManyPlayouts { .. })
+        }),
         "policy `mcts`: at most 100000000 playouts a decision"
     );
     assert_eq!(
-        text(AlphaBetaSettings::parse(None).unwrap_err()),
+        text(AlphaBetaSettings::parse(None).unwrap_err(), |e| {
+            matches!(e, SettingsError::NoBudget { .. })
+        }),
         "policy `alphabeta` takes its depth and optional settings: alphabeta:N[,nodes=...]"
     );
     assert_eq!(
-        text(AlphaBetaSettings::parse(Some("65")).unwrap_err()),
+        text(AlphaBetaSettings::parse(Some("65")).unwrap_err(), |e| {
+            matches!(e, SettingsError::TooDeep { most: 64 })
+        }),
         "policy `alphabeta`: a depth of at most 64"
     );
     assert_eq!(
-        text(AlphaBetaSettings::parse(Some("3,nodes=5,nodes=2")).unwrap_err()),
+        text(
+            AlphaBetaSettings::parse(Some("3,nodes=5,nodes=2")).unwrap_err(),
+            |e| matches!(e, SettingsError::Twice { key, .. } if key == "nodes")
+        ),
         "policy `alphabeta`: `nodes` is given twice"
     );
 }
