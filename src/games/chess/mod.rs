@@ -11,6 +11,9 @@ pub mod board;
 pub mod describe;
 pub mod four_seasons;
 pub mod grande_acedrex;
+pub mod legal;
+pub mod mate;
+pub mod material;
 pub mod movegen;
 pub mod moves;
 pub mod piece;
@@ -21,6 +24,7 @@ pub mod readings;
 pub mod rules;
 pub mod shared_options;
 pub mod steps;
+pub mod throw;
 pub mod view;
 pub mod walls;
 

@@ -6,12 +6,9 @@
 
 use std::sync::Arc;
 
-use crate::core::dice::Dice;
 use crate::core::seed::mix;
 use crate::games::board::ending::Ending;
-use crate::games::chess::attack::{Trial, attacked};
 use crate::games::chess::board::{CELLS, Square, Squares, put};
-use crate::games::chess::movegen::Mover;
 use crate::games::chess::moves::Move;
 use crate::games::chess::piece::{
     Cell, EMPTY, Kind, code, is_piece, owner, piece, state, with_owner,
@@ -33,23 +30,23 @@ pub enum Waiting {
 /// A chess game in progress.
 #[derive(Clone)]
 pub struct Position {
-    rules: Arc<Rules>,
-    cells: [Cell; CELLS],
-    kings: [Square; 4],
-    alive: u8,
-    to_move: u8,
-    ply: u32,
-    leapers: u8,
-    moved: u8,
-    dice: [u8; 2],
-    choosing: bool,
-    stalled: bool,
-    in_check: bool,
-    pieces: [Squares; 4],
-    last_mover: Option<u8>,
+    pub(super) rules: Arc<Rules>,
+    pub(super) cells: [Cell; CELLS],
+    pub(super) kings: [Square; 4],
+    pub(super) alive: u8,
+    pub(super) to_move: u8,
+    pub(super) ply: u32,
+    pub(super) leapers: u8,
+    pub(super) moved: u8,
+    pub(super) dice: [u8; 2],
+    pub(super) choosing: bool,
+    pub(super) stalled: bool,
+    pub(super) in_check: bool,
+    pub(super) pieces: [Squares; 4],
+    pub(super) last_mover: Option<u8>,
     places: [u8; 4],
     gone: [Gone; 4],
-    ending: Option<Ending>,
+    pub(super) ending: Option<Ending>,
 }
 
 /// How a seat left a game of more than two seats, for narration.
@@ -228,7 +225,7 @@ impl Position {
         }
     }
 
-    fn next_alive(&self, seat: u8) -> u8 {
+    pub(super) fn next_alive(&self, seat: u8) -> u8 {
         let n = self.rules.seats;
         (1..=n)
             .map(|i| (seat + i) % n)
@@ -236,7 +233,7 @@ impl Position {
             .unwrap_or(seat)
     }
 
-    fn prev_alive(&self, seat: u8) -> u8 {
+    pub(super) fn prev_alive(&self, seat: u8) -> u8 {
         let n = self.rules.seats;
         (1..=n)
             .map(|i| (seat + n - i) % n)
@@ -258,240 +255,6 @@ impl Position {
             Targets::Any => self.alive & !(1 << seat),
             Targets::NextOnly => 1 << self.prev_alive(seat),
         }
-    }
-
-    fn mover(&self) -> Mover<'_> {
-        let s = self.to_move;
-        Mover {
-            rules: &self.rules,
-            cells: &self.cells,
-            seat: s,
-            takes: self.takes(s),
-            checkers: self.checkers(s),
-            leapers: self.leapers,
-            alive: self.alive,
-            in_check: self.in_check,
-            king: self.kings[s as usize],
-            pinned: std::cell::OnceCell::new(),
-            own: &self.pieces[s as usize],
-            pieces: &self.pieces,
-        }
-    }
-
-    /// The kinds the dice let move (every kind without dice).
-    fn kinds_allowed(&self) -> u16 {
-        if self.rules.dice.is_none() || self.stalled {
-            return u16::MAX;
-        }
-        self.dice
-            .iter()
-            .filter_map(|&f| self.rules.face_kind(f))
-            .fold(0, |m, k| m | k.bit())
-    }
-
-    /// Whether a move satisfies the first-move rule (Four Seasons: a seat's
-    /// first move must go some way toward the next seat).
-    #[inline]
-    fn first_move_ok(&self, mv: Move) -> bool {
-        match &self.rules.first_move {
-            Some(v) if (self.moved >> self.to_move) & 1 == 0 && !mv.is_pass() => {
-                let (vf, vr) = v[self.to_move as usize];
-                let df = i32::from(crate::games::chess::board::file_of(mv.to))
-                    - i32::from(crate::games::chess::board::file_of(mv.from));
-                let dr = i32::from(crate::games::chess::board::rank_of(mv.to))
-                    - i32::from(crate::games::chess::board::rank_of(mv.from));
-                df * i32::from(vf) + dr * i32::from(vr) > 0
-            }
-            _ => true,
-        }
-    }
-
-    /// Whether the seat to move has a legal move of these kinds, with or
-    /// without the first-move rule.
-    fn has_legal(&self, kinds: u16, first_rule: bool) -> bool {
-        let m = self.mover();
-        let king = self.kings[self.to_move as usize];
-        m.each(kinds, &mut |mv| {
-            (!first_rule || self.first_move_ok(mv))
-                && (!m.needs_test(mv) || m.leaves_king_safe(king, mv))
-        })
-    }
-
-    /// Every legal move of the seat to move, in generation order (a pass last).
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        out.clear();
-        if self.ending.is_some() || self.waiting() == Waiting::Dice {
-            return;
-        }
-        if self.stalled {
-            out.push(Move::pass());
-            return;
-        }
-        if self.choosing {
-            out.extend(self.dice.iter().map(|&f| Move::die(f)));
-            return;
-        }
-        let m = self.mover();
-        let king = self.kings[self.to_move as usize];
-        // The king's moves, most of those tested, are judged together once
-        // the walk is done: where each stands in `out`, and its square.
-        let (mut at, mut to, mut n) = ([0usize; 32], [0 as Square; 32], 0);
-        m.each(self.kinds_allowed(), &mut |mv| {
-            if !self.first_move_ok(mv) {
-                return false;
-            }
-            if !m.needs_test(mv) {
-                out.push(mv);
-            } else if n < 32 && m.plain_king_move(mv) {
-                (at[n], to[n]) = (out.len(), mv.to);
-                n += 1;
-                out.push(mv);
-            } else if m.leaves_king_safe(king, mv) {
-                out.push(mv);
-            }
-            false
-        });
-        if n > 0 {
-            let safe = m.king_moves_safe(&to[..n]);
-            let (mut i, mut k) = (0, 0);
-            out.retain(|_| {
-                let keep = k == n || at[k] != i || {
-                    k += 1;
-                    (safe >> (k - 1)) & 1 == 1
-                };
-                i += 1;
-                keep
-            });
-        }
-    }
-
-    /// Draws a legal move uniformly without testing every move: counts
-    /// the candidates, draws one with `draw(n)` and, if it would leave the
-    /// king attacked, drops it and draws again among the rest. The draws are
-    /// those of a list of the candidates in generation order from which a
-    /// dropped one is swapped out for the last (`Vec::swap_remove`), but
-    /// the list is never written: a candidate is generated again from its
-    /// piece's count when drawn, and the few moved by a drop are remembered.
-    pub fn pick(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
-        if self.stalled {
-            draw(1);
-            return Some(Move::pass());
-        }
-        if self.choosing {
-            return Some(Move::die(self.dice[draw(2)]));
-        }
-        if self.rules.first_move.is_some() && (self.moved >> self.to_move) & 1 == 0 {
-            // The first-move rule drops candidates by direction: list them.
-            return self.pick_listed(draw);
-        }
-        DRAW.with_borrow_mut(|DrawBuffers { counts, swapped }| {
-            swapped.clear();
-            let m = self.mover();
-            let mut len = m.count_each(self.kinds_allowed(), counts);
-            let at = |swapped: &[(usize, Move)], i: usize| match swapped.iter().find(|s| s.0 == i) {
-                Some(&(_, mv)) => mv,
-                None => m.nth(counts, i),
-            };
-            let king = self.kings[self.to_move as usize];
-            while len > 0 {
-                let k = draw(len);
-                let mv = at(swapped, k);
-                if !m.needs_test(mv) || m.leaves_king_safe(king, mv) {
-                    return Some(mv);
-                }
-                let last = len - 1;
-                if k != last {
-                    let moved = at(swapped, last);
-                    swapped.retain(|s| s.0 != k);
-                    swapped.push((k, moved));
-                }
-                len = last;
-            }
-            None
-        })
-    }
-
-    /// [`Position::pick`] from a list of the candidates.
-    fn pick_listed(&self, draw: &mut dyn FnMut(usize) -> usize) -> Option<Move> {
-        CANDIDATES.with_borrow_mut(|buf| {
-            buf.clear();
-            let m = self.mover();
-            m.each(self.kinds_allowed(), &mut |mv| {
-                if self.first_move_ok(mv) {
-                    buf.push(mv);
-                }
-                false
-            });
-            let king = self.kings[self.to_move as usize];
-            while !buf.is_empty() {
-                let k = draw(buf.len());
-                let mv = buf[k];
-                if !m.needs_test(mv) || m.leaves_king_safe(king, mv) {
-                    return Some(mv);
-                }
-                buf.swap_remove(k);
-            }
-            None
-        })
-    }
-
-    /// Throws the dice for the seat to move, once: a seat whose faces give
-    /// it no move loses its turn, and the next seat is then to throw (one
-    /// chance event a throw, so that each can be listed). Two dice naming
-    /// two kinds, one of which has a move, leave the seat to choose one (a
-    /// face without a move may be chosen: the turn is then lost). Returns
-    /// the faces thrown, if any, and whether the turn was lost, for
-    /// narration.
-    pub fn throw(&mut self, dice: &mut Dice) -> Option<(u8, [u8; 2], bool)> {
-        let mut thrown = None;
-        if self.waiting() == Waiting::Dice {
-            let rule = self.rules.dice.clone().expect("thrown only with dice");
-            let seat = self.to_move;
-            let mut faces = [0u8; 2];
-            for f in faces.iter_mut().take(usize::from(rule.count)) {
-                *f = dice.roll(rule.sides);
-            }
-            self.dice = faces;
-            let has: Vec<bool> = faces[..usize::from(rule.count)]
-                .iter()
-                .map(|&f| {
-                    self.rules
-                        .face_kind(f)
-                        .is_some_and(|k| self.has_legal(k.bit(), true))
-                })
-                .collect();
-            let lost = !has.iter().any(|&h| h);
-            thrown = Some((seat, faces, lost));
-            if lost {
-                self.lose_turn();
-            } else if rule.count == 2 {
-                let kinds = faces.map(|f| self.rules.face_kind(f));
-                self.choosing = kinds[0] != kinds[1];
-            }
-        }
-        thrown
-    }
-
-    /// Plays the die chosen of two: its kind must move, and if it has no
-    /// move the turn is lost.
-    fn choose_die(&mut self, face: u8) {
-        self.choosing = false;
-        self.dice = [face, 0];
-        let kind = self.rules.face_kind(face).expect("a face of the die");
-        if !self.has_legal(kind.bit(), true) {
-            self.lose_turn();
-        }
-    }
-
-    fn lose_turn(&mut self) {
-        // A lost turn is a turn: a first turn lost frees the seat of the
-        // first-move rule as a move would.
-        self.moved |= 1 << self.to_move;
-        self.ply += 1;
-        self.dice = [0; 2];
-        self.choosing = false;
-        self.to_move = self.next_alive(self.to_move);
-        self.begin_turn();
     }
 
     /// Plays a legal move.
@@ -548,7 +311,7 @@ impl Position {
         }
     }
 
-    fn end(&mut self, reason: &'static str, winner: Option<u8>) {
+    pub(super) fn end(&mut self, reason: &'static str, winner: Option<u8>) {
         self.ending = Some(Ending { reason, winner });
         if let Some(w) = winner {
             self.places[w as usize] = 1;
@@ -568,7 +331,7 @@ impl Position {
 
     /// Takes a seat out of the game: its king leaves the board, and the
     /// rest of its army joins `heir` or leaves too. The last seat left wins.
-    fn eliminate(&mut self, seat: u8, heir: Option<u8>, reason: &'static str) {
+    pub(super) fn eliminate(&mut self, seat: u8, heir: Option<u8>, reason: &'static str) {
         for i in 0..self.rules.squares.len() {
             let sq = self.rules.squares[i] as usize;
             let c = self.cells[sq];
@@ -637,186 +400,6 @@ impl Position {
         h
     }
 
-    /// Material: each seat's pieces weighed by kind, as a share,
-    /// (mine - the others' mean) / (mine + the others' mean); a seat out of
-    /// the game scores -1.
-    pub fn material(&self, seat: u8) -> f64 {
-        if (self.alive >> seat) & 1 == 0 {
-            return -1.0;
-        }
-        let census = self.census();
-        let worth = |s: u8| -> f64 {
-            census[s as usize]
-                .iter()
-                .enumerate()
-                .filter_map(|(code, &n)| {
-                    Kind::from_code(code as u8).map(|k| f64::from(n) * k.worth())
-                })
-                .sum()
-        };
-        let others: Vec<f64> = (0..self.rules.seats)
-            .filter(|&s| s != seat && (self.alive >> s) & 1 == 1)
-            .map(worth)
-            .collect();
-        if others.is_empty() {
-            return 1.0;
-        }
-        let (mine, theirs) = (
-            worth(seat),
-            others.iter().sum::<f64>() / others.len() as f64,
-        );
-        if mine + theirs == 0.0 {
-            0.0
-        } else {
-            (mine - theirs) / (mine + theirs)
-        }
-    }
-
-    /// Pieces per seat and kind.
-    pub fn census(&self) -> [[u16; 16]; 4] {
-        let mut n = [[0u16; 16]; 4];
-        for &sq in &self.rules.squares {
-            let c = self.cells[sq as usize];
-            if is_piece(c) {
-                n[owner(c) as usize][code(c) as usize] += 1;
-            }
-        }
-        n
-    }
-
-    /// Baring the king (with `stalemate=stalemater_wins`): a side left with
-    /// its king alone loses, unless the mover is bare too.
-    fn judge_bare_kings(&mut self, mover: u8) {
-        let census = self.census();
-        let pieces = |s: u8| census[s as usize].iter().sum::<u16>();
-        let other = 1 - mover;
-        if pieces(other) == 1 {
-            if pieces(mover) == 1 {
-                self.end("bare-kings", None);
-            } else {
-                self.end("bare-king", Some(mover));
-            }
-        }
-    }
-
-    /// The seed's count for a stalemate: more pieces wins; if equal, the
-    /// side with more of the highest kind where they differ; if still
-    /// equal, the side that made the last move.
-    fn stalemate_count(&self, stuck: u8) -> u8 {
-        let census = self.census();
-        let other = 1 - stuck;
-        let total = |s: u8| census[s as usize].iter().sum::<u16>();
-        if total(stuck) != total(other) {
-            return if total(stuck) > total(other) {
-                stuck
-            } else {
-                other
-            };
-        }
-        for &k in &self.rules.hierarchy {
-            let (a, b) = (
-                census[stuck as usize][k as usize],
-                census[other as usize][k as usize],
-            );
-            if a != b {
-                return if a > b { stuck } else { other };
-            }
-        }
-        self.last_mover.unwrap_or(other)
-    }
-
-    /// Starts the turn of the seat to move: the cap, then mate or
-    /// stalemate judged on every move it has, then (without dice) the
-    /// first-move rule.
-    fn begin_turn(&mut self) {
-        loop {
-            if self.ending.is_some() {
-                return;
-            }
-            if self.ply >= self.rules.cap {
-                self.end(crate::core::outcome::CAP, None);
-                return;
-            }
-            let s = self.to_move;
-            let king = self.kings[s as usize];
-            self.in_check = attacked(
-                &self.rules,
-                Trial::board(&self.cells),
-                king,
-                self.checkers(s),
-                self.leapers,
-                &self.pieces,
-            );
-
-            self.stalled = false;
-            if !self.has_legal(u16::MAX, false) {
-                if self.in_check {
-                    if self.rules.seats == 2 {
-                        self.end("checkmate", Some(1 - s));
-                        return;
-                    }
-                    let mater = self.mater(s, king);
-                    let heir = (self.rules.on_mate == OnMate::Transfer).then_some(mater);
-                    self.to_move = self.next_alive(s);
-                    self.eliminate(s, heir, "checkmate");
-                    continue;
-                }
-                match self.rules.stalemate {
-                    Stalemate::Count => {
-                        let w = self.stalemate_count(s);
-                        self.end("stalemate", Some(w));
-                        return;
-                    }
-                    Stalemate::StalematerWins => {
-                        self.end("stalemate", Some(1 - s));
-                        return;
-                    }
-                    Stalemate::Pass => {
-                        self.stalled = true;
-                        return;
-                    }
-                    Stalemate::Eliminates => {
-                        self.to_move = self.next_alive(s);
-                        self.eliminate(s, None, "stalemate");
-                        continue;
-                    }
-                }
-            }
-            if self.rules.dice.is_none()
-                && self.rules.first_move.is_some()
-                && (self.moved >> s) & 1 == 0
-                && !self.has_legal(u16::MAX, true)
-            {
-                // No move goes toward the next seat: the turn is lost.
-                self.ply += 1;
-                self.moved |= 1 << s;
-                self.to_move = self.next_alive(s);
-                continue;
-            }
-            return;
-        }
-    }
-
-    /// The seat that mated `seat`: of those attacking its king, the one
-    /// that moved last (the check was given since `seat`'s own move).
-    fn mater(&self, seat: u8, king: Square) -> u8 {
-        let mut a = self.prev_alive(seat);
-        while a != seat {
-            if attacked(
-                &self.rules,
-                Trial::board(&self.cells),
-                king,
-                1 << a,
-                self.leapers,
-                &self.pieces,
-            ) {
-                return a;
-            }
-            a = self.prev_alive(a);
-        }
-        self.prev_alive(seat)
-    }
-
     /// The squares of each seat's pieces.
     pub fn pieces(&self) -> &[Squares; 4] {
         &self.pieces
@@ -826,19 +409,4 @@ impl Position {
     pub fn pawn_direction(c: Cell) -> u8 {
         state(c)
     }
-}
-
-/// What [`Position::pick`] keeps between draws: each piece's count of
-/// candidates, and the candidates a drop moved to a new index.
-#[derive(Default)]
-struct DrawBuffers {
-    counts: Vec<(Square, u16)>,
-    swapped: Vec<(usize, Move)>,
-}
-
-thread_local! {
-    static CANDIDATES: std::cell::RefCell<Vec<Move>> = const { std::cell::RefCell::new(Vec::new()) };
-    static DRAW: std::cell::RefCell<DrawBuffers> = const {
-        std::cell::RefCell::new(DrawBuffers { counts: Vec::new(), swapped: Vec::new() })
-    };
 }
