@@ -3,15 +3,18 @@
 //!
 //! Seat 1 plays White, seat 2 Black.
 
+pub mod announcement;
 pub mod board;
 pub mod boardspace_record;
 pub mod capture;
 pub mod captured;
+pub mod capturing;
 pub mod describe;
 pub mod evaluation;
 pub mod glorious;
 pub mod half;
 pub mod history;
+pub mod legal;
 pub mod lines;
 pub mod moves;
 pub mod options;
@@ -26,9 +29,11 @@ pub mod rules_error;
 pub mod setup;
 pub mod square;
 pub mod triumph;
+pub mod turn;
 pub mod values;
 pub mod variant;
 pub mod victory;
+pub mod victory_check;
 pub mod view;
 pub mod zobrist;
 
