@@ -10,7 +10,8 @@ use crate::games::chess;
 use crate::games::dice;
 use crate::games::morris;
 use crate::games::rithmomachy::Rithmomachy;
-use crate::runner::game_entry::{Entry, GameEntry};
+use crate::runner::entry::Entry;
+use crate::runner::game_entry::GameEntry;
 
 /// Every game's type, once, in the order `ludus games` lists them: the
 /// list of entries ([`games`]) and the visit of each type

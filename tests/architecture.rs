@@ -373,7 +373,7 @@ fn the_checks_see_what_they_check() {
         ]
     );
     let edges = imports(&sources());
-    let game = &edges[Path::new("src/runner/game_entry.rs")];
+    let game = &edges[Path::new("src/runner/entry.rs")];
     assert!(game.contains(Path::new("src/core/game.rs")), "{game:?}");
     assert!(is_private_fn(
         "impl X {\n    fn f() -> Result<(), String> {}\n}",

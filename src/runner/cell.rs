@@ -18,7 +18,7 @@ pub const EXACT_BUDGET_PER_CELL: u64 = 4_000_000;
 pub const EXACT_BUDGET_PER_RUN: u64 = 40_000_000;
 
 /// One cell to play: its options and a policy per seat (the game is the
-/// job's, see [`crate::runner::game_entry::GameEntry::cell_job`]).
+/// job's, see [`crate::runner::play_entry::PlayEntry::cell_job`]).
 #[derive(Clone, Debug)]
 pub struct Cell {
     /// The cell's index in the experiment (part of every game's seed).

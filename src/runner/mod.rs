@@ -1,5 +1,6 @@
 //! The batch runner: experiments, cells, parallel play, tallies.
 
+pub mod analysis_entry;
 pub mod batch;
 pub mod cell;
 pub mod cell_error;
@@ -10,6 +11,7 @@ pub mod checkpoint;
 pub mod decisions;
 pub mod dispatch;
 pub mod drive;
+pub mod entry;
 pub mod fixed_mean;
 pub mod game_entry;
 pub mod game_ranges;
@@ -21,8 +23,11 @@ pub mod metric_sums;
 pub mod metrics_level;
 pub mod on_bot_error;
 pub mod packed_tally;
+pub mod play_entry;
 pub mod play_one;
+pub mod presentation_entry;
 pub mod record_line_error;
+pub mod records_entry;
 pub mod run_setting_error;
 pub mod search_speed;
 pub mod selected_games;

@@ -105,7 +105,7 @@ impl MetricRecord {
     /// movers, read and checked into `t` before, and against what the
     /// run's `level` measures, and puts them in `t`; `samples`: the cell's
     /// game samples its decisions' options at the basic level
-    /// ([`crate::runner::game_entry::GameEntry::samples_options`]), each of
+    /// ([`crate::runner::play_entry::PlayEntry::samples_options`]), each of
     /// the sample weighing [`SAMPLED`]. The errors name the field within
     /// `metrics`.
     pub fn read_into(

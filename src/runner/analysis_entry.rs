@@ -1,0 +1,123 @@
+//! [`AnalysisEntry`]: what `ludus perft`, `solve`, `exact` and `position`
+//! ask of a game: counts, solutions and exact odds from a start.
+
+use crate::analysis::analysis_error::AnalysisError;
+use crate::analysis::equilibrium::Objective;
+use crate::analysis::exact::{self, Bounds, Exact};
+use crate::analysis::exact_error::ExactError;
+use crate::analysis::perft;
+use crate::analysis::position_replay;
+use crate::analysis::retrograde::{self, Solution};
+use crate::analysis::start::Start;
+use crate::analysis::strategy_table::{StrategyTable, strategy_table};
+use crate::core::game::Game;
+use crate::core::native_policies::NativePolicies;
+use crate::core::options::Options;
+use crate::core::presentation::Presentation;
+use crate::core::record_formats::RecordFormats;
+use crate::core::stages::Stages;
+use crate::policies::policy_spec::PolicySpec;
+use crate::runner::entry::Entry;
+
+/// What the analysis commands ask of a game.
+pub trait AnalysisEntry {
+    /// Counts the leaf positions `depth` decisions deep from `start` (a
+    /// finished game is a leaf).
+    fn perft(&self, start: &Start<'_>, depth: u32) -> Result<u64, AnalysisError>;
+    /// Solves the game exactly from `start` (small chance-free games),
+    /// refusing more than `limit` positions.
+    fn solve(&self, start: &Start<'_>, limit: usize) -> Result<Solution, AnalysisError>;
+    /// The exact odds of every seat, its expected payoff and the
+    /// distribution of the length, of the game with `options` played by
+    /// `seats` (one policy each, every one a known distribution of
+    /// choices), refused past `bounds`.
+    fn exact(
+        &self,
+        options: &Options,
+        seats: &[PolicySpec],
+        bounds: Bounds,
+    ) -> Result<Exact, ExactError>;
+    /// Optimal play of the game with `options` for `objective`, every
+    /// seat optimal, as a table in the game's terms, refusing more than
+    /// `limit` reachable states.
+    fn strategy(
+        &self,
+        options: &Options,
+        objective: Objective,
+        limit: usize,
+    ) -> Result<StrategyTable, ExactError>;
+    /// Sets up `start`, plays `moves` (written as the game writes them) and
+    /// shows the result as text or JSON; an error for a game that has no
+    /// positions (the dice games).
+    fn position(
+        &self,
+        start: &Start<'_>,
+        moves: &[String],
+        json: bool,
+    ) -> Result<String, AnalysisError>;
+}
+
+impl<G: Game + Presentation + NativePolicies + RecordFormats + Stages> AnalysisEntry for Entry<G> {
+    fn perft(&self, start: &Start<'_>, depth: u32) -> Result<u64, AnalysisError> {
+        perft::perft(&start.load::<G>()?, depth)
+    }
+    fn solve(&self, start: &Start<'_>, limit: usize) -> Result<Solution, AnalysisError> {
+        retrograde::solve(&start.load::<G>()?, limit)
+    }
+    fn exact(
+        &self,
+        options: &Options,
+        seats: &[PolicySpec],
+        bounds: Bounds,
+    ) -> Result<Exact, ExactError> {
+        let in_force = G::options_in_force(options)?;
+        let game = G::new(options)?;
+        let policies = seats
+            .iter()
+            .map(|spec| {
+                // Not built at all: a script's VM or a search costs more
+                // than the answer, which is no.
+                if spec.searches_or_scripts() {
+                    return Err(ExactError::NoDistribution {
+                        policy: spec.to_string(),
+                    });
+                }
+                let policy = spec.build_for::<G>(&in_force).map_err(|e| {
+                    // The error may name the policy itself; the
+                    // message names it once.
+                    let policy = spec.to_string();
+                    let reason = e.to_string();
+                    let reason = reason
+                        .strip_prefix(&format!("policy `{policy}`: "))
+                        .map_or_else(|| reason.clone(), str::to_string);
+                    ExactError::Policy { policy, reason }
+                })?;
+                if !policy.knows_distribution() {
+                    return Err(ExactError::NoDistribution {
+                        policy: spec.to_string(),
+                    });
+                }
+                Ok(policy)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        exact::exact_within(&game, &policies, bounds)
+    }
+    fn strategy(
+        &self,
+        options: &Options,
+        objective: Objective,
+        limit: usize,
+    ) -> Result<StrategyTable, ExactError> {
+        strategy_table(&G::new(options)?, objective, limit)
+    }
+    fn position(
+        &self,
+        start: &Start<'_>,
+        moves: &[String],
+        json: bool,
+    ) -> Result<String, AnalysisError> {
+        let mut game: G = start.load()?;
+        position_replay::replay(&mut game, moves)?;
+        position_replay::show(&game, json)
+    }
+}
