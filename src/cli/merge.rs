@@ -15,9 +15,11 @@ use ludus::reports::table::summary_table;
 use ludus::runner::metrics_level::MetricsLevel;
 use ludus::runner::on_bot_error::OnBotError;
 use ludus::store::atomic::write_atomic;
+use ludus::store::cell_record::CellRecord;
 use ludus::store::cell_timing::CellTiming;
 use ludus::store::merge::merge as sum_partials;
-use ludus::store::partial::{self, CellRecord, Partial, PartialManifest};
+use ludus::store::partial::{self, Partial};
+use ludus::store::partial_manifest::PartialManifest;
 
 use crate::cli::Failure;
 use ludus::reports::write_error::WriteError;

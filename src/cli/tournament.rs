@@ -31,9 +31,11 @@ use ludus::runner::on_bot_error::OnBotError;
 use ludus::runner::sprt::{Sprt, Verdict};
 use ludus::runner::tournament::{self, PairingResult};
 use ludus::store::atomic::write_atomic;
+use ludus::store::cell_record::CellRecord;
 use ludus::store::folder::{check_tournament_folder, check_writable};
 use ludus::store::identity::{self, script_hashes};
-use ludus::store::partial::{self, CellRecord, Partial, PartialManifest};
+use ludus::store::partial::{self, Partial};
+use ludus::store::partial_manifest::PartialManifest;
 
 /// The largest tournament file read.
 const MAX_FILE: u64 = 1 << 20;

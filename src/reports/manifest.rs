@@ -67,7 +67,7 @@ pub struct MergeRecord {
     /// Games of the experiment in none of them (`--allow-partial`).
     pub games_missing: u64,
     /// Which games those are, per cell.
-    pub missing: Vec<crate::store::partial::MissingGames>,
+    pub missing: Vec<crate::store::partial_manifest::MissingGames>,
 }
 
 impl Manifest {

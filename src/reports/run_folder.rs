@@ -16,8 +16,10 @@ use crate::reports::write_error::WriteError;
 use crate::runner::checkpoint::CellState;
 use crate::runner::game_ranges::GameRanges;
 use crate::store::atomic::write_atomic_with;
+use crate::store::cell_record::CellRecord;
 use crate::store::packed_state::PackedState;
-use crate::store::partial::{self, CellRecord, Partial, PartialManifest};
+use crate::store::partial::{self, Partial};
+use crate::store::partial_manifest::PartialManifest;
 
 /// A finished cell's record in partial.json and its digest.
 type KeptRecord = (Box<[u8]>, [u8; 32]);

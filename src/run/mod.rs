@@ -33,8 +33,8 @@ use crate::store::run_games::RunGames;
 ///
 /// let exp = Experiment::default_experiment();
 /// let done = run(&exp, &RunSettings::new("reports/default"), &mut Silent)?;
-/// for cell in &done.results {
-///     println!("{}: {} games", cell.game, cell.tally.games);
+/// for cell in done.cells.results() {
+///     println!("{}: {} games", cell.plan.game, cell.tally.games);
 /// }
 /// # Ok::<(), ludus::run::RunError>(())
 /// ```

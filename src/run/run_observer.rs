@@ -22,7 +22,8 @@ use crate::runner::cell_progress::BatchProgress;
 use crate::runner::checkpoint::CellState;
 use crate::runner::game_record::GameRecord;
 use crate::runner::selected_games::SelectedGames;
-use crate::store::partial::{self, PartialManifest};
+use crate::store::partial;
+use crate::store::partial_manifest::PartialManifest;
 use crate::store::run_games::RunGames;
 use crate::store::write_pace::WritePace;
 

@@ -16,8 +16,10 @@ use crate::runner::game_ranges::GameRanges;
 use crate::runner::on_bot_error::OnBotError;
 use crate::runner::tally::MESSAGE_BYTES;
 use crate::runner::tally::{DRAW_UNIT, Ending, FirstForfeit, Tally};
+use crate::store::cell_record::{
+    CellRecord, EndingRecord, ForfeitRecord, MAX_PAYOFF, longest_game,
+};
 use crate::store::metric_record::MetricRecord;
-use crate::store::partial::{CellRecord, EndingRecord, ForfeitRecord, MAX_PAYOFF, longest_game};
 use crate::store::partial_error::PartialError;
 use crate::store::record_numbers::{pairs, wide};
 

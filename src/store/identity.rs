@@ -7,7 +7,8 @@ use crate::plan::tournament::Tournament;
 use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 use crate::runner::shard::Shard;
-use crate::store::partial::{self, PartialManifest, ScriptHash};
+use crate::store::partial;
+use crate::store::partial_manifest::{PartialManifest, ScriptHash};
 use crate::store::script_read_error::ScriptReadError;
 
 /// The SHA-256 of each script at `paths`, or an error naming the one that

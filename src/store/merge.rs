@@ -6,7 +6,9 @@ use std::collections::BTreeSet;
 
 use crate::runner::checkpoint::{CellState, Conflict};
 use crate::runner::game_ranges::GameRanges;
-use crate::store::partial::{MAX_LENGTH_ENTRIES, MissingGames, Partial, PartialManifest};
+use crate::store::cell_record::MAX_LENGTH_ENTRIES;
+use crate::store::partial::Partial;
+use crate::store::partial_manifest::{MissingGames, PartialManifest};
 
 /// The sum of some partials.
 #[derive(Clone, Debug)]

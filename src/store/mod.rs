@@ -4,6 +4,7 @@
 
 pub mod atomic;
 pub mod cell_checks;
+pub mod cell_record;
 pub mod cell_timing;
 pub mod checkpoint_error;
 pub mod folder;
@@ -14,6 +15,10 @@ pub mod metric_record;
 pub mod packed_state;
 pub mod partial;
 pub mod partial_error;
+pub mod partial_manifest;
+pub mod partial_plans;
+pub mod partial_seal;
+pub mod partial_states;
 pub mod record_numbers;
 pub mod resume;
 pub mod run_games;

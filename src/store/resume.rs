@@ -9,7 +9,8 @@ use crate::plan::experiment::Experiment;
 use crate::store::checkpoint_error::CheckpointError;
 use crate::store::folder_error::FolderError;
 use crate::store::packed_state::PackedState;
-use crate::store::partial::{self, Partial, PartialManifest};
+use crate::store::partial::{self, Partial};
+use crate::store::partial_manifest::PartialManifest;
 
 /// What to do with a checkpoint found in the report folder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

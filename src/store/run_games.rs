@@ -12,7 +12,7 @@ use crate::runner::game_ranges::GameRanges;
 use crate::runner::shard::Shard;
 use crate::store::checkpoint_error::CheckpointError;
 use crate::store::packed_state::PackedState;
-use crate::store::partial::PartialManifest;
+use crate::store::partial_manifest::PartialManifest;
 use crate::store::resume::{Prior, prior_states};
 
 /// The games of a run, cell by cell.

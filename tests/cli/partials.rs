@@ -162,7 +162,7 @@ fn partials_that_real_runs_write_always_pass() {
 }
 
 /// The first cell of a partial where `pick` holds, by index.
-fn cell_where(p: &Partial, pick: impl Fn(&ludus::store::partial::CellRecord) -> bool) -> usize {
+fn cell_where(p: &Partial, pick: impl Fn(&ludus::store::cell_record::CellRecord) -> bool) -> usize {
     p.cells
         .iter()
         .position(pick)
@@ -177,7 +177,7 @@ fn tampered_partials_are_refused_naming_the_file_and_the_field() {
     let real = read(&shards[0]);
     let out = dir.join("out");
     type Tamper = Box<dyn Fn(&mut Partial) -> usize>;
-    let two = |c: &ludus::store::partial::CellRecord| c.players == 2;
+    let two = |c: &ludus::store::cell_record::CellRecord| c.players == 2;
     let cases: Vec<(&str, Tamper, &str)> = vec![
         (
             "a length of 500 million plies",
