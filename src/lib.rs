@@ -4,7 +4,8 @@
 //! [`games`] <- [`analysis`] <- [`policies`] (`optimal` plays what an
 //! analysis solved) <- [`runner`] <- [`registry`] <- [`plan`] <-
 //! [`store`] (the run's stored state) <- [`reports`] <- [`run`] (a run
-//! driven from the library) <- the command line (the binary).
+//! driven from the library) <- [`search`] (which rule settings are best)
+//! <- the command line (the binary).
 
 pub mod analysis;
 pub mod core;
@@ -15,4 +16,5 @@ pub mod registry;
 pub mod reports;
 pub mod run;
 pub mod runner;
+pub mod search;
 pub mod store;

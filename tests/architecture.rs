@@ -22,6 +22,7 @@ const LAYERS: &[&[&str]] = &[
     &["store"],
     &["reports"],
     &["run"],
+    &["search"],
     &["cli", "main", "lib"],
 ];
 

@@ -3,6 +3,8 @@
 //! `ludus run` writes, it resumes after an interruption and its shards
 //! merge, all in-process; bad settings are refused by variant.
 
+#[path = "common/csvs.rs"]
+mod common_csvs;
 #[path = "common/scratch.rs"]
 mod common_scratch;
 
@@ -10,6 +12,7 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use common_csvs::same_csvs;
 use ludus::plan::experiment::Experiment;
 use ludus::run::{RunError, RunOutcome, RunSettings, RunWatch, Silent, run};
 use ludus::runner::cell_progress::BatchProgress;
@@ -33,37 +36,11 @@ game = "rithmomachy"
 games = 2500
 "#;
 
-/// The CSVs that hold no timing: equal byte for byte between runs of one
-/// experiment and seed.
-const CSVS: [&str; 6] = [
-    "summary.csv",
-    "cells.csv",
-    "endings.csv",
-    "lengths.csv",
-    "places.csv",
-    "metrics.csv",
-];
-
 fn experiment(dir: &Path) -> (Experiment, String) {
     let path = dir.join("library.toml");
     std::fs::write(&path, EXPERIMENT).unwrap();
     let path = path.to_str().unwrap().to_string();
     (Experiment::load(&path).unwrap(), path)
-}
-
-fn same_csvs(a: &Path, b: &Path) {
-    for f in CSVS {
-        let (x, y) = (
-            std::fs::read(a.join(f)).unwrap(),
-            std::fs::read(b.join(f)).unwrap(),
-        );
-        assert!(
-            x == y,
-            "{f} differs between {} and {}",
-            a.display(),
-            b.display()
-        );
-    }
 }
 
 /// Every cell's games, as the outcome holds them.

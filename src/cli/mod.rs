@@ -14,6 +14,7 @@ mod position;
 mod progress;
 mod rules;
 mod run;
+mod search;
 mod slurm;
 mod solve;
 mod tournament;
@@ -58,6 +59,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Plays every pair of a list of policies and rates them (Elo, Bradley-Terry).
     Tournament(tournament::TournamentArgs),
+    /// Races the rule settings of a search file and writes which are best for every skill.
+    Search(search::SearchArgs),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -73,6 +76,7 @@ pub fn main() -> i32 {
     };
     let result = match cli.command {
         Command::Run(args) => run::run(args),
+        Command::Search(args) => search::search_command(args),
         Command::Merge(args) => merge::merge(args),
         Command::Slurm(args) => slurm::slurm(args),
         Command::Games => games::games(),

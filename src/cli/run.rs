@@ -69,9 +69,9 @@ pub struct RunArgs {
 
 /// Raised by the first Ctrl-C (SIGINT) or SIGTERM (what `scancel` and a
 /// batch job's time limit send); a second one ends the process at once.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+pub(crate) static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-fn catch_interrupt() {
+pub(crate) fn catch_interrupt() {
     // A second handler (a second run in one process, as in tests) is refused; the first stays.
     let _ = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {

@@ -5,4 +5,5 @@
 pub mod cell_plan;
 pub mod experiment;
 pub mod plan_error;
+pub mod search_plan;
 pub mod tournament;

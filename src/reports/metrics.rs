@@ -158,6 +158,47 @@ fn fixed_mean(m: &FixedMean) -> [String; 2] {
     ]
 }
 
+/// A metric's estimate with its 95 % interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The estimate.
+    pub value: f64,
+    /// The interval's low end.
+    pub low: f64,
+    /// Its high end.
+    pub high: f64,
+}
+
+/// The estimates of the metrics `names` (columns of metrics.csv) of a
+/// cell, as metrics.csv writes them, to the digit: with the file's
+/// interval where it gives one (`_low`, `_high`), else 1.96 standard
+/// errors (`_se`) either side, unbounded without one; `None` where the
+/// cell has no value.
+pub fn estimates(plan: &CellPlan, t: &Tally, names: &[&str]) -> Vec<Option<Estimate>> {
+    let row = row(plan, t);
+    let get = |column: &str| {
+        COLUMNS
+            .iter()
+            .position(|c| *c == column)
+            .and_then(|i| row.get(i))
+            .and_then(|s| s.parse::<f64>().ok())
+    };
+    names
+        .iter()
+        .map(|name| {
+            let value = get(name)?;
+            let (low, high) = match (get(&format!("{name}_low")), get(&format!("{name}_high"))) {
+                (Some(low), Some(high)) => (low, high),
+                _ => match get(&format!("{name}_se")) {
+                    Some(se) => (value - z95() * se, value + z95() * se),
+                    None => (f64::NEG_INFINITY, f64::INFINITY),
+                },
+            };
+            Some(Estimate { value, low, high })
+        })
+        .collect()
+}
+
 /// The row of one cell.
 pub fn row(plan: &CellPlan, t: &Tally) -> Vec<String> {
     let n = t.games;

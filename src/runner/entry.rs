@@ -11,7 +11,7 @@ use crate::core::game::Game;
 /// one seed, so that every measurement times the same work.
 pub const SEARCH_SEED: u64 = 1;
 
-/// The [`GameEntry`] of game `G`.
+/// The [`crate::runner::game_entry::GameEntry`] of game `G`.
 pub struct Entry<G>(PhantomData<fn() -> G>);
 
 impl<G: Game> Entry<G> {

@@ -5,6 +5,8 @@
 
 mod chess_input;
 mod commands;
+#[path = "../common/csvs.rs"]
+mod common_csvs;
 #[path = "../common/scratch.rs"]
 mod common_scratch;
 mod exact;
@@ -22,6 +24,7 @@ mod readable_boards;
 mod records;
 mod replay;
 mod resume;
+mod rule_search;
 mod run_charts;
 mod run_control;
 mod run_reports;

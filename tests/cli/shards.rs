@@ -23,31 +23,7 @@ game = "three-men"
 games = 303
 "#;
 
-/// The CSVs a merge must write byte-identical to a run's.
-pub const CSVS: [&str; 6] = [
-    "summary.csv",
-    "cells.csv",
-    "endings.csv",
-    "lengths.csv",
-    "places.csv",
-    "metrics.csv",
-];
-
-/// Asserts that every CSV of `a` and `b` is the same, byte for byte.
-pub fn same_csvs(a: &Path, b: &Path) {
-    for f in CSVS {
-        let (x, y) = (
-            std::fs::read(a.join(f)).unwrap(),
-            std::fs::read(b.join(f)).unwrap(),
-        );
-        assert!(
-            x == y,
-            "{f} differs between {} and {}",
-            a.display(),
-            b.display()
-        );
-    }
-}
+pub use crate::common_csvs::{CSVS, same_csvs};
 
 fn run(args: &[&str]) {
     let o = ludus(args);

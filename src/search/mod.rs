@@ -1,0 +1,36 @@
+//! `ludus search`: which rule settings make the best game, for players of
+//! every skill. A search plan ([`crate::plan::search_plan`]) names a space
+//! of options, skill levels and goals; the race ([`race`]) plays the
+//! candidates in rounds, drops those beaten on every goal with confidence
+//! and takes exact values where a candidate solves; the tables
+//! ([`search_tables`]) say what was tried and which settings are best.
+
+pub mod contender;
+pub mod exact_goals;
+pub mod goal_value;
+pub mod race;
+pub mod search_error;
+pub mod search_settings;
+pub mod search_tables;
+pub mod search_watch;
+
+pub use search_error::SearchError;
+pub use search_settings::SearchSettings;
+pub use search_watch::{Quiet, SearchWatch};
+
+use crate::plan::search_plan::SearchPlan;
+use crate::search::race::Race;
+
+/// Runs the search `plan` and writes its tables into `settings.dir`:
+/// candidates.csv, front.csv, confirm.toml and manifest.json.
+pub fn search(
+    plan: &SearchPlan,
+    settings: &SearchSettings,
+    watch: &mut dyn SearchWatch,
+) -> Result<Race, SearchError> {
+    let started = std::time::Instant::now();
+    search_tables::check_folder(plan, &settings.dir, settings.force)?;
+    let race = Race::run(plan, settings, watch)?;
+    search_tables::write(plan, &race, &settings.dir, started.elapsed().as_secs_f64())?;
+    Ok(race)
+}

@@ -1,0 +1,40 @@
+//! Why a search was refused or stopped.
+
+use thiserror::Error;
+
+use crate::plan::plan_error::PlanError;
+use crate::reports::write_error::WriteError;
+use crate::run::RunError;
+
+/// A search refused or stopped; the rounds already played stay in its
+/// folder, and `--resume` finishes it.
+#[derive(Debug, Error)]
+pub enum SearchError {
+    /// A round's experiment could not be made (a candidate the plan let through).
+    #[error(transparent)]
+    Plan(PlanError),
+    /// A round's run was refused or stopped.
+    #[error("round {round}: {error}")]
+    Round {
+        /// The round.
+        round: usize,
+        /// Why (boxed: it is large).
+        error: Box<RunError>,
+    },
+    /// The folder holds another search's tables.
+    #[error(
+        "{}: holds the search `{found}`, not `{wanted}`; give another --out, or --force to replace it",
+        dir.display()
+    )]
+    OtherSearch {
+        /// The folder.
+        dir: std::path::PathBuf,
+        /// The search it holds.
+        found: String,
+        /// This one.
+        wanted: String,
+    },
+    /// The tables could not be written.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+}

@@ -1,0 +1,289 @@
+//! `ludus search` from the library: a search plan refuses what no search
+//! can take, by key; racing finds the exact best of spaces that exact play
+//! solves and never drops a candidate of the exact front; the tables are
+//! the same bytes on one and two threads, and after a killed search resumes.
+
+#[path = "common/scratch.rs"]
+mod common_scratch;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use ludus::plan::plan_error::PlanError;
+use ludus::plan::search_plan::SearchPlan;
+use ludus::run::RunError;
+use ludus::runner::cell_progress::BatchProgress;
+use ludus::search::contender::Known;
+use ludus::search::race::Race;
+use ludus::search::{Quiet, SearchError, SearchSettings, SearchWatch, search};
+
+/// Tanto in seat order: 12 candidates that exact play solves.
+const TANTO: &str = r#"
+name = "tanto"
+seed = 3
+game = "tanto"
+options = { order = "fixed" }
+budget = 200000
+[space]
+players = [2, 3, 4]
+rounds = [1, 3]
+last_throw = ["cycle", "all"]
+[goals]
+balance = "max"
+duration_turns = "min"
+"#;
+
+/// Triga's groups and players, aiming at a length.
+const TRIGA: &str = r#"
+name = "triga"
+seed = 4
+game = "triga"
+budget = 150000
+[space]
+players = { min = 2, max = 5 }
+group = ["low", "middle", "high"]
+[goals]
+completion = "max"
+duration_turns = { target = 12 }
+"#;
+
+/// Pair and Ace's rounds and order.
+const PAIR_ACE: &str = r#"
+name = "pair-ace"
+seed = 5
+game = "pair-ace"
+budget = 150000
+[space]
+rounds = [1, 2, 3]
+order = ["highest", "fixed"]
+[goals]
+balance = "max"
+"#;
+
+fn plan(text: &str, exact: bool) -> SearchPlan {
+    let text = format!("exact = {exact}\n{text}");
+    SearchPlan::parse(&text, "search.toml").unwrap()
+}
+
+fn run(plan: &SearchPlan, name: &str, threads: usize) -> (Race, std::path::PathBuf) {
+    let dir = common_scratch::fresh("rule_search", name);
+    let mut settings = SearchSettings::new(&dir);
+    settings.threads = threads;
+    (search(plan, &settings, &mut Quiet).unwrap(), dir)
+}
+
+/// Each candidate's exact values, from a search that solves them all.
+fn exact_values(plan: &SearchPlan, name: &str) -> Vec<Vec<f64>> {
+    let (race, _) = run(plan, name, 1);
+    assert_eq!(race.spent, 0, "every candidate is solved: none is played");
+    race.contenders
+        .iter()
+        .map(|c| match &c.levels[0] {
+            Known::Exact(values) => values.iter().map(|e| e.value).collect(),
+            other => panic!("{other:?}"),
+        })
+        .collect()
+}
+
+/// The candidates that no other matches or beats on every goal, from
+/// exact values turned into utilities (higher is better).
+fn exact_front(utils: &[Vec<f64>]) -> Vec<usize> {
+    (0..utils.len())
+        .filter(|&a| {
+            !utils.iter().any(|b| {
+                b.iter().zip(&utils[a]).all(|(x, y)| x >= &(y - 1e-9))
+                    && b.iter().zip(&utils[a]).any(|(x, y)| x > &(y + 1e-9))
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn racing_never_drops_a_candidate_of_the_exact_front_and_finds_its_best() {
+    let mut checked = 0;
+    for (name, text, signs) in [
+        ("tanto", TANTO, vec![Some(1.0), Some(-1.0)]),
+        ("triga", TRIGA, vec![Some(1.0), None]),
+        ("pair-ace", PAIR_ACE, vec![Some(1.0)]),
+    ] {
+        let exact = exact_values(&plan(text, true), &format!("{name}-exact"));
+        // Utilities: max as is, min negated, a target of 12 by distance.
+        let utils: Vec<Vec<f64>> = exact
+            .iter()
+            .map(|v| {
+                v.iter()
+                    .zip(&signs)
+                    .map(|(x, s)| s.map_or(-(x - 12.0).abs(), |s| s * x))
+                    .collect()
+            })
+            .collect();
+        let front = exact_front(&utils);
+        let (race, dir) = run(&plan(text, false), &format!("{name}-race"), 2);
+        assert!(
+            race.spent > 0 && race.spent <= 200_000,
+            "{name}: {}",
+            race.spent
+        );
+        for &f in &front {
+            assert_eq!(
+                race.contenders[f].dropped, None,
+                "{name}: front candidate {f} dropped"
+            );
+            checked += 1;
+        }
+        // The race's best on the first goal is within 0.005 of the exact
+        // best there (in the goal's own units, for these rates).
+        let table = std::fs::read_to_string(dir.join("front.csv")).unwrap();
+        let best: usize = table
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let top = utils.iter().map(|u| u[0]).fold(f64::MIN, f64::max);
+        if signs[0].is_some() {
+            assert!(
+                top - utils[best][0] <= 0.005,
+                "{name}: {best} is {} short",
+                top - utils[best][0]
+            );
+        }
+    }
+    assert!(checked >= 3, "{checked}");
+}
+
+#[test]
+fn the_tables_are_the_same_bytes_on_one_and_two_threads() {
+    let plan = plan(TRIGA, false);
+    let (_, one) = run(&plan, "one", 1);
+    let (_, two) = run(&plan, "two", 2);
+    for f in ["candidates.csv", "front.csv", "confirm.toml"] {
+        assert_eq!(
+            std::fs::read(one.join(f)).unwrap(),
+            std::fs::read(two.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+}
+
+/// Raises the halt flag once a round has played some games.
+struct Killer(&'static AtomicBool, usize);
+
+impl SearchWatch for Killer {
+    fn round_started(&mut self, round: usize, _left: usize, _games: u64) {
+        self.1 = round;
+    }
+    fn progress(&mut self, batch: &BatchProgress) {
+        if self.1 == 1 && batch.done_games() > 0 {
+            self.0.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+#[test]
+fn a_killed_search_resumes_to_the_tables_of_one_search() {
+    static HALT: AtomicBool = AtomicBool::new(false);
+    let plan = plan(TANTO, false);
+    let (whole, whole_dir) = run(&plan, "whole", 1);
+    let dir = common_scratch::fresh("rule_search", "killed");
+    let mut settings = SearchSettings::new(&dir);
+    settings.halt = &HALT;
+    let err = search(&plan, &settings, &mut Killer(&HALT, 0)).unwrap_err();
+    assert!(
+        matches!(&err, SearchError::Round { error, .. } if matches!(**error, RunError::Interrupted { .. })),
+        "{err:?}"
+    );
+    HALT.store(false, Ordering::SeqCst);
+    settings.resume = true;
+    let resumed = search(&plan, &settings, &mut Quiet).unwrap();
+    assert_eq!(resumed.spent, whole.spent);
+    for f in ["candidates.csv", "front.csv"] {
+        assert_eq!(
+            std::fs::read(whole_dir.join(f)).unwrap(),
+            std::fs::read(dir.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+}
+
+#[test]
+fn a_plan_refuses_what_no_search_can_take_naming_the_key() {
+    let refused = |text: &str, key: &str, phrase: &str| {
+        let e = SearchPlan::parse(text, "s.toml").unwrap_err();
+        match &e {
+            PlanError::File {
+                file,
+                key: k,
+                message,
+            } => {
+                assert_eq!(file, "s.toml");
+                assert_eq!(k.as_deref(), Some(key).filter(|k| !k.is_empty()), "{e}");
+                assert!(message.contains(phrase), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+    };
+    let base = "name = \"s\"\nseed = 1\ngame = \"tanto\"\nbudget = 100\n";
+    let goals = "[goals]\nbalance = \"max\"\n";
+    refused(
+        &format!("{base}[space]\nbodies = [1, 2]\n{goals}"),
+        "space.bodies",
+        "is no option of tanto",
+    );
+    refused(
+        &format!("{base}[space]\nplayers = [2, 3]\n[goals]\nbeauty = \"max\"\n"),
+        "goals.beauty",
+        "is no metric a search can aim at",
+    );
+    refused(
+        &format!(
+            "{base}skill = [\"random\"]\nseats = [\"random\", \"random\"]\n[space]\nplayers = [2]\n{goals}"
+        ),
+        "skill",
+        "not both",
+    );
+    refused(
+        &format!(
+            "name = \"s\"\nseed = 1\ngame = \"tanto\"\nbudget = 100\noptions = {{ players = 2 }}\n[space]\nplayers = [2, 3]\n{goals}"
+        ),
+        "space.players",
+        "held fixed",
+    );
+    refused(
+        &format!("{base}[space]\nplayers = {{ min = 4, max = 2 }}\n{goals}"),
+        "space.players",
+        "lists no value",
+    );
+    refused(
+        &format!("{base}[space]\nplayers = [2, 3]\n[goals]\nbalance = \"most\"\n"),
+        "goals.balance",
+        "takes \"max\", \"min\" or { target",
+    );
+    // A candidate that makes no game is named before anything is played.
+    refused(
+        &format!("{base}[space]\nplayers = [2, 9]\n{goals}"),
+        "",
+        "candidate players=9",
+    );
+    refused(
+        &format!(
+            "{base}[space]\nplayers = {{ min = 1, max = 300 }}\nrounds = {{ min = 1, max = 1000 }}\n{goals}"
+        ),
+        "space",
+        "candidates; a race takes at most",
+    );
+}
+
+#[test]
+fn the_shipped_searches_read() {
+    let mut read = 0;
+    for e in std::fs::read_dir("data/searches").unwrap() {
+        let path = e.unwrap().path();
+        let plan = SearchPlan::load(path.to_str().unwrap()).unwrap();
+        assert!(plan.candidate_count() > 1, "{}", path.display());
+        read += 1;
+    }
+    assert!(read >= 1);
+}
