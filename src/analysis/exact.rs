@@ -72,6 +72,22 @@ pub struct Exact {
     pub fractions: Option<ExactFractions>,
 }
 
+impl Exact {
+    /// The probability that a game runs past `cap` (in the game's unit):
+    /// the lengths beyond it and the tail not counted; what a length cap
+    /// would cut off.
+    pub fn past(&self, cap: u64) -> f64 {
+        self.length.tail
+            + self
+                .length
+                .probabilities
+                .iter()
+                .filter(|&&(length, _)| length > cap)
+                .map(|&(_, p)| p)
+                .sum::<f64>()
+    }
+}
+
 /// The exact odds as fractions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExactFractions {

@@ -67,15 +67,7 @@ impl CellPlan {
                     .game
                     .exact(&self.cell.options, &self.cell.seats, bounds)
                     .ok()?;
-                let cap = u64::from(self.cell.max_plies);
-                let cut = e.length.tail
-                    + e.length
-                        .probabilities
-                        .iter()
-                        .filter(|&&(length, _)| length > cap)
-                        .map(|&(_, p)| p)
-                        .sum::<f64>();
-                (cut <= CAP_TOLERANCE).then_some(e.seats)
+                (e.past(u64::from(self.cell.max_plies)) <= CAP_TOLERANCE).then_some(e.seats)
             })
             .as_deref()
     }

@@ -27,15 +27,7 @@ pub fn exact_goals(plan: &CellPlan, goals: &[Goal]) -> Option<Vec<Estimate>> {
         .game
         .exact(&plan.cell.options, &plan.cell.seats, bounds)
         .ok()?;
-    let cap = u64::from(plan.cell.max_plies);
-    let cut = e.length.tail
-        + e.length
-            .probabilities
-            .iter()
-            .filter(|&&(length, _)| length > cap)
-            .map(|&(_, p)| p)
-            .sum::<f64>();
-    if cut > CAP_TOLERANCE {
+    if e.past(u64::from(plan.cell.max_plies)) > CAP_TOLERANCE {
         return None;
     }
     goals
