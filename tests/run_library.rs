@@ -177,3 +177,45 @@ fn settings_no_run_can_take_are_refused_by_variant() {
         "nothing is written for a refused run"
     );
 }
+
+#[test]
+fn a_setting_whose_games_end_at_the_cap_is_never_marked_most_balanced() {
+    // Three men's morris stopped at 4 plies: no game can end by the rules
+    // (a mill needs five), so every game times out and balance over all
+    // games is 1, because nobody wins; over decided games it has none.
+    let text = r#"
+name = "capped"
+seed = 2
+games = 2000
+[[cells]]
+game = "three-men"
+options = { first = "seat1" }
+[[cells]]
+game = "three-men"
+options = { first = "seat1", cap = 4 }
+"#;
+    let dir = common_scratch::fresh("run_library", "capped");
+    let exp = Experiment::parse(text, "capped.toml").unwrap();
+    let outcome = run(&exp, &RunSettings::new(dir.join("out")), &mut Silent).unwrap();
+    let results: Vec<_> = outcome.cells.results().collect();
+    let metrics = |c: usize, names: &[&str]| {
+        ludus::reports::metrics::estimates(&results[c].plan, &results[c].tally, names)
+    };
+    let capped = metrics(1, &["balance", "timeouts", "balance_decided"]);
+    assert_eq!(capped[0].map(|e| e.value), Some(1.0));
+    assert_eq!(capped[1].map(|e| e.value), Some(1.0));
+    assert_eq!(capped[2], None, "no game was decided");
+    let played = metrics(0, &["balance", "balance_decided", "completion"]);
+    let (all, decided, completion) = (
+        played[0].unwrap().value,
+        played[1].unwrap().value,
+        played[2].unwrap().value,
+    );
+    assert!(all < 1.0 && decided < 1.0, "{all} {decided}");
+    // The gap over decided games is the gap over all, over the share decided.
+    assert!(((1.0 - decided) * completion - (1.0 - all)).abs() < 1e-5);
+    let (header, rows) = ludus::reports::charts::designer_table::table(&results);
+    let marked = header.iter().position(|h| h == "marked").unwrap();
+    assert_eq!(rows[1][marked], "", "{rows:?}");
+    assert!(rows[0][marked].contains("most balanced"), "{rows:?}");
+}

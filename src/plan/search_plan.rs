@@ -15,6 +15,7 @@ use crate::runner::game_entry::GameEntry;
 /// measures, each with an interval or a standard error.
 pub const GOALS: &[&str] = &[
     "balance",
+    "balance_decided",
     "advantage_first",
     "completion",
     "drawishness",

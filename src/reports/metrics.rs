@@ -25,6 +25,9 @@ pub const COLUMNS: &[&str] = &[
     "balance",
     "balance_low",
     "balance_high",
+    "balance_decided",
+    "balance_decided_low",
+    "balance_decided_high",
     "advantage_first",
     "advantage_first_low",
     "advantage_first_high",
@@ -210,12 +213,17 @@ pub fn row(plan: &CellPlan, t: &Tally) -> Vec<String> {
         seats.join(" vs "),
         n.to_string(),
     ];
-    match balance(&t.wins[..t.players], n) {
-        Some((b, low, high)) => row.extend([fixed(b), fixed(low), fixed(high)]),
-        None => row.extend([String::new(), String::new(), String::new()]),
+    let won: u64 = t.wins.iter().sum();
+    // Over all games, and over the games with a sole winner: a setting
+    // whose games mostly end at a cap is even over all of them because
+    // nobody wins, not because either side may.
+    for games in [n, won] {
+        match balance(&t.wins[..t.players], games) {
+            Some((b, low, high)) => row.extend([fixed(b), fixed(low), fixed(high)]),
+            None => row.extend([String::new(), String::new(), String::new()]),
+        }
     }
     row.extend(advantage_first(t));
-    let won: u64 = t.wins.iter().sum();
     let timeouts = t.ended_by(MAX_PLIES) + t.ended_by(CAP);
     let timed_out_wins: u64 = t
         .endings

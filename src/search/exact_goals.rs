@@ -46,13 +46,20 @@ fn exact_value(metric: &str, e: Option<&Exact>) -> Option<Estimate> {
     };
     let won = |e: &Exact| e.seats.iter().map(|s| s.win).sum::<f64>();
     match (metric, e) {
-        ("balance" | "completion" | "drawishness" | "timeouts" | "duration_turns", None) => {
-            Some(point(0.0))
-        }
+        (
+            "balance" | "balance_decided" | "completion" | "drawishness" | "timeouts"
+            | "duration_turns",
+            None,
+        ) => Some(point(0.0)),
         ("balance", Some(e)) if e.seats.len() >= 2 => {
             let most = e.seats.iter().map(|s| s.win).fold(f64::MIN, f64::max);
             let least = e.seats.iter().map(|s| s.win).fold(f64::MAX, f64::min);
             Some(point(1.0 - (most - least)))
+        }
+        ("balance_decided", Some(e)) if e.seats.len() >= 2 && won(e) > 0.0 => {
+            let most = e.seats.iter().map(|s| s.win).fold(f64::MIN, f64::max);
+            let least = e.seats.iter().map(|s| s.win).fold(f64::MAX, f64::min);
+            Some(point(1.0 - (most - least) / won(e)))
         }
         ("completion", Some(e)) => Some(point(won(e))),
         ("drawishness", Some(e)) => Some(point((1.0 - won(e)).max(0.0))),

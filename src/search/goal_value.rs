@@ -46,7 +46,7 @@ pub fn utility(aim: Aim, e: Estimate) -> Estimate {
 /// for dropping candidates), kept within the metric's range: 0 to 1 for
 /// a rate, at least 0 for the rest.
 pub fn widened(metric: &str, e: Estimate, factor: f64) -> Estimate {
-    let rate = RATES.iter().any(|(name, _)| *name == metric);
+    let rate = metric == "balance_decided" || RATES.iter().any(|(name, _)| *name == metric);
     let top = if rate { 1.0 } else { f64::INFINITY };
     Estimate {
         value: e.value,

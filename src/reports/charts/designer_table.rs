@@ -43,7 +43,8 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
     let number = |x: &str| x.parse::<f64>().ok();
     let metric = |row: &[String], name: &str| number(&row[column(name)]);
     // The best cell by a metric, if there are two cells to compare and one
-    // is ahead of every other.
+    // is ahead of every other; never one most of whose games end at a cap
+    // or a limit, which is even because nobody wins.
     let best = |name: &str| -> Option<usize> {
         if values.len() < 2 {
             return None;
@@ -51,6 +52,7 @@ pub fn table(cells: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
         let scored: Vec<(usize, f64)> = values
             .iter()
             .enumerate()
+            .filter(|(_, r)| metric(r, "timeouts").is_none_or(|t| t <= 0.5))
             .filter_map(|(i, r)| metric(r, name).map(|x| (i, x)))
             .collect();
         let top = scored.iter().map(|s| s.1).fold(f64::NEG_INFINITY, f64::max);
