@@ -6,6 +6,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::core::control_text::read_toml;
+use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::{Experiment, check_name};
 use crate::plan::plan_error::PlanError;
 use crate::registry;
@@ -207,16 +208,23 @@ impl SearchPlan {
         // candidate, before a game is played.
         for c in plan.candidates() {
             for level in 0..plan.levels.len() {
-                let text = plan.experiment_text("check", 0, 1, &[(c.clone(), level)]);
-                Experiment::parse(&text, source).map_err(|e| {
-                    PlanError::whole(
-                        source,
-                        format!("candidate {}: {}", plan.describe(&c), inner(&e)),
-                    )
-                })?;
+                plan.cell_plan(&c, level)?;
             }
         }
         Ok(plan)
+    }
+
+    /// The cell that plays candidate `c` at `level`, set up as a run sets
+    /// it up; an error names the candidate.
+    pub fn cell_plan(&self, c: &[usize], level: usize) -> Result<CellPlan, PlanError> {
+        let text = self.experiment_text("candidate", 0, 1, &[(c.to_vec(), level)]);
+        let exp = Experiment::parse(&text, &self.source).map_err(|e| {
+            PlanError::whole(
+                &self.source,
+                format!("candidate {}: {}", self.describe(c), inner(&e)),
+            )
+        })?;
+        Ok(exp.cells.into_iter().next().expect("one cell was written"))
     }
 
     /// How many candidates the space lists.

@@ -51,15 +51,9 @@ fn exact_value(metric: &str, e: Option<&Exact>) -> Option<Estimate> {
             | "duration_turns",
             None,
         ) => Some(point(0.0)),
-        ("balance", Some(e)) if e.seats.len() >= 2 => {
-            let most = e.seats.iter().map(|s| s.win).fold(f64::MIN, f64::max);
-            let least = e.seats.iter().map(|s| s.win).fold(f64::MAX, f64::min);
-            Some(point(1.0 - (most - least)))
-        }
+        ("balance", Some(e)) if e.seats.len() >= 2 => Some(point(1.0 - gap(e))),
         ("balance_decided", Some(e)) if e.seats.len() >= 2 && won(e) > 0.0 => {
-            let most = e.seats.iter().map(|s| s.win).fold(f64::MIN, f64::max);
-            let least = e.seats.iter().map(|s| s.win).fold(f64::MAX, f64::min);
-            Some(point(1.0 - (most - least) / won(e)))
+            Some(point(1.0 - gap(e) / won(e)))
         }
         ("completion", Some(e)) => Some(point(won(e))),
         ("drawishness", Some(e)) => Some(point((1.0 - won(e)).max(0.0))),
@@ -67,4 +61,11 @@ fn exact_value(metric: &str, e: Option<&Exact>) -> Option<Estimate> {
         ("duration_turns", Some(e)) => Some(point(e.mean_length)),
         _ => None,
     }
+}
+
+/// The largest gap between two seats' chances of winning alone.
+fn gap(e: &Exact) -> f64 {
+    let most = e.seats.iter().map(|s| s.win).fold(f64::MIN, f64::max);
+    let least = e.seats.iter().map(|s| s.win).fold(f64::MAX, f64::min);
+    most - least
 }

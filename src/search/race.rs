@@ -219,9 +219,10 @@ fn slack(x: f64) -> f64 {
 fn solve_exactly(plan: &SearchPlan, contenders: &mut [Contender]) -> Result<(), SearchError> {
     for c in contenders.iter_mut() {
         for level in 0..plan.levels.len() {
-            let text = plan.experiment_text("exact", 0, 1, &[(c.candidate.clone(), level)]);
-            let exp = Experiment::parse(&text, &plan.source).map_err(SearchError::Plan)?;
-            if let Some(values) = exact_goals(&exp.cells[0], &plan.goals) {
+            let cell = plan
+                .cell_plan(&c.candidate, level)
+                .map_err(SearchError::Plan)?;
+            if let Some(values) = exact_goals(&cell, &plan.goals) {
                 c.levels[level] = Known::Exact(values);
             }
         }

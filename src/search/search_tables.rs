@@ -42,10 +42,9 @@ pub fn check_folder(plan: &SearchPlan, dir: &Path, force: bool) -> Result<(), Se
 }
 
 /// One row's standing: every goal of one contender.
-struct Row<'a> {
+struct Row {
     index: usize,
     standing: Vec<GoalStanding>,
-    race: &'a Race,
 }
 
 /// Writes every table of `race` into `dir`.
@@ -55,16 +54,19 @@ pub fn write(plan: &SearchPlan, race: &Race, dir: &Path, secs: f64) -> Result<()
         .map(|index| Row {
             index,
             standing: race.contenders[index].standing(&plan.goals, plan.robust, 1.0),
-            race,
         })
         .collect();
-    let front = front(plan, &rows);
+    let front = front(plan, race, &rows);
     let on_front = |i: usize| front.contains(&i);
     let all: Vec<&Row> = rows.iter().collect();
     let io = |e| WriteError::report(dir, e);
-    write_atomic(&dir.join("candidates.csv"), &table(plan, &all, &on_front)).map_err(io)?;
+    write_atomic(
+        &dir.join("candidates.csv"),
+        &table(plan, race, &all, &on_front),
+    )
+    .map_err(io)?;
     let best: Vec<&Row> = front.iter().map(|&i| &rows[i]).collect();
-    write_atomic(&dir.join("front.csv"), &table(plan, &best, &on_front)).map_err(io)?;
+    write_atomic(&dir.join("front.csv"), &table(plan, race, &best, &on_front)).map_err(io)?;
     write_atomic(
         &dir.join("confirm.toml"),
         confirm(plan, race, &front).as_bytes(),
@@ -97,7 +99,7 @@ pub fn write(plan: &SearchPlan, race: &Race, dir: &Path, secs: f64) -> Result<()
 /// (by value), ranked: by the weighted sum of the goals' utilities where
 /// the file weighs them, else by the first goal's, best first; ties in
 /// the space's order.
-fn front(plan: &SearchPlan, rows: &[Row]) -> Vec<usize> {
+fn front(plan: &SearchPlan, race: &Race, rows: &[Row]) -> Vec<usize> {
     let utils = |r: &Row| -> Option<Vec<f64>> {
         r.standing
             .iter()
@@ -106,7 +108,7 @@ fn front(plan: &SearchPlan, rows: &[Row]) -> Vec<usize> {
     };
     let alive: Vec<(usize, Vec<f64>)> = rows
         .iter()
-        .filter(|r| r.race.contenders[r.index].dropped.is_none())
+        .filter(|r| race.contenders[r.index].dropped.is_none())
         .filter_map(|r| utils(r).map(|u| (r.index, u)))
         .collect();
     let beaten = |a: &[f64]| {
@@ -128,7 +130,12 @@ fn front(plan: &SearchPlan, rows: &[Row]) -> Vec<usize> {
 }
 
 /// A CSV of `rows`.
-fn table(plan: &SearchPlan, rows: &[&Row], on_front: &dyn Fn(usize) -> bool) -> Vec<u8> {
+fn table(
+    plan: &SearchPlan,
+    race: &Race,
+    rows: &[&Row],
+    on_front: &dyn Fn(usize) -> bool,
+) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let several = plan.levels.len() > 1;
     let mut header: Vec<String> = vec!["candidate".into()];
@@ -153,7 +160,7 @@ fn table(plan: &SearchPlan, rows: &[&Row], on_front: &dyn Fn(usize) -> bool) -> 
     ]);
     w.write_record(&header).expect("a CSV row writes to memory");
     for r in rows {
-        let c = &r.race.contenders[r.index];
+        let c = &race.contenders[r.index];
         let mut row: Vec<String> = vec![r.index.to_string()];
         row.extend((0..plan.space.len()).map(|d| plan.value(&c.candidate, d)));
         row.push(c.exact().to_string());
