@@ -9,7 +9,7 @@ mod common_scratch;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludus::plan::plan_error::PlanError;
-use ludus::plan::search_plan::SearchPlan;
+use ludus::plan::search_plan::{Method, SearchPlan};
 use ludus::run::RunError;
 use ludus::runner::cell_progress::BatchProgress;
 use ludus::search::contender::Known;
@@ -267,13 +267,113 @@ fn a_plan_refuses_what_no_search_can_take_naming_the_key() {
         "",
         "candidate players=9",
     );
+    let stakes = "name = \"s\"\nseed = 1\ngame = \"hazard-stakes\"\nbudget = 100\n";
+    let wide = "[space]\nplayers = { min = 2, max = 6 }\nfunds = { min = 1, max = 1000 }\nstake = { min = 1, max = 20 }\n";
+    refused(
+        &format!("{stakes}method = \"race\"\n{wide}{goals}"),
+        "method",
+        "a race takes at most 50000",
+    );
+    refused(
+        &format!("{stakes}method = \"annealing\"\n{wide}{goals}"),
+        "method",
+        "takes \"race\" or \"ntbea\"",
+    );
+    // A space too large to list is checked value by value.
     refused(
         &format!(
             "{base}[space]\nplayers = {{ min = 1, max = 300 }}\nrounds = {{ min = 1, max = 1000 }}\n{goals}"
         ),
-        "space",
-        "candidates; a race takes at most",
+        "space.players",
+        "1",
     );
+    let huge: String = (0..5)
+        .map(|k| format!("k{k} = {{ min = 1, max = 10000 }}\n"))
+        .collect();
+    let e = SearchPlan::parse(&format!("{base}[space]\n{huge}{goals}"), "s.toml").unwrap_err();
+    assert!(e.to_string().contains("no option of tanto"), "{e}");
+    // Beyond listing, NTBEA is taken without asking.
+    let big = SearchPlan::parse(&format!("{stakes}{wide}{goals}"), "s.toml").unwrap();
+    assert_eq!(big.method, Method::Ntbea);
+    assert_eq!(big.candidate_count(), 5 * 1000 * 20);
+}
+
+/// Triga's players, groups and rounds: 45 candidates, more than NTBEA
+/// races, every one solved by exact play.
+const TRIGA_WIDE: &str = r#"
+name = "triga-wide"
+seed = 4
+game = "triga"
+budget = 150000
+[space]
+players = { min = 2, max = 6 }
+group = ["low", "middle", "high"]
+rounds = [1, 2, 3]
+[goals]
+completion = "max"
+duration_turns = { target = 12 }
+"#;
+
+#[test]
+fn ntbea_finds_a_setting_of_the_exact_front() {
+    let exact = exact_values(&plan(TRIGA_WIDE, true), "wide-exact");
+    let utils: Vec<Vec<f64>> = exact
+        .iter()
+        .map(|v| vec![v[0], -(v[1] - 12.0).abs()])
+        .collect();
+    let front = exact_front(&utils);
+    let text = format!("method = \"ntbea\"\n{TRIGA_WIDE}");
+    let (race, dir) = run(&plan(&text, false), "wide-ntbea", 2);
+    let ntbea = race.ntbea.as_ref().expect("searched by NTBEA");
+    assert!(ntbea.spent > 0 && ntbea.spent + race.spent <= 150_000);
+    assert!(
+        race.contenders.len() < exact.len(),
+        "NTBEA raced a shortlist"
+    );
+    let table = std::fs::read_to_string(dir.join("front.csv")).unwrap();
+    let best: usize = table
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // The search's best is, by exact values, within 0.005 of a setting
+    // of the exact front on every goal.
+    assert!(
+        front.iter().any(|&f| utils[f]
+            .iter()
+            .zip(&utils[best])
+            .all(|(x, y)| x - y <= 0.005)),
+        "{best}: {:?}, front {front:?}",
+        utils[best]
+    );
+    let listed = std::fs::read_to_string(dir.join("ntbea.csv")).unwrap();
+    assert_eq!(listed.lines().count() - 1, ntbea.points.len());
+    assert_eq!(
+        listed.lines().filter(|l| l.ends_with(",true")).count(),
+        race.contenders.len()
+    );
+}
+
+#[test]
+fn an_ntbea_search_is_the_same_bytes_on_one_and_two_threads() {
+    let text = format!(
+        "method = \"ntbea\"\n{}",
+        TRIGA_WIDE.replace("150000", "20000")
+    );
+    let plan = plan(&text, false);
+    let (_, one) = run(&plan, "ntbea-one", 1);
+    let (_, two) = run(&plan, "ntbea-two", 2);
+    for f in ["ntbea.csv", "candidates.csv", "front.csv", "confirm.toml"] {
+        assert_eq!(
+            std::fs::read(one.join(f)).unwrap(),
+            std::fs::read(two.join(f)).unwrap(),
+            "{f}"
+        );
+    }
 }
 
 #[test]
@@ -286,4 +386,41 @@ fn the_shipped_searches_read() {
         read += 1;
     }
     assert!(read >= 1);
+}
+
+#[test]
+fn ntbea_passes_over_settings_whose_values_do_not_go_together() {
+    let text = |space: &str| {
+        format!(
+            "name = \"stakes\"\nseed = 2\ngame = \"hazard-stakes\"\nbudget = 4000\nmethod = \"ntbea\"\n\
+             [space]\n{space}[goals]\nduration_turns = \"min\"\n"
+        )
+    };
+    let plan =
+        SearchPlan::parse(&text("funds = [1, 2, 3]\nstake = [1, 2, 3]\n"), "s.toml").unwrap();
+    let (race, _) = run(&plan, "stakes", 2);
+    let ntbea = race.ntbea.unwrap();
+    // funds 1 with stake 2 or 3, funds 2 with stake 3: drawn and passed over.
+    assert!(
+        ntbea.passed_over >= 1 && ntbea.passed_over <= 3,
+        "{}",
+        ntbea.passed_over
+    );
+    for p in &ntbea.points {
+        let c = &p.contender.candidate;
+        assert!(
+            c[0] >= c[1],
+            "funds {} below stake {} played",
+            c[0] + 1,
+            c[1] + 1
+        );
+    }
+    // Every value is an option's, but no two go together.
+    let plan = SearchPlan::parse(&text("funds = [1, 2]\nstake = [5, 6]\n"), "s.toml").unwrap();
+    let dir = common_scratch::fresh("rule_search", "no-game");
+    let e = search(&plan, &SearchSettings::new(&dir), &mut Quiet).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Plan(_)) && e.to_string().contains("none makes a game"),
+        "{e}"
+    );
 }

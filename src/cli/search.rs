@@ -97,12 +97,12 @@ pub fn search_command(args: SearchArgs) -> Result<(), Failure> {
                     dir.display()
                 ))
             }
-            SearchError::Round { round, error } => {
+            SearchError::Round { stage, error } => {
                 let f: Failure = (*error).into();
                 match f {
-                    Failure::Input(m) => Failure::Input(format!("round {round}: {m}")),
-                    Failure::Bot(m) => Failure::Bot(format!("round {round}: {m}")),
-                    Failure::Io(m) => Failure::Io(format!("round {round}: {m}")),
+                    Failure::Input(m) => Failure::Input(format!("{stage}: {m}")),
+                    Failure::Bot(m) => Failure::Bot(format!("{stage}: {m}")),
+                    Failure::Io(m) => Failure::Io(format!("{stage}: {m}")),
                     Failure::Interrupted(m) => Failure::Interrupted(m),
                 }
             }

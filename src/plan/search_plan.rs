@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 
 use crate::core::control_text::read_toml;
 use crate::plan::cell_plan::CellPlan;
-use crate::plan::experiment::{Experiment, check_name};
+use crate::plan::experiment::{Experiment, check_name, option_text};
 use crate::plan::plan_error::PlanError;
 use crate::registry;
 use crate::runner::game_entry::GameEntry;
@@ -31,6 +31,10 @@ pub const GOALS: &[&str] = &[
 /// The most candidates a space may list.
 pub const MAX_CANDIDATES: usize = 50_000;
 
+/// The most candidates a space may hold, searched by NTBEA: beyond it a
+/// candidate's index would not fit the tables' column.
+pub const MAX_SPACE: u128 = u64::MAX as u128;
+
 /// The most skill levels.
 pub const MAX_LEVELS: usize = 16;
 
@@ -52,6 +56,17 @@ struct SearchFile {
     max_plies: Option<u32>,
     #[serde(default)]
     weights: toml::Table,
+    method: Option<String>,
+}
+
+/// How a search looks for the best candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Race every candidate of the space (spaces of at most
+    /// [`MAX_CANDIDATES`]).
+    Race,
+    /// NTBEA over the space, then a race among its best (any space).
+    Ntbea,
 }
 
 /// What a goal asks of a metric.
@@ -136,6 +151,9 @@ pub struct SearchPlan {
     pub exact: bool,
     /// The longest game, if the file sets one.
     pub max_plies: Option<u32>,
+    /// How the space is searched: `method` in the file, else a race when
+    /// the space lists at most [`MAX_CANDIDATES`], NTBEA beyond.
+    pub method: Method,
 }
 
 /// One setting of the searched options: a value index for each dimension.
@@ -177,6 +195,40 @@ impl SearchPlan {
                 ));
             }
         };
+        let count = space
+            .iter()
+            .try_fold(1u128, |n, d| n.checked_mul(d.values.len() as u128))
+            .filter(|&n| n <= MAX_SPACE)
+            .ok_or_else(|| {
+                at(
+                    "space",
+                    format!("lists more than {MAX_SPACE} candidates: search fewer options at once"),
+                )
+            })?;
+        let method = match f.method.as_deref() {
+            None if count > MAX_CANDIDATES as u128 => Method::Ntbea,
+            None | Some("race") => Method::Race,
+            Some("ntbea") => Method::Ntbea,
+            Some(other) => {
+                return Err(at(
+                    "method",
+                    format!(
+                        "takes \"race\" or \"ntbea\", not {}",
+                        crate::core::text::inline(other)
+                    ),
+                ));
+            }
+        };
+        if method == Method::Race && count > MAX_CANDIDATES as u128 {
+            return Err(at(
+                "method",
+                format!(
+                    "a race lists every candidate, and this space lists {count}; \
+                     a race takes at most {MAX_CANDIDATES} (leave `method` out, or \
+                     set \"ntbea\", to search it by NTBEA)"
+                ),
+            ));
+        }
         let plan = SearchPlan {
             name: f.name,
             source: source.to_string(),
@@ -192,23 +244,36 @@ impl SearchPlan {
             robust,
             exact: f.exact.unwrap_or(true),
             max_plies: f.max_plies,
+            method,
         };
-        let count = plan.candidate_count();
-        if count > MAX_CANDIDATES as u128 {
-            return Err(PlanError::at(
-                source,
-                "space",
-                format!(
-                    "lists {count} candidates; a race takes at most {MAX_CANDIDATES}: \
-                     search fewer options or fewer values at once"
-                ),
-            ));
-        }
-        // Every candidate must make a game: checked at once, naming the
-        // candidate, before a game is played.
-        for c in plan.candidates() {
-            for level in 0..plan.levels.len() {
-                plan.cell_plan(&c, level)?;
+        match method {
+            // Every candidate must make a game: checked at once, naming
+            // the candidate, before a game is played.
+            Method::Race => {
+                for c in plan.candidates() {
+                    for level in 0..plan.levels.len() {
+                        plan.cell_plan(&c, level)?;
+                    }
+                }
+            }
+            // A space too large to list: every value is checked as a
+            // value of its option; a setting whose values do not go
+            // together (funds below the stake) is passed over when NTBEA
+            // draws it.
+            Method::Ntbea => {
+                for d in &plan.space {
+                    let spec = game
+                        .option_specs()
+                        .iter()
+                        .find(|o| o.name == d.key)
+                        .expect("the space's keys are options");
+                    for v in &d.values {
+                        option_text(game.option_specs(), &d.key, v)
+                            .map_err(|e| e.to_string())
+                            .and_then(|t| spec.parse(&t).map(|_| ()).map_err(|e| e.to_string()))
+                            .map_err(|e| at(&format!("space.{}", d.key), e))?;
+                    }
+                }
             }
         }
         Ok(plan)
@@ -230,6 +295,26 @@ impl SearchPlan {
     /// How many candidates the space lists.
     pub fn candidate_count(&self) -> u128 {
         self.space.iter().map(|d| d.values.len() as u128).product()
+    }
+
+    /// A candidate's place in the space's order (the last key fastest):
+    /// how the tables name it.
+    ///
+    /// ```
+    /// let plan = ludus::plan::search_plan::SearchPlan::parse(
+    ///     "name = \"t\"\nseed = 1\ngame = \"tanto\"\nbudget = 10\n\
+    ///      [space]\nplayers = [2, 3]\nrounds = [1, 3, 5]\n[goals]\nbalance = \"max\"\n",
+    ///     "t.toml",
+    /// )
+    /// .unwrap();
+    /// assert_eq!(plan.index_of(&[1, 2]), 5);
+    /// assert_eq!(plan.candidates()[5], vec![1, 2]);
+    /// ```
+    pub fn index_of(&self, c: &[usize]) -> u128 {
+        self.space
+            .iter()
+            .zip(c)
+            .fold(0, |n, (d, &v)| n * d.values.len() as u128 + v as u128)
     }
 
     /// Every candidate, in the order of the space (the last key fastest).
@@ -459,7 +544,7 @@ fn range_values(range: &toml::Table) -> Result<Vec<toml::Value>, String> {
     }
     let n = (max - min) / step + 1;
     if n > MAX_CANDIDATES as i64 {
-        return Err(format!("lists {n} values; at most {MAX_CANDIDATES}"));
+        return Err(format!("lists {n} values; at most {MAX_CANDIDATES} a key"));
     }
     Ok((0..n)
         .map(|k| toml::Value::Integer(min + k * step))

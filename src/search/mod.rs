@@ -2,13 +2,20 @@
 //! every skill. A search plan ([`crate::plan::search_plan`]) names a space
 //! of options, skill levels and goals; the race ([`race`]) plays the
 //! candidates in rounds, drops those beaten on every goal with confidence
-//! and takes exact values where a candidate solves; the tables
+//! and takes exact values where a candidate solves; a space too large to
+//! race is first searched by NTBEA ([`ntbea`]), whose best are raced; the tables
 //! ([`search_tables`]) say what was tried and which settings are best.
 
 pub mod contender;
+pub mod estimate_cells;
 pub mod exact_goals;
+pub mod fitness;
 pub mod goal_value;
+pub mod ntbea;
+pub mod ntbea_table;
+pub mod ntuple_model;
 pub mod race;
+pub mod round_run;
 pub mod search_error;
 pub mod search_settings;
 pub mod search_tables;
@@ -18,7 +25,8 @@ pub use search_error::SearchError;
 pub use search_settings::SearchSettings;
 pub use search_watch::{Quiet, SearchWatch};
 
-use crate::plan::search_plan::SearchPlan;
+use crate::plan::search_plan::{Method, SearchPlan};
+use crate::search::ntbea::Ntbea;
 use crate::search::race::Race;
 
 /// Runs the search `plan` and writes its tables into `settings.dir`:
@@ -30,7 +38,16 @@ pub fn search(
 ) -> Result<Race, SearchError> {
     let started = std::time::Instant::now();
     search_tables::check_folder(plan, &settings.dir, settings.force)?;
-    let race = Race::run(plan, settings, watch)?;
+    let race = match plan.method {
+        Method::Race => Race::run(plan, plan.candidates(), plan.budget, settings, watch)?,
+        Method::Ntbea => {
+            let ntbea = Ntbea::run(plan, settings, watch)?;
+            let left = plan.budget.saturating_sub(ntbea.spent);
+            let mut race = Race::run(plan, ntbea.shortlist(plan), left, settings, watch)?;
+            race.ntbea = Some(ntbea);
+            race
+        }
+    };
     search_tables::write(plan, &race, &settings.dir, started.elapsed().as_secs_f64())?;
     Ok(race)
 }

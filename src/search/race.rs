@@ -7,17 +7,17 @@
 
 use statrs::distribution::{ContinuousCDF, Normal};
 
+use std::path::Path;
+
 use crate::core::seed::mix;
-use crate::plan::experiment::Experiment;
 use crate::plan::search_plan::{Candidate, SearchPlan};
-use crate::run::{RunSettings, RunWatch, run};
-use crate::runner::cell_progress::BatchProgress;
 use crate::search::contender::{Contender, Known};
 use crate::search::exact_goals::exact_goals;
+use crate::search::ntbea::Ntbea;
+use crate::search::round_run::{Round, play_round};
 use crate::search::search_error::SearchError;
 use crate::search::search_settings::SearchSettings;
 use crate::search::search_watch::SearchWatch;
-use crate::store::resume::Prior;
 
 /// The fewest games a (candidate, level) plays in the first round.
 pub const FIRST_GAMES: u64 = 10;
@@ -40,33 +40,28 @@ const ROUNDS_COUNTED: usize = 10;
 /// A race's state: every contender, the games spent, the rounds run.
 #[derive(Debug)]
 pub struct Race {
-    /// Every candidate, in the order of the space.
+    /// Every candidate raced, in the order of the space.
     pub contenders: Vec<Contender>,
-    /// Games played.
+    /// Games played in the race.
     pub spent: u64,
     /// Rounds run.
     pub rounds: usize,
-}
-
-/// Tells the watch's progress to a round's run.
-struct RoundWatch<'w>(&'w mut dyn SearchWatch);
-
-impl RunWatch for RoundWatch<'_> {
-    fn progress(&mut self, batch: &BatchProgress) {
-        self.0.progress(batch);
-    }
+    /// For a space searched by NTBEA, the search that chose the race's
+    /// candidates.
+    pub ntbea: Option<Ntbea>,
 }
 
 impl Race {
-    /// Runs the race of `plan` as `settings` say.
+    /// Races `candidates` of `plan` on `budget` games, as `settings` say.
     pub fn run(
         plan: &SearchPlan,
+        candidates: Vec<Candidate>,
+        budget: u64,
         settings: &SearchSettings,
         watch: &mut dyn SearchWatch,
     ) -> Result<Race, SearchError> {
         let levels = plan.levels.len();
-        let mut contenders: Vec<Contender> = plan
-            .candidates()
+        let mut contenders: Vec<Contender> = candidates
             .into_iter()
             .map(|c| Contender::new(c, levels))
             .collect();
@@ -77,17 +72,18 @@ impl Race {
             contenders,
             spent: 0,
             rounds: 0,
+            ntbea: None,
         };
         let factor = drop_factor(race.contenders.len(), plan.goals.len());
         let to_play0 = race.to_play().len() as u64;
-        let first = (plan.budget / (to_play0.max(1) * FIRST_SHARE)).max(FIRST_GAMES);
+        let first = (budget / (to_play0.max(1) * FIRST_SHARE)).max(FIRST_GAMES);
         race.drop_dominated(plan, factor);
         while race.rounds < MAX_ROUNDS && race.survivors() > 1 {
             let cells = race.to_play();
             if cells.is_empty() {
                 break;
             }
-            let left = plan.budget.saturating_sub(race.spent);
+            let left = budget.saturating_sub(race.spent);
             let wanted = first.saturating_mul(1 << race.rounds.min(30));
             let games = wanted.min(left / cells.len() as u64);
             if games == 0 {
@@ -96,7 +92,7 @@ impl Race {
             watch.round_started(race.rounds, race.survivors(), games);
             race.play_round(plan, settings, watch, &cells, games)?;
             race.drop_dominated(plan, factor);
-            watch.round_finished(race.rounds - 1, race.survivors(), race.spent, plan.budget);
+            watch.round_finished(race.rounds - 1, race.survivors(), race.spent, budget);
         }
         Ok(race)
     }
@@ -141,26 +137,18 @@ impl Race {
             .iter()
             .map(|&(i, l)| (self.contenders[i].candidate.clone(), l))
             .collect();
-        let name = format!("{}-round-{round}", plan.name);
-        let text = plan.experiment_text(&name, seed_of(plan.seed, round as u64), games, &listed);
-        let source = format!("{} (round {round})", plan.source);
-        let exp = Experiment::parse(&text, &source).map_err(SearchError::Plan)?;
-        let mut run_settings =
-            RunSettings::new(settings.dir.join("rounds").join(format!("round-{round}")));
-        run_settings.threads = settings.threads;
-        run_settings.halt = settings.halt;
-        run_settings.prior = if settings.resume {
-            Prior::Resume
-        } else {
-            Prior::Replace
+        let folder = Path::new("rounds").join(format!("round-{round}"));
+        let order = Round {
+            stage: &format!("round {round}"),
+            folder: &folder,
+            seed: seed_of(plan.seed, round as u64),
+            games,
+            cells: &listed,
         };
-        let outcome = run(&exp, &run_settings, &mut RoundWatch(watch)).map_err(|error| {
-            SearchError::Round {
-                round,
-                error: Box::new(error),
-            }
-        })?;
-        for (k, result) in outcome.cells.results().enumerate() {
+        for (k, result) in play_round(plan, settings, watch, order)?
+            .into_iter()
+            .enumerate()
+        {
             let (i, l) = cells[k];
             self.spent += result.tally.games;
             self.contenders[i].add(l, &result.plan, result.tally);

@@ -13,11 +13,11 @@ pub enum SearchError {
     /// A round's experiment could not be made (a candidate the plan let through).
     #[error(transparent)]
     Plan(PlanError),
-    /// A round's run was refused or stopped.
-    #[error("round {round}: {error}")]
+    /// A round's run (or an NTBEA batch's) was refused or stopped.
+    #[error("{stage}: {error}")]
     Round {
-        /// The round.
-        round: usize,
+        /// Which: `round 3`, `NTBEA batch 12`.
+        stage: String,
         /// Why (boxed: it is large).
         error: Box<RunError>,
     },

@@ -6,11 +6,11 @@
 
 use std::path::Path;
 
-use crate::plan::search_plan::{Robust, SearchPlan};
-use crate::reports::metrics::Estimate;
-use crate::reports::summary::fixed;
+use crate::plan::search_plan::{Method, Robust, SearchPlan};
 use crate::reports::write_error::WriteError;
 use crate::search::contender::GoalStanding;
+use crate::search::estimate_cells::{cells, triple};
+use crate::search::ntbea_table::ntbea_table;
 use crate::search::race::{Race, seed_of};
 use crate::search::search_error::SearchError;
 use crate::store::atomic::write_atomic;
@@ -79,7 +79,14 @@ pub fn write(plan: &SearchPlan, race: &Race, dir: &Path, secs: f64) -> Result<()
         "ludus_version": env!("CARGO_PKG_VERSION"),
         "seed": plan.seed,
         "budget": plan.budget,
-        "games_played": race.spent,
+        "method": match plan.method { Method::Race => "race", Method::Ntbea => "ntbea" },
+        "space": plan.candidate_count().to_string(),
+        "games_played": race.spent + race.ntbea.as_ref().map_or(0, |n| n.spent),
+        "ntbea_games": race.ntbea.as_ref().map(|n| n.spent),
+        "ntbea_batches": race.ntbea.as_ref().map(|n| n.batches),
+        "ntbea_settings": race.ntbea.as_ref().map(|n| n.points.len()),
+        "ntbea_games_each": race.ntbea.as_ref().map(|n| n.games_each),
+        "ntbea_passed_over": race.ntbea.as_ref().map(|n| n.passed_over),
         "rounds": race.rounds,
         "candidates": race.contenders.len(),
         "solved_exactly": race.contenders.iter().filter(|c| c.exact()).count(),
@@ -92,6 +99,9 @@ pub fn write(plan: &SearchPlan, race: &Race, dir: &Path, secs: f64) -> Result<()
     });
     let text = serde_json::to_vec_pretty(&manifest).expect("a manifest serializes");
     write_atomic(&dir.join(MANIFEST), &text).map_err(io)?;
+    if let Some(ntbea) = &race.ntbea {
+        write_atomic(&dir.join("ntbea.csv"), &ntbea_table(plan, ntbea)).map_err(io)?;
+    }
     Ok(())
 }
 
@@ -161,7 +171,7 @@ fn table(
     w.write_record(&header).expect("a CSV row writes to memory");
     for r in rows {
         let c = &race.contenders[r.index];
-        let mut row: Vec<String> = vec![r.index.to_string()];
+        let mut row: Vec<String> = vec![plan.index_of(&c.candidate).to_string()];
         row.extend((0..plan.space.len()).map(|d| plan.value(&c.candidate, d)));
         row.push(c.exact().to_string());
         let games = c.games();
@@ -179,29 +189,15 @@ fn table(
         }
         row.push(on_front(r.index).to_string());
         match c.dropped {
-            Some((round, by)) => row.extend([round.to_string(), by.to_string()]),
+            Some((round, by)) => row.extend([
+                round.to_string(),
+                plan.index_of(&race.contenders[by].candidate).to_string(),
+            ]),
             None => row.extend([String::new(), String::new()]),
         }
         w.write_record(&row).expect("a CSV row writes to memory");
     }
     w.into_inner().expect("a CSV flushes to memory")
-}
-
-/// A metric's three columns.
-fn triple(name: &str) -> [String; 3] {
-    [
-        name.to_string(),
-        format!("{name}_low"),
-        format!("{name}_high"),
-    ]
-}
-
-/// An estimate's three cells; empty without one.
-fn cells(e: Option<Estimate>) -> [String; 3] {
-    match e {
-        Some(e) => [fixed(e.value), fixed(e.low), fixed(e.high)],
-        None => Default::default(),
-    }
 }
 
 /// An experiment that plays the front again at every level with fresh
