@@ -26,6 +26,10 @@ pub struct CellPlan {
     /// This cell's point of its entry's sweep, as (key, value) pairs in
     /// the file's order (`seats` among them when seat lists are swept).
     pub swept: Vec<(String, String)>,
+    /// The policy parameters among them (`budget` of `seats =
+    /// "mcts:{budget}"`), in the same order: the keys that are neither an
+    /// option of the game nor `seats`, each a column of the reports.
+    pub params: Vec<(String, String)>,
     /// The cell's exact odds by seat, once asked for
     /// ([`CellPlan::exact`]): only what the reports show is kept, as a
     /// sweep may solve 100,000 cells.

@@ -33,6 +33,7 @@ use crate::core::options::Options;
 use crate::core::plural::plural;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::plan_error::PlanError;
+use crate::plan::report_columns::is_own_column;
 use crate::policies::policy_spec::PolicySpec;
 use crate::registry;
 use crate::runner::cell::{Cell, EXACT_BUDGET_PER_CELL, EXACT_BUDGET_PER_RUN};
@@ -258,6 +259,7 @@ impl Experiment {
                 cells.push(plan);
             }
         }
+        check_param_columns(&cells, source)?;
         // Each cell that asks for exact values (its entry's `exact`, else
         // the file's) gets its share of the run's budget.
         let asks = |c: &CellPlan| file.cells[c.entry].exact.or(file.exact).unwrap_or(true);
@@ -401,6 +403,38 @@ pub fn option_text(
     }
 }
 
+/// Refuses a swept policy parameter whose column in the reports would be
+/// an option's column too (an option of another entry's game): a column
+/// means one thing. Parameters named as the tables' own columns are
+/// refused where they are swept ([`expand`]).
+fn check_param_columns(cells: &[CellPlan], source: &str) -> Result<(), PlanError> {
+    // An option's name, with the first entry whose game has it.
+    let mut options: Vec<(&str, usize, &str)> = Vec::new();
+    for c in cells {
+        for (name, _) in c.cell.in_force.iter() {
+            if options.iter().all(|(n, ..)| *n != name) {
+                options.push((name, c.entry, c.game.name()));
+            }
+        }
+    }
+    for c in cells {
+        for (key, _) in &c.params {
+            if let Some((_, j, game)) = options.iter().find(|(n, ..)| n == key) {
+                return Err(PlanError::at(
+                    source,
+                    &format!("cells[{}].sweep.{key}", c.entry),
+                    format!(
+                        "a swept policy parameter has a column of its own in summary.csv, \
+                         metrics.csv and cells.csv, and `{key}` is the column of an option of \
+                         {game} (cells[{j}]): call the parameter otherwise, here and in the seats"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The sweep key whose values are seat lists rather than option values.
 const SEATS_KEY: &str = "seats";
 
@@ -523,6 +557,17 @@ fn expand(
                     .sweep
                     .get(SEATS_KEY)
                     .is_some_and(|v| v.to_string().contains(&placeholder)));
+        if is_param && is_own_column(k) {
+            return Err(at(
+                &format!("sweep.{k}"),
+                format!(
+                    "a swept policy parameter has a column of its own in summary.csv, \
+                     metrics.csv and cells.csv, named as its key, and `{k}` is a column \
+                     those tables have already: call the parameter otherwise, here and in \
+                     the seats ({placeholder})"
+                ),
+            ));
+        }
         let mut axis = Vec::new();
         for (j, x) in values.iter().enumerate() {
             let value = if is_param {
@@ -582,6 +627,11 @@ fn expand(
         }
         let swept: Vec<(String, String)> =
             point.iter().map(|(k, v)| (k.clone(), v.label())).collect();
+        let swept_params = point
+            .iter()
+            .filter(|(_, v)| matches!(v, AxisValue::Param(_)))
+            .map(|(k, v)| (k.clone(), v.label()))
+            .collect();
         let sub = if point.is_empty() { "options" } else { "sweep" };
         let label = if swept.is_empty() {
             String::new()
@@ -661,6 +711,7 @@ fn expand(
             entry: entry_index,
             label: cell.label.clone(),
             swept,
+            params: swept_params,
             exact: OnceLock::new(),
         });
     }

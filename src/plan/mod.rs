@@ -5,5 +5,6 @@
 pub mod cell_plan;
 pub mod experiment;
 pub mod plan_error;
+pub mod report_columns;
 pub mod search_plan;
 pub mod tournament;

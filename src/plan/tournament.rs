@@ -352,6 +352,7 @@ impl Tournament {
             entry: k,
             label: None,
             swept: Vec::new(),
+            params: Vec::new(),
             exact: OnceLock::new(),
         }
     }

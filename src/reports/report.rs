@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::plan::cell_plan::CellPlan;
 use crate::reports::cell_result::{CellRef, CellResult};
+use crate::reports::cells::CellColumns;
 use crate::reports::manifest::Manifest;
 use crate::reports::{cells, endings, lengths, metrics, places, summary, timings};
 use crate::store::atomic::write_atomic_with;
@@ -36,8 +37,8 @@ fn rows_bytes(rows: impl IntoIterator<Item = Vec<String>>) -> std::io::Result<Ve
 /// of summary.csv, endings.csv, lengths.csv, places.csv and timings.csv
 /// one after another in one allocation, each ending where `ends` says
 /// (a run of 100,000 cells keeps 100,000 of these). `row_ends` holds
-/// where each row ends in the tables that end with the option columns,
-/// which are known only when the report is written.
+/// where each row ends in the tables that end with the option and
+/// parameter columns, which are known only when the report is written.
 struct Rendered {
     bytes: Box<[u8]>,
     ends: [u32; PARTS],
@@ -106,7 +107,8 @@ impl Rendered {
 }
 
 /// A per-cell CSV: its file, its columns, and a finished cell's rows;
-/// `options` when the option columns of cells.csv follow its own.
+/// `options` when the option and parameter columns of cells.csv follow
+/// its own.
 struct Table {
     file: &'static str,
     columns: &'static [&'static str],
@@ -128,8 +130,8 @@ impl Table {
         }
     }
 
-    /// This table with the option columns after its own, so that it reads
-    /// in pandas or R without a join with cells.csv.
+    /// This table with the option and parameter columns after its own, so
+    /// that it reads in pandas or R without a join with cells.csv.
     const fn with_options(self) -> Table {
         Table {
             options: true,
@@ -170,10 +172,10 @@ const PER_CELL: &[Table] = &[
 #[derive(Default)]
 pub struct ReportWriter {
     rendered: HashMap<usize, Rendered>,
-    /// The option columns of cells.csv the cached rows were rendered for.
-    columns: Vec<&'static str>,
+    /// The columns the cells decide that the cached rows were rendered for.
+    columns: CellColumns,
     cell_rows: HashMap<usize, Box<[u8]>>,
-    /// Each cell's option fields for those columns, a comma first.
+    /// Each cell's fields of the option and parameter columns, a comma first.
     option_fields: HashMap<usize, Box<[u8]>>,
     renders: u64,
 }
@@ -185,7 +187,7 @@ impl ReportWriter {
     }
 
     /// How many cells' rows were rendered so far (each cell once, unless
-    /// the option columns of cells.csv changed).
+    /// the columns the cells decide changed).
     pub fn renders(&self) -> u64 {
         self.renders
     }
@@ -236,7 +238,7 @@ impl ReportWriter {
                 p.cell.index
             )));
         }
-        let columns = cells::option_columns_of(plans.iter().copied());
+        let columns = CellColumns::of(plans.iter().copied());
         if columns != self.columns {
             self.columns = columns;
             self.cell_rows.clear();
@@ -255,7 +257,7 @@ impl ReportWriter {
             let path = dir.join(table.file);
             if table.options {
                 let mut header = names(table.columns);
-                header.extend(names(&self.columns));
+                header.extend(self.columns.last_names());
                 let rows = plans.iter().map(|p| {
                     let mut out = Vec::new();
                     let fields = &self.option_fields[&p.cell.index];
@@ -277,17 +279,17 @@ impl ReportWriter {
     }
 }
 
-/// Cell `p`'s fields of the option columns `columns`, each after a comma,
-/// as they end its rows in summary.csv and metrics.csv (nothing when no
-/// game has options).
-fn option_fields(p: &CellPlan, columns: &[&'static str]) -> std::io::Result<Box<[u8]>> {
-    if columns.is_empty() {
+/// Cell `p`'s fields of the option and parameter columns of `columns`,
+/// each after a comma, as they end its rows in summary.csv and
+/// metrics.csv (nothing when there are no such columns).
+fn option_fields(p: &CellPlan, columns: &CellColumns) -> std::io::Result<Box<[u8]>> {
+    if columns.options.is_empty() && columns.params.is_empty() {
         return Ok(Box::default());
     }
     // A first field, cut off after, so that the fields quote as they do
     // inside a row (a lone empty field would be written `""`).
     let row: Vec<String> = std::iter::once("x".to_string())
-        .chain(cells::option_values(p, columns))
+        .chain(columns.last_values(p))
         .collect();
     let bytes = rows_bytes([row])?;
     Ok(bytes[1..bytes.len() - 1].into())

@@ -17,7 +17,9 @@ OPTION_TABLES = {"summary.csv", "metrics.csv", "cells.csv"}
 
 
 def documented_types(readme):
-    """{file: {column: (kind, may_be_empty)}} from the Column types table."""
+    """{file: {column: (kind, may_be_empty)}} from the Column types table;
+    a column written with `_N` (`seat_N`) stands for one column per
+    number from 1 (`seat_1`, `seat_2`, ...)."""
     text = open(readme, encoding="utf-8").read()
     start = text.index("## Column types")
     end = text.index("\n## ", start + 1)
@@ -48,6 +50,16 @@ def fits(kind, value):
     return True
 
 
+def documented(columns, column):
+    """The documented (kind, may_be_empty) of `column`, or None."""
+    if column in columns:
+        return columns[column]
+    numbered = re.fullmatch(r"(.+_)[1-9][0-9]*", column)
+    if numbered:
+        return columns.get(numbered.group(1) + "N")
+    return None
+
+
 def check(path, columns, problems, option_columns):
     name = os.path.basename(path)
     with open(path, newline="", encoding="utf-8") as f:
@@ -58,12 +70,12 @@ def check(path, columns, problems, option_columns):
     header, body = rows[0], rows[1:]
     if len(set(header)) != len(header):
         problems.append(f"{path}: repeated column names")
-    own = [c for c in header if c in columns]
+    own = [c for c in header if documented(columns, c)]
     rest = header[len(own):]
     if header[: len(own)] != own:
         problems.append(f"{path}: undocumented column among {header[:len(own)+1]}")
     for c in columns:
-        if c not in header:
+        if c not in header and not c.endswith("_N"):
             problems.append(f"{path}: documented column {c} not written")
     if name in OPTION_TABLES:
         option_columns.setdefault(os.path.dirname(path), {})[name] = rest
@@ -74,9 +86,9 @@ def check(path, columns, problems, option_columns):
             problems.append(f"{path}:{n}: {len(row)} fields, header has {len(header)}")
             continue
         for column, value in zip(header, row):
-            if column not in columns:
+            if not documented(columns, column):
                 continue
-            kind, optional = columns[column]
+            kind, optional = documented(columns, column)
             if value == "":
                 if not optional:
                     problems.append(f"{path}:{n}: {column} is empty")

@@ -1,12 +1,13 @@
 //! Every CSV of a run and of a tournament read with Python's `csv` module
 //! (what pandas and R meet) and checked field by field against the column
 //! types reports/README.md documents; summary.csv and metrics.csv carry
-//! every option in force, as cells.csv does.
+//! every option in force and every swept policy parameter, as cells.csv
+//! does.
 
 use std::path::Path;
 use std::process::Command;
 
-use ludus::reports::cells::FIRST_COLUMNS;
+use ludus::plan::report_columns::is_own_column;
 
 use crate::support::{ludus, read_csv, scratch, write};
 
@@ -20,7 +21,8 @@ game = "rithmomachy"
 options = { cap = 30 }
 [[cells]]
 game = "half-hazard"
-seats = ["threshold:1", "threshold:3"]
+seats = ["threshold:{t}", "threshold:3"]
+sweep = { t = [1, 2] }
 [[cells]]
 game = "hazard"
 [[cells]]
@@ -98,7 +100,7 @@ fn summary_and_metrics_carry_every_option_in_force() {
         for row in &rows {
             let cell = &cells[row["cell"].parse::<usize>().unwrap()];
             for (column, value) in cell {
-                if !FIRST_COLUMNS.contains(&column.as_str()) {
+                if !is_own_column(column) {
                     assert_eq!(
                         &row[column], value,
                         "{file}, cell {}: {column}",
