@@ -46,13 +46,18 @@ pub fn utility(aim: Aim, e: Estimate) -> Estimate {
 /// for dropping candidates), kept within the metric's range: 0 to 1 for
 /// a rate, at least 0 for the rest.
 pub fn widened(metric: &str, e: Estimate, factor: f64) -> Estimate {
-    let rate = metric == "balance_decided" || RATES.iter().any(|(name, _)| *name == metric);
-    let top = if rate { 1.0 } else { f64::INFINITY };
+    let top = if is_rate(metric) { 1.0 } else { f64::INFINITY };
     Estimate {
         value: e.value,
         low: (e.value - (e.value - e.low) * factor).max(0.0),
         high: (e.value + (e.high - e.value) * factor).min(top),
     }
+}
+
+/// Whether `metric` is a rate or a share, from 0 to 1 (the rest are
+/// counts and lengths, at least 0).
+pub fn is_rate(metric: &str) -> bool {
+    metric == "balance_decided" || RATES.iter().any(|(name, _)| *name == metric)
 }
 
 /// One goal at every level counted as one, as the search file says:

@@ -3,13 +3,15 @@
 //! of options, skill levels and goals; the race ([`race`]) plays the
 //! candidates in rounds, drops those beaten on every goal with confidence
 //! and takes exact values where a candidate solves; the tables
-//! ([`search_tables`]) say what was tried and which settings are best.
+//! ([`search_tables`]) say what was tried and which settings are best,
+//! and the page ([`search_page`]) shows them.
 
 pub mod contender;
 pub mod exact_goals;
 pub mod goal_value;
 pub mod race;
 pub mod search_error;
+pub mod search_page;
 pub mod search_settings;
 pub mod search_tables;
 pub mod search_watch;
@@ -22,7 +24,7 @@ use crate::plan::search_plan::SearchPlan;
 use crate::search::race::Race;
 
 /// Runs the search `plan` and writes its tables into `settings.dir`:
-/// candidates.csv, front.csv, confirm.toml and manifest.json.
+/// candidates.csv, front.csv, confirm.toml, manifest.json and index.html.
 pub fn search(
     plan: &SearchPlan,
     settings: &SearchSettings,
