@@ -1,7 +1,8 @@
 //! `ludus search` from the library: a search plan refuses what no search
 //! can take, by key; racing finds the exact best of spaces that exact play
-//! solves and never drops a candidate of the exact front; the tables are
-//! the same bytes on one and two threads, and after a killed search resumes.
+//! solves and never drops a candidate of the exact front; the tables and
+//! the page are the same bytes on one and two threads, and the tables
+//! after a killed search resumes.
 
 #[path = "common/scratch.rs"]
 mod common_scratch;
@@ -159,7 +160,7 @@ fn the_tables_are_the_same_bytes_on_one_and_two_threads() {
     let plan = plan(TRIGA, false);
     let (_, one) = run(&plan, "one", 1);
     let (_, two) = run(&plan, "two", 2);
-    for f in ["candidates.csv", "front.csv", "confirm.toml"] {
+    for f in ["candidates.csv", "front.csv", "confirm.toml", "index.html"] {
         assert_eq!(
             std::fs::read(one.join(f)).unwrap(),
             std::fs::read(two.join(f)).unwrap(),

@@ -54,7 +54,8 @@ pub fn widened(metric: &str, e: Estimate, factor: f64) -> Estimate {
     }
 }
 
-/// Whether `metric` is a share between 0 and 1.
+/// Whether `metric` is a rate or a share, from 0 to 1 (the rest are
+/// counts and lengths, at least 0).
 pub fn is_rate(metric: &str) -> bool {
     metric == "balance_decided" || RATES.iter().any(|(name, _)| *name == metric)
 }

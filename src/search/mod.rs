@@ -3,8 +3,9 @@
 //! of options, skill levels and goals; the race ([`race`]) plays the
 //! candidates in rounds, drops those beaten on every goal with confidence
 //! and takes exact values where a candidate solves; a space too large to
-//! race is first searched by NTBEA ([`ntbea`]), whose best are raced; the tables
-//! ([`search_tables`]) say what was tried and which settings are best.
+//! race is first searched by NTBEA ([`ntbea`]), whose best are raced; the
+//! tables ([`search_tables`]) say what was tried and which settings are
+//! best, and the page ([`search_page`]) shows them.
 
 pub mod contender;
 pub mod estimate_cells;
@@ -17,6 +18,7 @@ pub mod ntuple_model;
 pub mod race;
 pub mod round_run;
 pub mod search_error;
+pub mod search_page;
 pub mod search_settings;
 pub mod search_tables;
 pub mod search_watch;
@@ -30,7 +32,7 @@ use crate::search::ntbea::Ntbea;
 use crate::search::race::Race;
 
 /// Runs the search `plan` and writes its tables into `settings.dir`:
-/// candidates.csv, front.csv, confirm.toml and manifest.json.
+/// candidates.csv, front.csv, confirm.toml, manifest.json and index.html.
 pub fn search(
     plan: &SearchPlan,
     settings: &SearchSettings,

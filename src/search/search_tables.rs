@@ -1,8 +1,9 @@
 //! What a search writes: candidates.csv (every candidate tried, each
 //! goal at each level with its 95 % interval, the round it was dropped in
 //! and by which), front.csv (the best settings, ranked), confirm.toml (an
-//! experiment that plays the front again with fresh seeds) and
-//! manifest.json. Documented in docs/search.md.
+//! experiment that plays the front again with fresh seeds),
+//! manifest.json and index.html ([`search_page`]). Documented in
+//! docs/search.md.
 
 use std::path::Path;
 
@@ -13,6 +14,7 @@ use crate::search::estimate_cells::{cells, triple};
 use crate::search::ntbea_table::ntbea_table;
 use crate::search::race::{Race, seed_of};
 use crate::search::search_error::SearchError;
+use crate::search::search_page;
 use crate::store::atomic::write_atomic;
 
 /// The manifest's name in the search's folder.
@@ -47,7 +49,7 @@ struct Row {
     standing: Vec<GoalStanding>,
 }
 
-/// Writes every table of `race` into `dir`.
+/// Writes every table of `race` into `dir`, and the page that shows them.
 pub fn write(plan: &SearchPlan, race: &Race, dir: &Path, secs: f64) -> Result<(), SearchError> {
     std::fs::create_dir_all(dir).map_err(|e| WriteError::report(dir, e))?;
     let rows: Vec<Row> = (0..race.contenders.len())
@@ -102,6 +104,9 @@ pub fn write(plan: &SearchPlan, race: &Race, dir: &Path, secs: f64) -> Result<()
     if let Some(ntbea) = &race.ntbea {
         write_atomic(&dir.join("ntbea.csv"), &ntbea_table(plan, ntbea)).map_err(io)?;
     }
+    let standings: Vec<Vec<GoalStanding>> = rows.into_iter().map(|r| r.standing).collect();
+    let page = search_page::page(plan, race, &standings, &front);
+    write_atomic(&dir.join("index.html"), page.as_bytes()).map_err(io)?;
     Ok(())
 }
 

@@ -49,6 +49,26 @@ pub fn mean_interval(mean: f64, half_width: Option<f64>) -> String {
     }
 }
 
+/// A value with its 95% interval, rounded alike: `30.97 [30.56, 31.37]`
+/// (the interval's space a no-break space, as in [`percent_interval`]);
+/// just the value, to four decimals at most, where the interval is a
+/// point (an exact value).
+///
+/// ```
+/// use ludus::reports::charts::figures::value_interval;
+/// assert_eq!(value_interval(30.9731, 30.5612, 31.3702), "31.0 [30.6,\u{a0}31.4]");
+/// assert_eq!(value_interval(30.949254, 30.949254, 30.949254), "30.9493");
+/// ```
+pub fn value_interval(value: f64, low: f64, high: f64) -> String {
+    if high > low {
+        let d = decimals((high - low) / 2.0, 4);
+        format!("{value:.d$} [{low:.d$},\u{a0}{high:.d$}]")
+    } else {
+        let text = format!("{value:.4}");
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
 /// `x` to three significant figures, without trailing zeros past the
 /// point (`170`, `12.3`, `0.0457`).
 pub fn significant(x: f64) -> String {

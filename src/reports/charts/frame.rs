@@ -219,6 +219,10 @@ pub enum Mark {
     Dashed,
     /// A filled box: a share of a bar.
     Box,
+    /// A dot: a point of a scatter.
+    Dot,
+    /// A diamond: a point of a scatter known exactly.
+    Diamond,
 }
 
 /// One row of a legend.
@@ -273,6 +277,13 @@ pub fn legend(area: &Area, items: &[LegendItem]) -> Drawn {
             }
             Mark::Box => {
                 area.draw(&Rectangle::new([(8, y - 6), (24, y + 6)], c.filled()))?;
+            }
+            Mark::Dot => {
+                area.draw(&Circle::new((16, y), 5, c.filled()))?;
+            }
+            Mark::Diamond => {
+                let corners = vec![(16, y - 6), (22, y), (16, y + 6), (10, y)];
+                area.draw(&Polygon::new(corners, c.filled()))?;
             }
         }
         area.draw(&Text::new(

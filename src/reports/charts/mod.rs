@@ -15,6 +15,7 @@ pub mod lengths;
 pub mod metrics_chart;
 pub mod payoffs;
 pub mod reading_tables;
+pub mod scatter;
 pub mod standings;
 pub mod tournament_page;
 pub mod win_rates;
