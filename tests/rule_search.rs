@@ -425,3 +425,58 @@ fn ntbea_passes_over_settings_whose_values_do_not_go_together() {
         "{e}"
     );
 }
+
+/// Tanto's 24 settings in seat order, raced without exact values: the
+/// cycle rule makes many exactly fair, so balance alone cannot part them.
+const TANTO_FAIR: &str = r#"
+name = "tanto-fair"
+seed = 1
+game = "tanto"
+options = { order = "fixed" }
+budget = 400000
+exact = false
+[space]
+players = [2, 3, 4]
+rounds = { min = 1, max = 7, step = 2 }
+last_throw = ["cycle", "all"]
+[goals]
+balance = "max"
+duration_turns = "min"
+"#;
+
+#[test]
+fn a_tolerance_parts_candidates_that_no_interval_can() {
+    let strict = SearchPlan::parse(TANTO_FAIR, "s.toml").unwrap();
+    let (without, _) = run(&strict, "fair-strict", 2);
+    let text = format!("{TANTO_FAIR}[tolerance]\nbalance = 0.03\nduration_turns = 1\n");
+    let (with, dir) = run(&SearchPlan::parse(&text, "s.toml").unwrap(), "fair-tol", 2);
+    assert!(
+        with.survivors() < without.survivors(),
+        "{} with a tolerance, {} without",
+        with.survivors(),
+        without.survivors()
+    );
+    // The exact answer (docs/search.md): two players, one round, the cycle
+    // rule, first of the front.
+    let front = std::fs::read_to_string(dir.join("front.csv")).unwrap();
+    assert!(
+        front.lines().nth(1).unwrap().starts_with("0,2,1,cycle,"),
+        "{front}"
+    );
+    // Tolerances wider than any interval: the survivors are told apart
+    // after one round, and the budget is not spent.
+    let text = format!("{TANTO_FAIR}[tolerance]\nbalance = 1\nduration_turns = 1000\n");
+    let (loose, _) = run(
+        &SearchPlan::parse(&text, "s.toml").unwrap(),
+        "fair-loose",
+        2,
+    );
+    assert_eq!(loose.rounds, 1);
+    assert!(loose.spent < 400_000 / 8, "{}", loose.spent);
+    let e =
+        SearchPlan::parse(&format!("{TANTO_FAIR}[tolerance]\nbeauty = 1\n"), "s.toml").unwrap_err();
+    assert!(
+        matches!(&e, PlanError::File { key: Some(k), .. } if k == "tolerance.beauty"),
+        "{e}"
+    );
+}

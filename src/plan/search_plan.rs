@@ -56,6 +56,8 @@ struct SearchFile {
     max_plies: Option<u32>,
     #[serde(default)]
     weights: toml::Table,
+    #[serde(default)]
+    tolerance: toml::Table,
     method: Option<String>,
 }
 
@@ -89,6 +91,11 @@ pub struct Goal {
     pub aim: Aim,
     /// Its weight in the ranking of the front (`weights`), 0 without one.
     pub weight: f64,
+    /// How far apart, in the metric's units, two candidates may be on it
+    /// and count as equal (`tolerance`), 0 without one: a candidate
+    /// within it of another and beaten on some other goal is dropped, and
+    /// the race stops once every survivor is known to within it.
+    pub tolerance: f64,
 }
 
 /// How a candidate's goal over several skill levels is counted.
@@ -594,14 +601,32 @@ fn goals(f: &SearchFile) -> Result<Vec<Goal>, (String, String)> {
             Some(toml::Value::Float(x)) if x.is_finite() => *x,
             Some(_) => return Err((format!("weights.{metric}"), "takes a number".into())),
         };
+        let tolerance = match f.tolerance.get(metric) {
+            None => 0.0,
+            Some(toml::Value::Integer(i)) if *i >= 0 => *i as f64,
+            Some(toml::Value::Float(x)) if x.is_finite() && *x >= 0.0 => *x,
+            Some(_) => {
+                return Err((
+                    format!("tolerance.{metric}"),
+                    "takes a number, 0 or more, in the metric's units".into(),
+                ));
+            }
+        };
         out.push(Goal {
             metric: metric.clone(),
             aim,
             weight,
+            tolerance,
         });
     }
     if let Some(k) = f.weights.keys().find(|k| !f.goals.contains_key(*k)) {
         return Err((format!("weights.{k}"), "weighs no goal of `goals`".into()));
+    }
+    if let Some(k) = f.tolerance.keys().find(|k| !f.goals.contains_key(*k)) {
+        return Err((
+            format!("tolerance.{k}"),
+            "is the tolerance of no goal of `goals`".into(),
+        ));
     }
     Ok(out)
 }

@@ -78,7 +78,7 @@ impl Race {
         let to_play0 = race.to_play().len() as u64;
         let first = (budget / (to_play0.max(1) * FIRST_SHARE)).max(FIRST_GAMES);
         race.drop_dominated(plan, factor);
-        while race.rounds < MAX_ROUNDS && race.survivors() > 1 {
+        while race.rounds < MAX_ROUNDS && race.survivors() > 1 && !race.told_apart(plan, factor) {
             let cells = race.to_play();
             if cells.is_empty() {
                 break;
@@ -159,14 +159,38 @@ impl Race {
 
     /// Drops every surviving contender that another survivor matches or
     /// beats on every goal and beats on one, with the drop's confidence
-    /// (their 95 % intervals stretched `factor` times: the other's low end
-    /// at or above its high end; matched only where both ends meet, as at
-    /// a bound like balance 1, or between exact values); all at once, so that the order of the
-    /// space does not matter. A contender is dropped by the first (in the
-    /// space's order) that beats it.
+    /// (their 95 % intervals stretched `factor` times): it matches where
+    /// its low end is at or above the other's high end less the goal's
+    /// tolerance (with none, only where both ends meet, as at a bound
+    /// like balance 1, or between exact values), and beats where its low
+    /// end is above the other's high end. All at once, so that the order
+    /// of the space does not matter; a contender is dropped by the first
+    /// (in the space's order) that beats it.
     fn drop_dominated(&mut self, plan: &SearchPlan, factor: f64) {
-        let standings: Vec<Option<Vec<(f64, f64)>>> = self
-            .contenders
+        let standings = self.standings(plan, factor);
+        let round = self.rounds;
+        for a in 0..self.contenders.len() {
+            let Some(sa) = &standings[a] else { continue };
+            let by = (0..self.contenders.len()).find(|&b| {
+                b != a
+                    && standings[b].as_ref().is_some_and(|sb| {
+                        let pairs = || sb.iter().zip(sa).zip(&plan.goals);
+                        pairs().all(|((&(b_low, _), &(_, a_high)), g)| {
+                            b_low >= a_high - g.tolerance - slack(a_high)
+                        }) && pairs()
+                            .any(|((&(b_low, _), &(_, a_high)), _)| b_low > a_high + slack(a_high))
+                    })
+            });
+            if let Some(b) = by {
+                self.contenders[a].dropped = Some((round, b));
+            }
+        }
+    }
+
+    /// Each survivor's utility interval on every goal, stretched `factor`
+    /// times; `None` for a contender dropped or without figures.
+    fn standings(&self, plan: &SearchPlan, factor: f64) -> Vec<Option<Vec<(f64, f64)>>> {
+        self.contenders
             .iter()
             .map(|c| {
                 if c.dropped.is_some() {
@@ -177,23 +201,28 @@ impl Race {
                     .map(|s| s.overall.map(|(_, u)| (u.low, u.high)))
                     .collect()
             })
-            .collect();
-        let round = self.rounds;
-        for a in 0..self.contenders.len() {
-            let Some(sa) = &standings[a] else { continue };
-            let by = (0..self.contenders.len()).find(|&b| {
-                b != a
-                    && standings[b].as_ref().is_some_and(|sb| {
-                        let pairs = || sb.iter().zip(sa);
-                        pairs().all(|(&(b_low, _), &(_, a_high))| b_low >= a_high - slack(a_high))
-                            && pairs()
-                                .any(|(&(b_low, _), &(_, a_high))| b_low > a_high + slack(a_high))
+            .collect()
+    }
+
+    /// Whether every survivor is known to within its goals' tolerances
+    /// (its stretched interval no wider on any goal), so that more games
+    /// could not tell them apart by more than the file cares for. Never
+    /// without a tolerance on every goal.
+    fn told_apart(&self, plan: &SearchPlan, factor: f64) -> bool {
+        let standings = self.standings(plan, factor);
+        plan.goals.iter().all(|g| g.tolerance > 0.0)
+            && self
+                .contenders
+                .iter()
+                .zip(&standings)
+                .filter(|(c, _)| c.dropped.is_none())
+                .all(|(_, s)| {
+                    s.as_ref().is_some_and(|s| {
+                        s.iter()
+                            .zip(&plan.goals)
+                            .all(|(&(low, high), g)| high - low <= g.tolerance)
                     })
-            });
-            if let Some(b) = by {
-                self.contenders[a].dropped = Some((round, b));
-            }
-        }
+                })
     }
 }
 
