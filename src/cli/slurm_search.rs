@@ -19,26 +19,26 @@ use crate::cli::slurm_rounds::SlurmRounds;
 pub struct SearchSlurmArgs {
     /// Submit the search to Slurm: one job runs it, each round a job
     /// array of shards.
-    #[arg(long, conflicts_with = "slurm_rounds")]
+    #[arg(long, group = "on_slurm", conflicts_with = "slurm_rounds")]
     slurm: bool,
     /// With --slurm: shards of each round, one array task each.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, requires = "on_slurm", default_value_t = 4)]
     shards: u64,
     /// With --slurm: the partition (queue), if not the cluster's default.
-    #[arg(long)]
+    #[arg(long, requires = "on_slurm")]
     partition: Option<String>,
     /// With --slurm: each shard's time limit, as sbatch takes it (e.g. 1:00:00).
-    #[arg(long)]
+    #[arg(long, requires = "on_slurm")]
     time: Option<String>,
     /// With --slurm: the search job's time limit, every round included.
-    #[arg(long)]
+    #[arg(long, requires = "on_slurm")]
     search_time: Option<String>,
     /// With --slurm: CPUs of each shard (it plays on as many threads).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, requires = "on_slurm", default_value_t = 1)]
     cpus: usize,
     /// Set by --slurm in the search job it submits: play each round as a
     /// job array.
-    #[arg(long, hide = true)]
+    #[arg(long, group = "on_slurm", hide = true)]
     slurm_rounds: bool,
 }
 

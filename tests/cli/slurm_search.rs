@@ -2,8 +2,9 @@
 //! array of shards that job submits, run here by a stand-in sbatch that
 //! plays each script at once (every task with its SLURM_ARRAY_TASK_ID, its
 //! output to the log its `#SBATCH --output` names): the tables are a local
-//! search's byte for byte, the command printed shows the search's log, and
-//! `--resume` submits no round already played.
+//! search's byte for byte, the command printed shows the search's log,
+//! `--resume` submits no round already played, and a search job stopped
+//! (SIGTERM) cancels the job array of its round.
 
 #![cfg(unix)]
 
@@ -214,5 +215,66 @@ fn a_search_on_slurm_refuses_what_no_job_could_take() {
         assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(named), "{}", stderr(&o));
     }
+    // Slurm's options without --slurm would be lost.
+    let o = on_slurm(&dir, &path, &["search", "search.toml", "--shards", "3"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--slurm"), "{}", stderr(&o));
     assert!(!dir.join("calls").exists(), "a job was submitted");
+}
+
+#[test]
+fn a_stopped_search_job_cancels_the_round_under_way_and_says_how_to_resume() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::os::unix::fs::PermissionsExt;
+    use std::process::Stdio;
+    let dir = scratch("slurm-search-stopped");
+    write(&dir, "search.toml", SEARCH);
+    // A cluster whose array never ends until cancelled.
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let calls = dir.join("scancel");
+    for (name, text) in [
+        ("sbatch", "#!/bin/sh\necho 77\n".to_string()),
+        ("squeue", "#!/bin/sh\necho RUNNING\n".to_string()),
+        (
+            "scancel",
+            format!("#!/bin/sh\necho \"$*\" >> '{}'\n", calls.display()),
+        ),
+    ] {
+        let path = write(&bin, name, &text);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    // The search job's own command, as its script runs it.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .current_dir(&dir)
+        .args(["search", "search.toml", "--out", "s", "--slurm-rounds"])
+        .args(["--shards", "2"])
+        .env("PATH", path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut said = String::new();
+    while !said.contains("shards job array 77") {
+        let mut line = String::new();
+        assert!(err.read_line(&mut line).unwrap() > 0, "{said}");
+        said += &line;
+    }
+    // SIGTERM, as Slurm stops a job at its time limit or on scancel.
+    let kill = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    err.read_to_string(&mut said).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{said}");
+    assert!(said.contains("--resume finishes the search"), "{said}");
+    assert_eq!(std::fs::read_to_string(&calls).unwrap(), "77\n");
 }
