@@ -1,8 +1,8 @@
 //! `ludus search` from the library: a search plan refuses what no search
 //! can take, by key; racing finds the exact best of spaces that exact play
 //! solves and never drops a candidate of the exact front; the tables and
-//! the page are the same bytes on one and two threads, and the tables
-//! after a killed search resumes.
+//! the page are the same bytes on one and two threads, after a killed
+//! search resumes, and with rounds played as shards by a round player.
 
 #[path = "common/scratch.rs"]
 mod common_scratch;
@@ -478,5 +478,80 @@ fn a_tolerance_parts_candidates_that_no_interval_can() {
     assert!(
         matches!(&e, PlanError::File { key: Some(k), .. } if k == "tolerance.beauty"),
         "{e}"
+
+/// Plays each round as three shards, in this process, summed into the
+/// round's checkpoint: what the CLI's Slurm job arrays do, without Slurm.
+#[derive(Debug)]
+struct Shards;
+
+impl ludus::search::round_player::RoundPlayer for Shards {
+    fn play(
+        &self,
+        exp: &ludus::plan::experiment::Experiment,
+        folder: &std::path::Path,
+        _resume: bool,
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        use ludus::store::cell_record::CellRecord;
+        use ludus::store::partial::{self, Partial};
+        let mut partials = Vec::new();
+        for k in 1..=3 {
+            let dir = folder.join(format!("shards/{k}"));
+            let mut settings = ludus::run::RunSettings::new(&dir);
+            settings.shard = Some(ludus::runner::shard::Shard::parse(&format!("{k}/3"))?);
+            settings.prior = ludus::store::resume::Prior::Replace;
+            ludus::run::run(exp, &settings, &mut ludus::run::Silent)?;
+            let file = dir.join(partial::FILE);
+            partials.push((file.display().to_string(), Partial::read(&file)?));
+        }
+        let merged = ludus::store::merge::merge(&partials, env!("CARGO_PKG_VERSION"), false)?;
+        let records = exp
+            .cells
+            .iter()
+            .zip(&merged.states)
+            .map(|(plan, s)| CellRecord::new(plan.cell.index, plan.game.name(), s))
+            .collect();
+        let sum = Partial::new(merged.manifest, records);
+        std::fs::write(folder.join(partial::FILE), sum.to_json())?;
+        Ok(())
+    }
+}
+
+/// Refuses every round.
+#[derive(Debug)]
+struct Refuses;
+
+impl ludus::search::round_player::RoundPlayer for Refuses {
+    fn play(
+        &self,
+        _exp: &ludus::plan::experiment::Experiment,
+        _folder: &std::path::Path,
+        _resume: bool,
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        Err("no cluster today".into())
+    }
+}
+
+#[test]
+fn rounds_played_by_a_round_player_give_the_tables_of_a_local_search() {
+    let plan = plan(TRIGA, false);
+    let (local, local_dir) = run(&plan, "played-here", 1);
+    let dir = common_scratch::fresh("rule_search", "played-as-shards");
+    let mut settings = SearchSettings::new(&dir);
+    settings.player = Some(std::sync::Arc::new(Shards));
+    let sharded = search(&plan, &settings, &mut Quiet).unwrap();
+    assert_eq!(sharded.spent, local.spent);
+    assert!(dir.join("rounds/round-0/shards/3/partial.json").is_file());
+    for f in ["candidates.csv", "front.csv", "confirm.toml"] {
+        assert_eq!(
+            std::fs::read(local_dir.join(f)).unwrap(),
+            std::fs::read(dir.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+    settings.player = Some(std::sync::Arc::new(Refuses));
+    let err = search(&plan, &settings, &mut Quiet).unwrap_err();
+    assert!(
+        matches!(&err, SearchError::Elsewhere { stage, error } if stage == "round 0" && error.to_string() == "no cluster today"),
+        "{err:?}"
     );
 }

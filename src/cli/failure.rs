@@ -46,6 +46,11 @@ impl fmt::Display for Failure {
     }
 }
 
+/// A failure travels through the library as an error (a search's round
+/// played on Slurm, [`ludus::search::round_player::RoundPlayer`]) and comes
+/// back whole, exit code and all.
+impl std::error::Error for Failure {}
+
 /// `text` as it may reach the terminal: every control character that did
 /// not come from ludus's own layout (a file name, a game name, a position
 /// file's or a record's text quoted in a message) escaped, so that none

@@ -16,6 +16,8 @@ mod rules;
 mod run;
 mod search;
 mod slurm;
+mod slurm_rounds;
+mod slurm_search;
 mod solve;
 mod tournament;
 

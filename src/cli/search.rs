@@ -2,6 +2,7 @@
 //! which rule settings are best (docs/search.md).
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::Args;
 
@@ -14,6 +15,7 @@ use ludus::search::{SearchError, SearchSettings, SearchWatch, search};
 use crate::cli::Failure;
 use crate::cli::batch_args::MAX_THREADS;
 use crate::cli::progress::human;
+use crate::cli::slurm_search::{SearchSlurmArgs, Submission, submit};
 
 /// Arguments of `ludus search`.
 #[derive(Args, Debug)]
@@ -35,6 +37,9 @@ pub struct SearchArgs {
     /// No progress.
     #[arg(long, short)]
     quiet: bool,
+    /// On a Slurm cluster.
+    #[command(flatten)]
+    slurm: SearchSlurmArgs,
 }
 
 /// Says each round as it starts and ends, on stderr.
@@ -67,7 +72,17 @@ impl SearchWatch for Rounds {
     }
 }
 
-/// Runs the search and says where its tables are.
+/// `f`, its message prefixed with the stage that failed.
+fn staged(stage: &str, f: Failure) -> Failure {
+    match f {
+        Failure::Input(m) => Failure::Input(format!("{stage}: {m}")),
+        Failure::Bot(m) => Failure::Bot(format!("{stage}: {m}")),
+        Failure::Io(m) => Failure::Io(format!("{stage}: {m}")),
+        Failure::Interrupted(m) => Failure::Interrupted(m),
+    }
+}
+
+/// Runs the search (or submits it to Slurm) and says where its tables are.
 pub fn search_command(args: SearchArgs) -> Result<(), Failure> {
     let plan = SearchPlan::load(&args.file)?;
     let threads = match args.threads {
@@ -83,29 +98,49 @@ pub fn search_command(args: SearchArgs) -> Result<(), Failure> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(&plan.name));
+    if args.slurm.submit() {
+        // Refused here rather than by the search job.
+        if !args.resume {
+            ludus::search::search_tables::check_folder(&plan, &dir, args.force)
+                .map_err(|e| Failure::Input(e.to_string()))?;
+        }
+        let flags = [("--resume", args.resume), ("--force", args.force)];
+        return submit(
+            &args.slurm,
+            Submission {
+                file: &args.file,
+                plan: &plan,
+                dir: &dir,
+                flags: flags.iter().filter(|f| f.1).map(|f| f.0).collect(),
+            },
+        );
+    }
     let mut settings = SearchSettings::new(&dir);
     settings.threads = threads;
     settings.resume = args.resume;
     settings.force = args.force;
     settings.halt = &crate::cli::run::INTERRUPTED;
+    if let Some(player) = args.slurm.round_player()? {
+        settings.player = Some(Arc::new(player));
+    }
     crate::cli::run::catch_interrupt();
+    let interrupted = || {
+        Failure::Interrupted(format!(
+            "interrupted: the rounds played are in {}; --resume finishes the search",
+            dir.display()
+        ))
+    };
     let race =
         search(&plan, &settings, &mut Rounds { quiet: args.quiet }).map_err(|e| match e {
             SearchError::Round { error, .. } if matches!(*error, RunError::Interrupted { .. }) => {
-                Failure::Interrupted(format!(
-                    "interrupted: the rounds played are in {}; --resume finishes the search",
-                    dir.display()
-                ))
+                interrupted()
             }
-            SearchError::Round { stage, error } => {
-                let f: Failure = (*error).into();
-                match f {
-                    Failure::Input(m) => Failure::Input(format!("{stage}: {m}")),
-                    Failure::Bot(m) => Failure::Bot(format!("{stage}: {m}")),
-                    Failure::Io(m) => Failure::Io(format!("{stage}: {m}")),
-                    Failure::Interrupted(m) => Failure::Interrupted(m),
-                }
-            }
+            SearchError::Elsewhere { stage, error } => match error.downcast::<Failure>() {
+                Ok(f) if matches!(*f, Failure::Interrupted(_)) => interrupted(),
+                Ok(f) => staged(&stage, *f),
+                Err(other) => Failure::Io(format!("{stage}: {other}")),
+            },
+            SearchError::Round { stage, error } => staged(&stage, (*error).into()),
             SearchError::Plan(p) => p.into(),
             SearchError::OtherSearch { .. } => Failure::Input(e.to_string()),
             SearchError::Write(w) => w.into(),

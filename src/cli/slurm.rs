@@ -54,7 +54,7 @@ pub struct SlurmArgs {
 }
 
 /// Whether `word` reads back as itself unquoted, in a shell as in sbatch.
-fn plain(word: &str) -> bool {
+pub(crate) fn plain(word: &str) -> bool {
     !word.is_empty()
         && word
             .bytes()
@@ -62,7 +62,7 @@ fn plain(word: &str) -> bool {
 }
 
 /// A word as a POSIX shell reads it back unchanged: in single quotes.
-fn quote(word: &str) -> String {
+pub(crate) fn quote(word: &str) -> String {
     if plain(word) {
         return word.to_string();
     }
@@ -99,7 +99,7 @@ fn literal_pattern(path: &str) -> String {
 /// what follows as a command, and sbatch stops reading its options at the
 /// first line that is not one), or text that is not UTF-8 (the script
 /// would name another path). `what` names the argument in the message.
-fn script_text<'a>(what: &str, text: &'a std::ffi::OsStr) -> Result<&'a str, Failure> {
+pub(crate) fn script_text<'a>(what: &str, text: &'a std::ffi::OsStr) -> Result<&'a str, Failure> {
     let shown = || ludus::core::text::printable(text.as_encoded_bytes(), false);
     let t = text.to_str().ok_or_else(|| {
         Failure::Input(format!(
@@ -117,22 +117,22 @@ fn script_text<'a>(what: &str, text: &'a std::ffi::OsStr) -> Result<&'a str, Fai
 }
 
 /// What the scripts are made of.
-struct Job<'a> {
-    name: &'a str,
-    ludus: String,
-    workdir: String,
-    out: String,
+pub(crate) struct Job<'a> {
+    pub name: &'a str,
+    pub ludus: String,
+    pub workdir: String,
+    pub out: String,
     /// The arguments of `ludus run` that say which run it is.
-    run_args: Vec<String>,
-    shards: u64,
-    cpus: usize,
-    partition: Option<&'a str>,
-    time: Option<&'a str>,
+    pub run_args: Vec<String>,
+    pub shards: u64,
+    pub cpus: usize,
+    pub partition: Option<&'a str>,
+    pub time: Option<&'a str>,
 }
 
 impl Job<'_> {
     /// The `#SBATCH` lines every job shares.
-    fn common(&self, name: &str, log: &str) -> String {
+    pub(crate) fn common(&self, name: &str, log: &str) -> String {
         let mut s = format!(
             "#SBATCH --job-name={}\n#SBATCH --chdir={}\n#SBATCH --output={}\n#SBATCH --open-mode=append\n",
             sbatch_word(name),
@@ -150,7 +150,7 @@ impl Job<'_> {
 
     /// The job array: task K plays shard K of N into shards/shard-K-of-N,
     /// resuming what an earlier try of it left.
-    fn shards_script(&self) -> String {
+    pub(crate) fn shards_script(&self) -> String {
         let n = self.shards;
         format!(
             "#!/bin/bash\n\
@@ -207,7 +207,7 @@ impl Job<'_> {
 }
 
 /// Runs `sbatch --parsable ARGS` and returns the job id it prints.
-fn sbatch(args: &[&str]) -> Result<String, Failure> {
+pub(crate) fn sbatch(args: &[&str]) -> Result<String, Failure> {
     let o = Command::new("sbatch")
         .arg("--parsable")
         .args(args)

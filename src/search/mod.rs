@@ -16,6 +16,7 @@ pub mod ntbea;
 pub mod ntbea_table;
 pub mod ntuple_model;
 pub mod race;
+pub mod round_player;
 pub mod round_run;
 pub mod search_error;
 pub mod search_page;

@@ -32,7 +32,7 @@ pub struct NTupleModel {
 
 impl NTupleModel {
     /// An empty model of a space of `dims` options: every 1-tuple, every
-    /// 2-tuple (up to [`MAX_PAIRED`] options) and the full tuple.
+    /// 2-tuple (up to `MAX_PAIRED`, 8, options) and the full tuple.
     pub fn new(dims: usize) -> NTupleModel {
         let mut tuples: Vec<Vec<usize>> = (0..dims).map(|d| vec![d]).collect();
         if dims <= MAX_PAIRED {

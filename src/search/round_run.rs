@@ -1,6 +1,8 @@
 //! One round of a search played: the (candidate, level) cells it names
 //! as an experiment run by the library ([`crate::run::run`]) into a
-//! folder of its own, so that a killed search resumes round by round.
+//! folder of its own, so that a killed search resumes round by round; or
+//! played elsewhere by a [`RoundPlayer`](crate::search::round_player::RoundPlayer)
+//! (a cluster's jobs) that leaves the games' sum in that folder.
 
 use std::path::Path;
 
@@ -51,7 +53,8 @@ pub fn play_round(
     let text = plan.experiment_text(&name, round.seed, round.games, round.cells);
     let source = format!("{} ({stage})", plan.source);
     let exp = Experiment::parse(&text, &source).map_err(SearchError::Plan)?;
-    let mut run_settings = RunSettings::new(settings.dir.join(round.folder));
+    let folder = settings.dir.join(round.folder);
+    let mut run_settings = RunSettings::new(&folder);
     run_settings.threads = settings.threads;
     run_settings.halt = settings.halt;
     run_settings.prior = if settings.resume {
@@ -59,6 +62,17 @@ pub fn play_round(
     } else {
         Prior::Replace
     };
+    if let Some(player) = &settings.player {
+        player
+            .play(&exp, &folder, settings.resume)
+            .map_err(|error| SearchError::Elsewhere {
+                stage: stage.to_string(),
+                error,
+            })?;
+        // The games are in the checkpoint: the run below plays none of
+        // them again and writes the round's report from it.
+        run_settings.prior = Prior::Resume;
+    }
     let outcome =
         run(&exp, &run_settings, &mut RoundWatch(watch)).map_err(|error| SearchError::Round {
             stage: stage.to_string(),

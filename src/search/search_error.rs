@@ -21,6 +21,15 @@ pub enum SearchError {
         /// Why (boxed: it is large).
         error: Box<RunError>,
     },
+    /// A round's games could not be played by the settings' round player
+    /// (a cluster's jobs failed, or were stopped).
+    #[error("{stage}: {error}")]
+    Elsewhere {
+        /// Which: `round 3`, `NTBEA batch 12`.
+        stage: String,
+        /// Why, as the player says it.
+        error: Box<dyn std::error::Error + Send + Sync>,
+    },
     /// The folder holds another search's tables.
     #[error(
         "{}: holds the search `{found}`, not `{wanted}`; give another --out, or --force to replace it",

@@ -2,7 +2,10 @@
 //! adds to a search plan, as plain fields a caller sets.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+
+use crate::search::round_player::RoundPlayer;
 
 /// A flag that nobody raises.
 static NEVER: AtomicBool = AtomicBool::new(false);
@@ -20,6 +23,9 @@ pub struct SearchSettings {
     pub force: bool,
     /// Raised to stop the search between games; what was played is kept.
     pub halt: &'static AtomicBool,
+    /// Who plays the rounds' games: this process (`None`), or another
+    /// player, such as the CLI's Slurm job arrays.
+    pub player: Option<Arc<dyn RoundPlayer>>,
 }
 
 impl SearchSettings {
@@ -31,6 +37,7 @@ impl SearchSettings {
             resume: false,
             force: false,
             halt: &NEVER,
+            player: None,
         }
     }
 }

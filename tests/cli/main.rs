@@ -31,6 +31,7 @@ mod run_reports;
 mod shards;
 mod skill_sweeps;
 mod slurm;
+mod slurm_search;
 mod support;
 mod tidy_csv;
 mod toml_options;
