@@ -219,3 +219,56 @@ options = { first = "seat1", cap = 4 }
     assert_eq!(rows[1][marked], "", "{rows:?}");
     assert!(rows[0][marked].contains("most balanced"), "{rows:?}");
 }
+
+/// Cells played to a precision (`games = { until_se, max }`): which games
+/// they play is decided at block boundaries from those games alone. The
+/// slow cell (Rithmomachy) is where an interruption falls.
+const PRECISE: &str = r#"
+name = "precise"
+seed = 3
+games = { until_se = 0.008, max = 30000 }
+[[cells]]
+game = "hazard"
+[[cells]]
+game = "three-men"
+games = { until_se = 0.009, max = 30000 }
+[[cells]]
+game = "rithmomachy"
+games = { until_se = 0.02, max = 3000 }
+[[cells]]
+game = "hazard"
+options = { players = 3 }
+"#;
+
+#[test]
+fn a_run_to_a_precision_interrupted_resumes_to_the_games_of_one_run() {
+    static HALT: AtomicBool = AtomicBool::new(false);
+    let dir = common_scratch::fresh("run_library", "precise");
+    let path = dir.join("precise.toml");
+    std::fs::write(&path, PRECISE).unwrap();
+    let exp = Experiment::load(path.to_str().unwrap()).unwrap();
+    let whole = dir.join("whole");
+    let mut settings = RunSettings::new(&whole);
+    settings.threads = 2;
+    let games = games_of(&run(&exp, &settings, &mut Silent).unwrap());
+    assert!(
+        games.iter().all(|g| g.is_multiple_of(1000)) && games.iter().all(|&g| g < 30000),
+        "{games:?}"
+    );
+
+    let stopped = dir.join("stopped");
+    let mut settings = RunSettings::new(&stopped);
+    settings.halt = &HALT;
+    let err = run(&exp, &settings, &mut Interrupter(&HALT)).unwrap_err();
+    assert!(matches!(err, RunError::Interrupted { .. }), "{err:?}");
+    HALT.store(false, Ordering::SeqCst);
+    settings.prior = Prior::Resume;
+    settings.threads = 2;
+    let outcome = run(&exp, &settings, &mut Silent).unwrap();
+    assert_eq!(games_of(&outcome), games);
+    same_csvs(&whole, &stopped);
+    // Resumed again, the finished run plays nothing more.
+    let again = run(&exp, &settings, &mut Silent).unwrap();
+    assert_eq!((again.played, games_of(&again)), (0, games));
+    same_csvs(&whole, &stopped);
+}

@@ -126,6 +126,7 @@ impl From<ludus::run::RunError> for Failure {
             E::MaxForfeits(_)
             | E::UnusedEvaluator(_)
             | E::ShardRecords { .. }
+            | E::ShardPrecision { .. }
             | E::Checkpoint(_)
             | E::Script(_)
             | E::Cell { .. } => Failure::Input(e.to_string()),

@@ -8,6 +8,7 @@ use crate::core::option_error::OptionError;
 use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
 use crate::runner::game_entry::GameEntry;
+use crate::runner::precision::{Precision, Stopped};
 
 /// One cell to play: a game, and its options and seats as the runner plays
 /// them, with the entry of the file and the sweep point it comes from.
@@ -30,6 +31,9 @@ pub struct CellPlan {
     /// "mcts:{budget}"`), in the same order: the keys that are neither an
     /// option of the game nor `seats`, each a column of the reports.
     pub params: Vec<(String, String)>,
+    /// The precision the cell plays to (`games = { until_se, max }`), its
+    /// `cell.games` then the most; `None`: it plays `cell.games`.
+    pub precision: Option<Precision>,
     /// The cell's exact odds by seat, once asked for
     /// ([`CellPlan::exact`]): only what the reports show is kept, as a
     /// sweep may solve 100,000 cells.
@@ -46,6 +50,12 @@ pub const REPORT_EXACT_LIMIT: usize = 50_000;
 pub const CAP_TOLERANCE: f64 = 1e-12;
 
 impl CellPlan {
+    /// Why the cell's games, which add up to `tally`, are as many as they
+    /// are (cells.csv's `stopped`).
+    pub fn stopped(&self, tally: &crate::runner::tally::Tally) -> Stopped {
+        self.precision.map_or(Stopped::Games, |p| p.stopped(tally))
+    }
+
     /// The cell's games ready to play: its game set up once.
     pub fn job(&self) -> Result<Box<dyn CellJob>, OptionError> {
         self.game.cell_job(&self.cell)

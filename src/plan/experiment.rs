@@ -5,7 +5,8 @@
 //! ```toml
 //! name = "hazard-seats"
 //! seed = 1
-//! games = 100000          # per cell (a cell may set its own `games`)
+//! games = 100000          # per cell (a cell may set its own `games`), or a precision:
+//!                         # { until_se = 0.005, max = 200000 } (see runner::precision)
 //! max_plies = 100000      # optional: longer games stop as a draw
 //! on_bot_error = "forfeit" # optional: a failing policy loses its game (default "stop")
 //! metrics = "all"           # optional: every decision's options counted, the lead followed (default "basic")
@@ -31,6 +32,7 @@ use crate::core::control_text::read_toml;
 use crate::core::input::read_text;
 use crate::core::options::Options;
 use crate::core::plural::plural;
+use crate::plan::cell_games::CellGames;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::plan_error::PlanError;
 use crate::plan::report_columns::is_own_column;
@@ -61,7 +63,7 @@ pub const DEFAULT_MAX_PLIES: u32 = 1_000_000;
 struct ExperimentFile {
     name: String,
     seed: u64,
-    games: u64,
+    games: toml::Value,
     max_plies: Option<u32>,
     on_bot_error: Option<String>,
     metrics: Option<String>,
@@ -79,7 +81,7 @@ struct ExperimentFile {
 struct CellFile {
     game: String,
     label: Option<String>,
-    games: Option<u64>,
+    games: Option<toml::Value>,
     #[serde(default)]
     options: toml::Table,
     seats: Option<SeatsFile>,
@@ -108,7 +110,8 @@ pub struct Experiment {
     pub text: String,
     /// The experiment seed.
     pub seed: u64,
-    /// Games per cell, for the cells that do not set their own.
+    /// Games per cell, for the cells that do not set their own (the most,
+    /// `max`, where the file plays to a precision).
     pub games: u64,
     /// Longest game before it is stopped as a draw.
     pub max_plies: u32,
@@ -167,9 +170,7 @@ impl Experiment {
         let file: ExperimentFile = read_toml(text).map_err(|e| PlanError::whole(source, e))?;
         let at = |key: &str, msg: String| PlanError::at(source, key, msg);
         check_name(&file.name).map_err(|e| at("name", e.to_string()))?;
-        if file.games == 0 {
-            return Err(at("games", "must be at least 1".into()));
-        }
+        let file_games = CellGames::read(&file.games, source, "games")?;
         let max_plies = file.max_plies.unwrap_or(DEFAULT_MAX_PLIES);
         if max_plies == 0 {
             return Err(at("max_plies", "must be at least 1".into()));
@@ -230,9 +231,10 @@ impl Experiment {
         let mut cells = Vec::new();
         for (i, cell) in file.cells.iter().enumerate() {
             let key = format!("cells[{i}]");
-            if cell.games == Some(0) {
-                return Err(at(&format!("{key}.games"), "must be at least 1".into()));
-            }
+            let games = match &cell.games {
+                None => file_games,
+                Some(v) => CellGames::read(v, source, &format!("{key}.games"))?,
+            };
             for mut plan in expand(cell, i, source, check_policies)? {
                 if let Some(e) = &evaluator
                     && check_policies
@@ -249,13 +251,14 @@ impl Experiment {
                 plan.cell = Cell {
                     index: cells.len(),
                     seed: file.seed,
-                    games: cell.games.unwrap_or(file.games),
+                    games: games.most(),
                     max_plies,
                     on_bot_error,
                     metrics,
                     evaluator: evaluator.clone(),
                     ..plan.cell
                 };
+                plan.precision = games.precision();
                 cells.push(plan);
             }
         }
@@ -274,7 +277,7 @@ impl Experiment {
             source_sha256: format!("{:x}", Sha256::digest(text.as_bytes())),
             text: text.to_string(),
             seed: file.seed,
-            games: file.games,
+            games: file_games.most(),
             max_plies,
             cells,
             record: file.record.unwrap_or(0),
@@ -295,13 +298,17 @@ impl Experiment {
             .expect("the default experiment is valid")
     }
 
-    /// Replaces the games per cell.
+    /// Replaces the games per cell: every cell plays that many, a cell
+    /// that played to a precision too.
     pub fn set_games(&mut self, games: u64) -> Result<(), PlanError> {
         if games == 0 {
             return Err(PlanError::CommandLine("--games must be at least 1".into()));
         }
         self.games = games;
-        self.cells.iter_mut().for_each(|c| c.cell.games = games);
+        self.cells.iter_mut().for_each(|c| {
+            c.cell.games = games;
+            c.precision = None;
+        });
         Ok(())
     }
 
@@ -328,6 +335,21 @@ impl Experiment {
              file's `metrics`, or --metrics all), which this run does not set",
             c.cell.evaluator.as_ref().expect("found with one")
         ))
+    }
+
+    /// The key that sets the games of the cells of `[[cells]]` entry
+    /// `entry`: its own `games` where it has one, else the file's.
+    pub fn games_key(&self, entry: usize) -> String {
+        let own = self.text.parse::<toml::Table>().ok().is_some_and(|t| {
+            t.get("cells")
+                .and_then(|c| c.get(entry))
+                .is_some_and(|e| e.get("games").is_some())
+        });
+        if own {
+            format!("cells[{entry}].games")
+        } else {
+            "games".to_string()
+        }
     }
 
     /// Replaces how many games of each cell are recorded (`--record`).
@@ -712,6 +734,7 @@ fn expand(
             label: cell.label.clone(),
             swept,
             params: swept_params,
+            precision: None,
             exact: OnceLock::new(),
         });
     }

@@ -2,6 +2,7 @@
 //! cells, each holding its game from the registry (the one lookup by
 //! name), checked before any game is played.
 
+pub mod cell_games;
 pub mod cell_plan;
 pub mod experiment;
 pub mod plan_error;

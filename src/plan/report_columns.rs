@@ -98,6 +98,7 @@ pub const OWN_COLUMNS: &[&str] = &[
     "entry",
     "label",
     "first_game_seed",
+    "stopped",
 ];
 
 /// The name of cells.csv's column holding seat `k`'s policy, `k` from 1.

@@ -353,6 +353,7 @@ impl Tournament {
             label: None,
             swept: Vec::new(),
             params: Vec::new(),
+            precision: None,
             exact: OnceLock::new(),
         }
     }

@@ -6,6 +6,7 @@ use crate::core::seed::game_seed;
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::report_columns::seat_column;
 use crate::reports::cell_result::CellResult;
+use crate::runner::precision::Stopped;
 
 /// The columns before the seat and option columns (documented in
 /// reports/README.md).
@@ -15,6 +16,7 @@ pub const FIRST_COLUMNS: &[&str] = &[
     "label",
     "game",
     "games",
+    "stopped",
     "first_game_seed",
     "seats",
 ];
@@ -97,14 +99,17 @@ pub fn header(columns: &CellColumns) -> Vec<String> {
         .collect()
 }
 
-/// The row of cell `p` in cells.csv with `columns` after its first.
-pub fn row(p: &CellPlan, columns: &CellColumns) -> Vec<String> {
+/// The row of cell `p` in cells.csv with `columns` after its first:
+/// `played` is how many games it played and why that many (a cell played
+/// to a precision stops short of its most, `cell.games`).
+pub fn row(p: &CellPlan, played: (u64, Stopped), columns: &CellColumns) -> Vec<String> {
     let mut row = vec![
         p.cell.index.to_string(),
         p.entry.to_string(),
         p.label.clone().unwrap_or_default(),
         p.game.to_string(),
-        p.cell.games.to_string(),
+        played.0.to_string(),
+        played.1.as_str().to_string(),
         first_game_seed(p).to_string(),
         seats(p),
     ];
@@ -136,7 +141,10 @@ pub fn seats(p: &CellPlan) -> String {
 /// leaves its column empty.
 pub fn table(results: &[CellResult]) -> (Vec<String>, Vec<Vec<String>>) {
     let columns = CellColumns::of(results.iter().map(|r| &r.plan));
-    let rows = results.iter().map(|r| row(&r.plan, &columns)).collect();
+    let rows = results
+        .iter()
+        .map(|r| row(&r.plan, (r.tally.games, r.plan.stopped(&r.tally)), &columns))
+        .collect();
     (header(&columns), rows)
 }
 

@@ -9,6 +9,7 @@ use crate::reports::cell_result::{CellRef, CellResult};
 use crate::reports::cells::CellColumns;
 use crate::reports::manifest::Manifest;
 use crate::reports::{cells, endings, lengths, metrics, places, summary, timings};
+use crate::runner::precision::Stopped;
 use crate::store::atomic::write_atomic_with;
 
 /// A CSV file's bytes: the header, then the rows.
@@ -175,6 +176,9 @@ pub struct ReportWriter {
     /// The columns the cells decide that the cached rows were rendered for.
     columns: CellColumns,
     cell_rows: HashMap<usize, Box<[u8]>>,
+    /// Each rendered cell's games played and why that many, for its row of
+    /// cells.csv (which holds no tally).
+    played: HashMap<usize, (u64, Stopped)>,
     /// Each cell's fields of the option and parameter columns, a comma first.
     option_fields: HashMap<usize, Box<[u8]>>,
     renders: u64,
@@ -198,6 +202,8 @@ impl ReportWriter {
         if let std::collections::hash_map::Entry::Vacant(e) = self.rendered.entry(c.plan.cell.index)
         {
             e.insert(Rendered::of(c)?);
+            self.played
+                .insert(c.plan.cell.index, (c.tally.games, c.plan.stopped(c.tally)));
             self.renders += 1;
         }
         Ok(())
@@ -246,7 +252,8 @@ impl ReportWriter {
         }
         for p in plans {
             if !self.cell_rows.contains_key(&p.cell.index) {
-                let row = rows_bytes([cells::row(p, &self.columns)])?;
+                let played = self.played[&p.cell.index];
+                let row = rows_bytes([cells::row(p, played, &self.columns)])?;
                 self.cell_rows.insert(p.cell.index, row.into_boxed_slice());
                 let fields = option_fields(p, &self.columns)?;
                 self.option_fields.insert(p.cell.index, fields);

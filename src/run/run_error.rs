@@ -39,6 +39,23 @@ pub enum RunError {
         /// The games of each cell the experiment would record.
         record: u64,
     },
+    /// A shard cannot play a cell to a precision: when the cell stops is
+    /// decided from all its games so far, which no one shard holds.
+    #[error(
+        "shard {shard}: cell {cell} ({game}, `{key}`) plays to a precision (`until_se`), and \
+         when it stops is decided from every game it has played so far, which no one shard \
+         holds: run the experiment without --shard, or give the cell a number of games"
+    )]
+    ShardPrecision {
+        /// The shard.
+        shard: Shard,
+        /// The first such cell, by index.
+        cell: usize,
+        /// Its game.
+        game: String,
+        /// The key that sets its precision (`games` or `cells[i].games`).
+        key: String,
+    },
     /// The report folder cannot take this run.
     #[error(transparent)]
     Folder(#[from] FolderError),

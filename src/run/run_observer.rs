@@ -76,6 +76,13 @@ impl<'e: 'a, 'a> Observer for RunObserver<'e, 'a> {
     fn forgets_finished(&self) -> bool {
         true
     }
+
+    fn more_games(&mut self, cell: usize, batch: &BatchProgress) -> u64 {
+        let state = self.games.state(cell, batch);
+        self.games
+            .to_play(cell, &state)
+            .saturating_sub(batch.cells[cell].games)
+    }
 }
 
 impl<'e: 'a, 'a> RunObserver<'e, 'a> {
@@ -227,10 +234,12 @@ impl<'e: 'a, 'a> RunObserver<'e, 'a> {
             records::remove(dir).map_err(|e| WriteError::report(dir, e))?;
             return Ok(0);
         }
-        let kept = self.folder.indices().into_iter().flat_map(|c| {
+        let folder = &self.folder;
+        let kept = folder.indices().into_iter().flat_map(|c| {
             let plan = &exp.cells[c];
-            (0..exp.record.min(plan.cell.games))
-                .map(move |k| GameRecord::of_cell(plan.game, &plan.cell, k))
+            // The games played: a cell played to a precision may stop short of `cell.games`.
+            let played = folder.finished(c).map_or(0, |s| s.tally.games());
+            (0..exp.record.min(played)).map(move |k| GameRecord::of_cell(plan.game, &plan.cell, k))
         });
         records::write(dir, kept).map_err(|e| WriteError::report(dir, e))
     }

@@ -63,6 +63,16 @@ impl RunSettings {
             return Err(RunError::UnusedEvaluator(format!("{}: {said}", exp.source)));
         }
         if let Some(shard) = self.shard
+            && let Some(plan) = exp.cells.iter().find(|c| c.precision.is_some())
+        {
+            return Err(RunError::ShardPrecision {
+                shard,
+                cell: plan.cell.index,
+                game: plan.game.name().to_string(),
+                key: exp.games_key(plan.entry),
+            });
+        }
+        if let Some(shard) = self.shard
             && exp.record > 0
         {
             return Err(RunError::ShardRecords {

@@ -6,6 +6,13 @@
 //! cell adds up to does not depend on the chunks or the threads: the CSVs
 //! are byte-identical for any `--threads`.
 //!
+//! A cell may be open (played to a precision, see
+//! [`crate::runner::precision`]): once it has counted every game handed
+//! to it, the observer says how many more it plays
+//! ([`Observer::more_games`]), from the tally of those games alone, so
+//! that which games a cell plays does not depend on the threads either.
+//! Meanwhile the workers go on with the next cells.
+//!
 //! A failing policy under `stop`: the first failure found stops the hand-out
 //! and every other cell; the chunks of the failing cell below the failing
 //! game still finish, so the failure reported is that cell's first failing
@@ -27,6 +34,11 @@ use crate::runner::tally::Tally;
 /// How often the observer hears of the batch when no chunk comes back.
 pub const TICK: Duration = Duration::from_millis(200);
 
+/// How long a worker with nothing to play waits before it asks again,
+/// while an open cell's last chunks are counted: short beside a chunk
+/// ([`crate::runner::dispatch::TARGET_SECONDS`]).
+const WAIT: Duration = Duration::from_millis(1);
+
 /// What a batch tells as it goes.
 pub trait Observer {
     /// Called about every [`TICK`] while the batch runs, and once at its end.
@@ -46,6 +58,13 @@ pub trait Observer {
     /// progress the batch returns then holds empty tallies for those cells.
     fn forgets_finished(&self) -> bool {
         false
+    }
+
+    /// Called when open cell `cell` has counted every game handed to it
+    /// (`batch.cells[cell].games`): how many more it plays, the next games
+    /// of its job in order; 0, it is finished.
+    fn more_games(&mut self, _cell: usize, _batch: &BatchProgress) -> u64 {
+        0
     }
 }
 
@@ -129,6 +148,7 @@ pub fn play(
         .map(|j| CellSize {
             games: j.cell().games,
             players: j.cell().seats.len(),
+            open: false,
         })
         .collect();
     play_jobs(&cells, Jobs::Made(jobs), pool, threads, halt, observer)
@@ -141,6 +161,9 @@ pub struct CellSize {
     pub games: u64,
     /// The game's seats.
     pub players: usize,
+    /// Whether the cell may play more games once these are counted
+    /// ([`Observer::more_games`]).
+    pub open: bool,
 }
 
 /// Makes cell `c`'s job.
@@ -238,8 +261,13 @@ fn play_jobs(
         in_flight: Vec::new(),
     };
     let forgets = observer.forgets_finished();
+    let mut dispatcher = Dispatcher::new(cells.iter().map(|c| c.games).collect(), threads);
+    let mut open: Vec<bool> = cells.iter().map(|c| c.open && c.games > 0).collect();
+    for (c, _) in open.iter().enumerate().filter(|(_, o)| **o) {
+        dispatcher.open(c);
+    }
     let hand_out = Mutex::new(HandOut {
-        dispatcher: Dispatcher::new(cells.iter().map(|c| c.games).collect(), threads),
+        dispatcher,
         live: HashMap::new(),
     });
     let failure = FailurePoint {
@@ -263,11 +291,18 @@ fn play_jobs(
                     if stopped() || failure.cell.load(Ordering::Acquire) != usize::MAX {
                         break;
                     }
-                    let Some((cell, range, job)) =
-                        hand_out.lock().expect("no worker panics").take(jobs)
-                    else {
+                    let mut held = hand_out.lock().expect("no worker panics");
+                    let Some((cell, range, job)) = held.take(jobs) else {
+                        // An open cell may get more games once its last
+                        // chunks are counted: wait for them rather than end.
+                        if held.dispatcher.waiting() {
+                            drop(held);
+                            std::thread::sleep(WAIT);
+                            continue;
+                        }
                         break;
                     };
+                    drop(held);
                     let start = Instant::now();
                     if tx
                         .send(Message::Started(cell, range.clone(), start))
@@ -316,6 +351,21 @@ fn play_jobs(
                     match chunk.result {
                         Ok(tally) if tally.games == chunk.range.end - chunk.range.start => {
                             progress.cells[cell].add(chunk.range, tally, chunk.start, chunk.busy);
+                            if progress.cells[cell].finished() && open[cell] {
+                                let more = if observer_error.is_none() {
+                                    observer.more_games(cell, &progress)
+                                } else {
+                                    0
+                                };
+                                let mut held = hand_out.lock().expect("no worker panics");
+                                if more > 0 {
+                                    progress.cells[cell].games += more;
+                                    held.dispatcher.extend(cell, more);
+                                } else {
+                                    held.dispatcher.close(cell);
+                                    open[cell] = false;
+                                }
+                            }
                             if progress.cells[cell].finished() && observer_error.is_none() {
                                 if let Err(e) = observer.cell_finished(cell, &progress) {
                                     observer_error = Some(e.to_string());

@@ -50,6 +50,10 @@ pub struct Dispatcher {
     threads: usize,
     /// Whether the run's first game has been handed out on its own.
     piloted: bool,
+    /// The cells that may still be given more games ([`Dispatcher::open`]),
+    /// and how many they are.
+    open: Vec<bool>,
+    open_count: usize,
 }
 
 impl Dispatcher {
@@ -64,7 +68,50 @@ impl Dispatcher {
             cursor: 0,
             threads: threads.max(1),
             piloted: false,
+            open: vec![false; n],
+            open_count: 0,
         }
+    }
+
+    /// Marks cell `c` open: it may be given more games
+    /// ([`Dispatcher::extend`]) until it is closed ([`Dispatcher::close`]).
+    pub fn open(&mut self, c: usize) {
+        if !std::mem::replace(&mut self.open[c], true) {
+            self.open_count += 1;
+        }
+    }
+
+    /// Gives open cell `c` `more` games after those it has; the hand-out
+    /// goes back to it.
+    ///
+    /// ```
+    /// use ludus::runner::dispatch::Dispatcher;
+    /// let mut d = Dispatcher::new(vec![1, 2], 1);
+    /// d.open(0);
+    /// assert_eq!(d.take(), Some((0, 0..1)));
+    /// assert_eq!(d.take(), Some((1, 0..2)));
+    /// assert_eq!((d.take(), d.waiting()), (None, true));
+    /// d.extend(0, 3);
+    /// assert_eq!(d.take(), Some((0, 1..4)));
+    /// d.close(0);
+    /// assert_eq!((d.take(), d.waiting()), (None, false));
+    /// ```
+    pub fn extend(&mut self, c: usize, more: u64) {
+        self.games[c] += more;
+        self.cursor = self.cursor.min(c);
+    }
+
+    /// Closes open cell `c`: it gets no more games.
+    pub fn close(&mut self, c: usize) {
+        if std::mem::replace(&mut self.open[c], false) {
+            self.open_count -= 1;
+        }
+    }
+
+    /// Whether a cell is open: when nothing is left to hand out, more may
+    /// come.
+    pub fn waiting(&self) -> bool {
+        self.open_count > 0
     }
 
     /// The seconds one game of cell `c` takes on one thread, once measured.

@@ -25,6 +25,7 @@ pub mod on_bot_error;
 pub mod packed_tally;
 pub mod play_entry;
 pub mod play_one;
+pub mod precision;
 pub mod presentation_entry;
 pub mod record_line_error;
 pub mod records_entry;

@@ -65,7 +65,12 @@ impl Partial {
                 .map_err(|e| e.within(&format!("cells[{i}]")))?;
             planned = planned.saturating_add(range.end - range.start);
             played = played.saturating_add(s.tally.games);
-            whole &= s.done.covers(&GameRanges::from(range));
+            // A cell played to a precision that stopped short of its most
+            // games is whole too.
+            let stopped = plan
+                .precision
+                .is_some_and(|p| p.next_target(&s.done, &s.tally).is_none());
+            whole &= stopped || s.done.covers(&GameRanges::from(range));
             states.push(s);
         }
         if m.games_planned != planned {

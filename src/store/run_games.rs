@@ -1,6 +1,10 @@
 //! Which games a run plays: each cell's games in the run (all of them, or
 //! a shard's share), less those its checkpoint holds already (`--resume`),
 //! and the state each cell reaches from what it held and what a batch played.
+//! A cell played to a precision is to hold its games up to its `max`, and
+//! is handed its selected games a block at a time
+//! ([`RunGames::to_play`]): a resumed run goes on from the block its
+//! checkpoint was in, or keeps the cell as it was if it had stopped.
 
 use std::path::Path;
 
@@ -9,6 +13,7 @@ use crate::runner::batch::CellSize;
 use crate::runner::cell_progress::BatchProgress;
 use crate::runner::checkpoint::CellState;
 use crate::runner::game_ranges::GameRanges;
+use crate::runner::precision::Precision;
 use crate::runner::shard::Shard;
 use crate::store::checkpoint_error::CheckpointError;
 use crate::store::packed_state::PackedState;
@@ -24,8 +29,10 @@ pub struct RunGames {
     pub prior: Vec<Option<PackedState>>,
     /// The games of each cell the run is to hold.
     pub targets: Vec<GameRanges>,
-    /// The games of each cell this batch plays.
+    /// The games of each cell this batch may play.
     pub selections: Vec<GameRanges>,
+    /// The precision each cell plays to, if any.
+    pub precision: Vec<Option<Precision>>,
 }
 
 impl RunGames {
@@ -53,12 +60,35 @@ impl RunGames {
             .zip(&prior)
             .map(|(t, p)| p.as_ref().map_or_else(|| t.clone(), |p| t.minus(&p.done)))
             .collect();
-        Ok(RunGames {
+        let mut games = RunGames {
             players,
             prior,
             targets,
             selections,
-        })
+            precision: exp.cells.iter().map(|plan| plan.precision).collect(),
+        };
+        // A cell that had stopped at its precision has nothing left to play.
+        for c in 0..games.selections.len() {
+            if games.precision[c].is_some() && games.to_play(c, &games.prior_state(c)) == 0 {
+                games.selections[c] = GameRanges::new();
+            }
+        }
+        Ok(games)
+    }
+
+    /// How many of cell `c`'s selected games the batch is to have played
+    /// when the cell holds `state`: all of them; of a cell played to a
+    /// precision, those below its next block boundary, none once it has
+    /// stopped (see [`Precision::next_target`]).
+    pub fn to_play(&self, c: usize, state: &CellState) -> u64 {
+        let selected = &self.selections[c];
+        match self.precision[c] {
+            None => selected.len(),
+            Some(p) => match p.next_target(&state.done, &state.tally) {
+                None => 0,
+                Some(b) => selected.minus(&GameRanges::from(b..u64::MAX)).len(),
+            },
+        }
     }
 
     /// The games a checkpoint held before this batch.
@@ -76,14 +106,17 @@ impl RunGames {
         self.selections.iter().map(GameRanges::len).sum()
     }
 
-    /// Each cell's size in this batch.
+    /// Each cell's size in this batch as it starts: a cell played to a
+    /// precision is open, and holds its first block's games.
     pub fn sizes(&self) -> Vec<CellSize> {
-        self.selections
-            .iter()
-            .zip(&self.players)
-            .map(|(s, &players)| CellSize {
-                games: s.len(),
-                players,
+        (0..self.selections.len())
+            .map(|c| CellSize {
+                games: match self.precision[c] {
+                    None => self.selections[c].len(),
+                    Some(_) => self.to_play(c, &self.prior_state(c)),
+                },
+                players: self.players[c],
+                open: self.precision[c].is_some(),
             })
             .collect()
     }

@@ -20,6 +20,7 @@ mod metrics;
 mod partials;
 mod play;
 mod position_files;
+mod precision;
 mod readable_boards;
 mod records;
 mod replay;
