@@ -478,6 +478,8 @@ fn a_tolerance_parts_candidates_that_no_interval_can() {
     assert!(
         matches!(&e, PlanError::File { key: Some(k), .. } if k == "tolerance.beauty"),
         "{e}"
+    );
+}
 
 /// Plays each round as three shards, in this process, summed into the
 /// round's checkpoint: what the CLI's Slurm job arrays do, without Slurm.
