@@ -10,8 +10,10 @@ use std::process::{Command, Stdio};
 use crate::support::{manifest, scratch, write};
 
 /// The most memory the run may take: what a careful user expects of a
-/// laptop, about five times what a run of a few cells takes.
-const MAX_PEAK_BYTES: u64 = 500 << 20;
+/// laptop, about five times what a run of a few cells takes. Measured
+/// (release, two threads): 499 MB on 2026-12-06, 507 MB once cells.csv
+/// gained a column a seat and a swept parameter (2026-12-07).
+const MAX_PEAK_BYTES: u64 = 550 << 20;
 
 /// The largest chart and page.
 const MAX_CHART_BYTES: u64 = 1 << 20;
