@@ -284,6 +284,9 @@ mod race {
         }
     }
 
+    // No stages: played and solved whole.
+    impl ludus::core::stages::Stages for Race {}
+
     impl NativePolicies for Race {
         fn native_policies() -> &'static [NativePolicyInfo] {
             &[

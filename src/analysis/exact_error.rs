@@ -90,6 +90,16 @@ pub enum ExactError {
         /// Rounds tried.
         rounds: usize,
     },
+    /// Optimal play solved by stages, against a policy that decides by
+    /// more than a stage keeps or by no known distribution.
+    #[error(
+        "optimal play solved by stages (the game is too large to list whole) plays against random or threshold:K only, policies that decide by the turn alone"
+    )]
+    NoStagedDistribution,
+    /// A state of a game solved by stages that the equilibrium did not
+    /// reach: the game's stages broke their contract.
+    #[error("a stage led to a state its equilibrium did not reach")]
+    StageNotReached,
     /// The chain of states has no exact solution here.
     #[error(transparent)]
     Markov(#[from] MarkovError),

@@ -28,7 +28,7 @@ pub struct ExactArgs {
     /// The most states to list before giving up (some microseconds and
     /// from a hundred bytes to some kilobytes each: Growing Hazard's ten
     /// turns list 372,065 in 0.2 GB).
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = ludus::policies::optimal::STATE_LIMIT)]
     limit: usize,
     /// Prints the optimal rule instead, every seat playing optimally for
     /// OBJECTIVE (win, the default, or payoff), as a table in the game's
@@ -43,6 +43,8 @@ pub struct ExactArgs {
 /// Solves the game under the seats' policies and prints the odds.
 pub fn exact(args: ExactArgs) -> Result<(), Failure> {
     let entry = find_game(&args.game)?;
+    // `optimal` lists its states under the same limit.
+    ludus::policies::optimal::set_state_limit(args.limit);
     let options = args.options.resolve(entry)?;
     let refused = |e: &dyn std::fmt::Display| Failure::Input(format!("{}: {e}", entry.name()));
     let in_force = entry.options_in_force(&options).map_err(|e| refused(&e))?;

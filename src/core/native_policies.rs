@@ -28,7 +28,7 @@ pub struct NativePolicyError {
 }
 
 /// The native policies of a game; none by default.
-pub trait NativePolicies: Game {
+pub trait NativePolicies: Game + crate::core::stages::Stages {
     /// The natives policies this game offers beside `random`.
     fn native_policies() -> &'static [NativePolicyInfo] {
         &[]

@@ -175,7 +175,7 @@ impl PolicySpec {
                     param: self.param.clone().unwrap_or_default(),
                 }
             })?;
-            return Ok(Box::new(Optimal::new::<G>(options, objective)?));
+            return Ok(Box::new(Optimal::<G>::new(options, objective)?));
         }
         if self.name == "alphabeta" {
             let settings = AlphaBetaSettings::parse(self.param.as_deref())?;

@@ -8,6 +8,7 @@ use crate::analysis::exact_error::ExactError;
 use crate::analysis::perft;
 use crate::analysis::position_replay;
 use crate::analysis::retrograde::{self, Solution};
+use crate::analysis::staged_play::{StagedSeat, staged_exact};
 use crate::analysis::start::Start;
 use crate::analysis::strategy_table::{StrategyTable, strategy_table};
 use crate::core::game::Game;
@@ -16,8 +17,10 @@ use crate::core::options::Options;
 use crate::core::presentation::Presentation;
 use crate::core::record_formats::RecordFormats;
 use crate::core::stages::Stages;
+use crate::policies::optimal::{Optimal, Solved};
 use crate::policies::policy_spec::PolicySpec;
 use crate::runner::entry::Entry;
+use std::sync::Arc;
 
 /// What the analysis commands ask of a game.
 pub trait AnalysisEntry {
@@ -100,6 +103,33 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats + Stages> AnalysisE
                 Ok(policy)
             })
             .collect::<Result<Vec<_>, _>>()?;
+        // An `optimal` seat of a game solved by stages (too large to list
+        // whole) is played by stages too.
+        let solved: Vec<Option<Arc<Solved<G>>>> = seats
+            .iter()
+            .map(|spec| {
+                let objective = Objective::parse(spec.param.as_deref())?;
+                (spec.name == "optimal")
+                    .then(|| Optimal::<G>::new(&in_force, objective).ok())
+                    .flatten()
+                    .map(|o| o.solved().clone())
+            })
+            .collect();
+        if solved
+            .iter()
+            .flatten()
+            .any(|s| matches!(**s, Solved::Staged(_)))
+        {
+            let staged: Vec<StagedSeat<'_, G>> = solved
+                .iter()
+                .zip(&policies)
+                .map(|(s, p)| match s.as_deref() {
+                    Some(Solved::Staged(s)) => StagedSeat::Optimal(s),
+                    _ => StagedSeat::Policy(p.as_ref()),
+                })
+                .collect();
+            return staged_exact(&staged, bounds.states);
+        }
         exact::exact_within(&game, &policies, bounds)
     }
     fn strategy(

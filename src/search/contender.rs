@@ -4,7 +4,7 @@
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::search_plan::{Candidate, Goal, Robust};
 use crate::reports::metrics::{Estimate, estimates};
-use crate::runner::tally::Tally;
+use crate::runner::packed_tally::PackedTally;
 use crate::search::goal_value::{over_levels, widened};
 
 /// What is known of a candidate at one level.
@@ -14,8 +14,9 @@ pub enum Known {
     Nothing,
     /// Its exact goal values.
     Exact(Vec<Estimate>),
-    /// The games played of it, summed over rounds, and the plan of its cell.
-    Played(Box<(CellPlan, Tally)>),
+    /// The games played of it, summed over rounds and packed (a race holds
+    /// thousands), and the plan of its cell.
+    Played(Box<(CellPlan, PackedTally)>),
 }
 
 /// A candidate and what the race knows of it.
@@ -59,19 +60,20 @@ impl Contender {
         self.levels
             .iter()
             .map(|k| match k {
-                Known::Played(p) => p.1.games,
+                Known::Played(p) => p.1.games(),
                 _ => 0,
             })
             .collect()
     }
 
     /// Adds the games `tally` of its cell `plan` at `level`.
-    pub fn add(&mut self, level: usize, plan: &CellPlan, tally: Tally) {
+    pub fn add(&mut self, level: usize, plan: &CellPlan, tally: PackedTally) {
         let known = std::mem::replace(&mut self.levels[level], Known::Nothing);
         self.levels[level] = match known {
             Known::Played(p) => {
                 let (plan, before) = *p;
-                Known::Played(Box::new((plan, before.merge(tally))))
+                let sum = before.unpack().merge(tally.unpack());
+                Known::Played(Box::new((plan, PackedTally::pack(&sum))))
             }
             _ => Known::Played(Box::new((plan.clone(), tally))),
         };
@@ -88,7 +90,7 @@ impl Contender {
             .map(|k| match k {
                 Known::Nothing => vec![None; goals.len()],
                 Known::Exact(values) => values.iter().copied().map(Some).collect(),
-                Known::Played(p) => estimates(&p.0, &p.1, &names),
+                Known::Played(p) => estimates(&p.0, &p.1.unpack(), &names),
             })
             .collect();
         goals

@@ -160,7 +160,8 @@ impl Ntbea {
             let per_pick: Vec<Vec<Option<f64>>> = results
                 .chunks(plan.levels.len())
                 .map(|levels| {
-                    let played: Vec<_> = levels.iter().map(|r| (&r.plan, &r.tally)).collect();
+                    let tallies: Vec<_> = levels.iter().map(|r| r.tally.unpack()).collect();
+                    let played: Vec<_> = levels.iter().map(|r| &r.plan).zip(&tallies).collect();
                     goal_utilities(plan, &played)
                 })
                 .collect();
@@ -188,7 +189,7 @@ impl Ntbea {
                     .iter()
                     .enumerate()
                 {
-                    spent += r.tally.games;
+                    spent += r.tally.games();
                     p.contender.add(l, &r.plan, r.tally.clone());
                 }
             }

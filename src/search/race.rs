@@ -150,7 +150,7 @@ impl Race {
             .enumerate()
         {
             let (i, l) = cells[k];
-            self.spent += result.tally.games;
+            self.spent += result.tally.games();
             self.contenders[i].add(l, &result.plan, result.tally);
         }
         self.rounds += 1;

@@ -6,11 +6,12 @@
 
 use std::path::Path;
 
+use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
 use crate::plan::search_plan::{Candidate, SearchPlan};
-use crate::reports::cell_result::CellResult;
 use crate::run::{RunSettings, RunWatch, run};
 use crate::runner::cell_progress::BatchProgress;
+use crate::runner::packed_tally::PackedTally;
 use crate::search::search_error::SearchError;
 use crate::search::search_settings::SearchSettings;
 use crate::search::search_watch::SearchWatch;
@@ -40,6 +41,17 @@ pub struct Round<'a> {
     pub cells: &'a [(Candidate, usize)],
 }
 
+/// A cell of a round, played: its plan and its games, packed, since a
+/// round of thousands of long games held as tallies (each with a length
+/// histogram as long as its longest game) took gigabytes.
+#[derive(Clone, Debug)]
+pub struct PlayedCell {
+    /// What was played.
+    pub plan: CellPlan,
+    /// What came of it.
+    pub tally: PackedTally,
+}
+
 /// Plays `round`'s games into its folder: every cell's result, in the
 /// order of `round.cells`.
 pub fn play_round(
@@ -47,7 +59,7 @@ pub fn play_round(
     settings: &SearchSettings,
     watch: &mut dyn SearchWatch,
     round: Round,
-) -> Result<Vec<CellResult>, SearchError> {
+) -> Result<Vec<PlayedCell>, SearchError> {
     let stage = round.stage;
     let name = format!("{}-{}", plan.name, stage.replace(' ', "-").to_lowercase());
     let text = plan.experiment_text(&name, round.seed, round.games, round.cells);
@@ -78,5 +90,12 @@ pub fn play_round(
             stage: stage.to_string(),
             error: Box::new(error),
         })?;
-    Ok(outcome.cells.results().collect())
+    Ok(outcome
+        .cells
+        .results()
+        .map(|r| PlayedCell {
+            tally: PackedTally::pack(&r.tally),
+            plan: r.plan,
+        })
+        .collect())
 }

@@ -20,6 +20,7 @@ mod optimal;
 mod pair_ace;
 mod panquist;
 mod riffa;
+mod staged_optimal;
 mod state_keys;
 mod tanto;
 mod triga;
