@@ -20,9 +20,10 @@ pub const CELL_BUDGET: u64 = 40_000_000;
 /// ask for exact values by the rules they are solved for (cells that
 /// differ only in what the solve does not read share one solution), so
 /// that a sweep of many cells costs some tens of seconds at most and
-/// solves its small ones. The default experiment's 52 cells get 3.8
-/// million each: its Half Hazard cell takes 0.7 million, Growing Hazard
-/// 2.6 million.
+/// solves its small ones. The default experiment's 53 cells get 3.8
+/// million each, enough for all its dice cells but Hazard of 6 players
+/// (Half Hazard takes 0.7 million, Growing Hazard 2.6), and try for
+/// about 11 s.
 pub const RUN_BUDGET: u64 = 200_000_000;
 
 /// The most probability the run's length cap (`max_plies`) may cut off
