@@ -64,6 +64,12 @@ pub type Verdict = Result<Solution, Unsolved>;
 /// side by side).
 type Cache = Mutex<HashMap<(String, u64), Arc<OnceLock<Verdict>>>>;
 
+/// The most verdicts kept: some hundreds of bytes each, so that a sweep
+/// of 100,000 cells of as many rules (tests/cli/giant_sweeps.rs) keeps a
+/// few megabytes, not some tens; cells of one rules key come together in
+/// a sweep, so a cache of the last ones finds them.
+const MAX_KEPT: usize = 10_000;
+
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
     CACHE.get_or_init(Cache::default)
@@ -86,6 +92,10 @@ pub fn verdict(game: &dyn GameEntry, cell: &Cell) -> Verdict {
     let key = (rules_key(game, cell), cell.exact_budget);
     let slot = {
         let mut map = cache().lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= MAX_KEPT && !map.contains_key(&key) {
+            // Forgetting costs a solve again, never a different value.
+            map.clear();
+        }
         Arc::clone(map.entry(key).or_default())
     };
     slot.get_or_init(|| {
