@@ -3,8 +3,10 @@
 
 use std::sync::OnceLock;
 
-use crate::analysis::exact::{Bounds, SeatOdds};
+use crate::analysis::exact::SeatOdds;
 use crate::core::option_error::OptionError;
+use crate::plan::exact_cache;
+use crate::plan::unsolved::Unsolved;
 use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
 use crate::runner::game_entry::GameEntry;
@@ -34,20 +36,13 @@ pub struct CellPlan {
     /// The precision the cell plays to (`games = { until_se, max }`), its
     /// `cell.games` then the most; `None`: it plays `cell.games`.
     pub precision: Option<Precision>,
-    /// The cell's exact odds by seat, once asked for
-    /// ([`CellPlan::exact`]): only what the reports show is kept, as a
-    /// sweep may solve 100,000 cells.
-    pub exact: OnceLock<Option<Vec<SeatOdds>>>,
+    /// The cell's exact odds by seat, or why it has none, once asked for
+    /// ([`CellPlan::exact_status`]): only what the reports show is kept,
+    /// as a sweep may solve 100,000 cells.
+    pub exact: OnceLock<Result<Vec<SeatOdds>, Unsolved>>,
 }
 
-/// The most reachable states the reports solve a cell over (`ludus
-/// exact --limit` goes further).
-pub const REPORT_EXACT_LIMIT: usize = 50_000;
-
-/// The most probability the run's length cap (`max_plies`) may cut off
-/// for the exact values to stand beside the run's estimates: a game
-/// stopped by the cap ends otherwise than the solved game.
-pub const CAP_TOLERANCE: f64 = 1e-12;
+pub use crate::plan::exact_reach::CAP_TOLERANCE;
 
 impl CellPlan {
     /// Why the cell's games, which add up to `tally`, are as many as they
@@ -61,27 +56,32 @@ impl CellPlan {
         self.game.cell_job(&self.cell)
     }
 
-    /// The exact odds and payoffs of the cell's play, solved once, where
-    /// they exist: the cell asks for them (`exact`), its seats are
-    /// policies of known choices, its states number at most
-    /// [`REPORT_EXACT_LIMIT`], the outcomes followed stay within its
-    /// budget ([`Cell::exact_budget`]) and its length cap cuts off no more
-    /// than [`CAP_TOLERANCE`] of its games. `None` otherwise.
+    /// The exact odds and payoffs of the cell's play, where they exist
+    /// ([`CellPlan::exact_status`]); `None` otherwise.
     pub fn exact(&self) -> Option<&[SeatOdds]> {
+        self.exact_status().ok()
+    }
+
+    /// The exact odds and payoffs of the cell's play, solved once for
+    /// every cell of the same rules ([`exact_cache`]), or why there are
+    /// none: the cell asks for them (`exact`), its seats are policies of
+    /// known choices, its states number at most
+    /// [`crate::plan::exact_reach::EXACT_LIMIT`], the outcomes followed
+    /// stay within its budget ([`Cell::exact_budget`]) and its length cap
+    /// cuts off no more than [`CAP_TOLERANCE`] of its games.
+    pub fn exact_status(&self) -> Result<&[SeatOdds], &Unsolved> {
         self.exact
             .get_or_init(|| {
                 if self.cell.exact_budget == 0 {
-                    return None;
+                    return Err(Unsolved::Off);
                 }
-                let bounds = Bounds {
-                    states: REPORT_EXACT_LIMIT,
-                    outcomes: self.cell.exact_budget,
-                };
-                let e = self
-                    .game
-                    .exact(&self.cell.options, &self.cell.seats, bounds)
-                    .ok()?;
-                (e.past(u64::from(self.cell.max_plies)) <= CAP_TOLERANCE).then_some(e.seats)
+                let cap = self.cell.max_plies;
+                let solved = exact_cache::verdict(self.game, &self.cell)?;
+                if solved.fits(cap) {
+                    Ok(solved.seats)
+                } else {
+                    Err(Unsolved::Cap { cap })
+                }
             })
             .as_deref()
     }

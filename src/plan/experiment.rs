@@ -23,6 +23,7 @@
 //!
 //! Every problem is reported with the file and the key it is in.
 
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
@@ -34,11 +35,13 @@ use crate::core::options::Options;
 use crate::core::plural::plural;
 use crate::plan::cell_games::CellGames;
 use crate::plan::cell_plan::CellPlan;
+use crate::plan::exact_cache;
+use crate::plan::exact_reach::{CELL_BUDGET, RUN_BUDGET};
 use crate::plan::plan_error::PlanError;
 use crate::plan::report_columns::is_own_column;
 use crate::policies::policy_spec::PolicySpec;
 use crate::registry;
-use crate::runner::cell::{Cell, EXACT_BUDGET_PER_CELL, EXACT_BUDGET_PER_RUN};
+use crate::runner::cell::Cell;
 use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 
@@ -264,10 +267,15 @@ impl Experiment {
         }
         check_param_columns(&cells, source)?;
         // Each cell that asks for exact values (its entry's `exact`, else
-        // the file's) gets its share of the run's budget.
+        // the file's) gets its share of the run's budget, shared by the
+        // rules solved: cells of one rules key are solved once.
         let asks = |c: &CellPlan| file.cells[c.entry].exact.or(file.exact).unwrap_or(true);
-        let asking = cells.iter().filter(|c| asks(c)).count() as u64;
-        let share = (EXACT_BUDGET_PER_RUN / asking.max(1)).min(EXACT_BUDGET_PER_CELL);
+        let asking: HashSet<String> = cells
+            .iter()
+            .filter(|c| asks(c))
+            .map(|c| exact_cache::rules_key(c.game, &c.cell))
+            .collect();
+        let share = (RUN_BUDGET / asking.len().max(1) as u64).min(CELL_BUDGET);
         for c in &mut cells {
             c.cell.exact_budget = if asks(c) { share } else { 0 };
         }

@@ -4,8 +4,11 @@
 
 pub mod cell_games;
 pub mod cell_plan;
+pub mod exact_cache;
+pub mod exact_reach;
 pub mod experiment;
 pub mod plan_error;
 pub mod report_columns;
 pub mod search_plan;
 pub mod tournament;
+pub mod unsolved;

@@ -6,6 +6,7 @@ use crate::core::text::{bounded, printable};
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::experiment::Experiment;
 use crate::reports::cell_result::CellResult;
+use crate::reports::exact_note::ExactNote;
 use crate::store::cell_timing::CellTiming;
 
 /// The most bytes of `error` a manifest keeps: a failure's message may
@@ -99,10 +100,15 @@ pub struct CellRunRecord {
     pub thread_seconds: f64,
     /// Games per second of one thread.
     pub games_per_second: f64,
+    /// Whether its exact values stand beside its estimates, and if not,
+    /// why (absent from manifests written before ludus said).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<ExactNote>,
 }
 
 impl CellRunRecord {
-    /// Finished cell `plan`'s line: `games` played at the cost `timing`.
+    /// Finished cell `plan`'s line: `games` played at the cost `timing`,
+    /// and whether it is solved exactly (solving it unless it was).
     pub fn of(plan: &CellPlan, games: u64, timing: CellTiming) -> CellRunRecord {
         CellRunRecord {
             cell: plan.cell.index,
@@ -111,6 +117,7 @@ impl CellRunRecord {
             wall_seconds: timing.wall_seconds,
             thread_seconds: timing.thread_seconds,
             games_per_second: timing.games_per_second(games),
+            exact: Some(ExactNote::of(plan)),
         }
     }
 }

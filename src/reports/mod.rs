@@ -7,6 +7,7 @@ pub mod cells;
 pub mod charts;
 pub mod endings;
 pub mod exact_beside;
+pub mod exact_note;
 pub mod finished_states;
 pub mod interval;
 pub mod length_stats;

@@ -8,14 +8,11 @@ use crate::policies::policy_spec::PolicySpec;
 use crate::runner::metrics_level::MetricsLevel;
 use crate::runner::on_bot_error::OnBotError;
 
-/// The most outcomes of throws and moves the reports follow to solve one
-/// cell: a second or two at most.
+/// The most outcomes of throws and moves followed to solve a cell made
+/// alone ([`Cell::single`]) and a search's candidate: a second or two at
+/// most. A run's cells get their share of a larger budget
+/// (`crate::plan::exact_reach`).
 pub const EXACT_BUDGET_PER_CELL: u64 = 4_000_000;
-
-/// The most they follow over all the cells of a run, shared among them:
-/// a sweep of many cells gives each a smaller share, so that trying
-/// never costs a run more than some seconds.
-pub const EXACT_BUDGET_PER_RUN: u64 = 40_000_000;
 
 /// One cell to play: its options and a policy per seat (the game is the
 /// job's, see [`crate::runner::play_entry::PlayEntry::cell_job`]).

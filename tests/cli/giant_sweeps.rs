@@ -12,8 +12,11 @@ use crate::support::{manifest, scratch, write};
 /// The most memory the run may take: what a careful user expects of a
 /// laptop, about five times what a run of a few cells takes. Measured
 /// (release, two threads): 499 MB on 2026-12-06, 507 MB once cells.csv
-/// gained a column a seat and a swept parameter (2026-12-07).
-const MAX_PEAK_BYTES: u64 = 550 << 20;
+/// gained a column a seat and a swept parameter (2026-12-07); 554 MB (the
+/// test's profile) once manifest.json said of each cell whether it is
+/// solved exactly and why not, and each of these cells may follow 2,000
+/// outcomes to solve, not 400 (issue 58, 2026-12-07).
+const MAX_PEAK_BYTES: u64 = 600 << 20;
 
 /// The largest chart and page.
 const MAX_CHART_BYTES: u64 = 1 << 20;

@@ -266,6 +266,16 @@ fn every_chart_parses_and_the_page_shows_exactly_the_charts_and_rows_there_are()
         policies.contains("threshold:1") && policies.contains("draw"),
         "{policies}"
     );
+    // Half Hazard's 102,741 states are solved: its exact values are drawn
+    // and named; Rithmomachy has no exact analysis, so no diamonds.
+    for chart in ["win-rates-2.svg", "payoffs-2.svg"] {
+        let words = svg_text(&out, chart);
+        assert!(
+            words.contains("exact"),
+            "{chart} names the exact values: {words}"
+        );
+    }
+    assert!(!svg_text(&out, "win-rates-3.svg").contains("exact"));
     let metrics = svg_text(&out, "metrics-3.svg");
     for word in [
         "balance",

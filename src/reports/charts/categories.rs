@@ -123,9 +123,8 @@ pub fn draw_rates(
     series: &[(RGBColor, &RatePoints)],
     widest: f64,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let step = (0.5 / series.len().max(1) as f64).min(widest);
     for (k, &(c, points)) in series.iter().enumerate() {
-        let dx = (k as f64 - (series.len() - 1) as f64 / 2.0) * step;
+        let dx = shift(k, series.len(), widest);
         let shown: Vec<(f64, f64, f64, f64)> = points
             .iter()
             .enumerate()
@@ -143,6 +142,58 @@ pub fn draw_rates(
     }
     Ok(())
 }
+
+/// Where series `k` of `n` sits in a cell's slot, from its middle: the
+/// series side by side, at most `widest` of a slot apart.
+fn shift(k: usize, n: usize, widest: f64) -> f64 {
+    let step = (0.5 / n.max(1) as f64).min(widest);
+    (k as f64 - (n.max(1) - 1) as f64 / 2.0) * step
+}
+
+/// An exact value per cell; `None` where the cell is not solved.
+pub type ExactPoints = [Option<f64>];
+
+/// Draws the exact value of each solved cell as a diamond on series `k`'s
+/// bar (shifted as [`draw_rates`] shifts it, of `series` in all), in the
+/// series' colour with a dark edge, so that it shows on the bar: where it
+/// lies in the interval is how far the estimate lies from the truth.
+pub fn draw_exact(
+    chart: &mut ShareChart,
+    series: &[(RGBColor, &ExactPoints)],
+    widest: f64,
+) -> Result<(), Box<dyn std::error::Error>> {
+    for (k, &(c, points)) in series.iter().enumerate() {
+        let dx = shift(k, series.len(), widest);
+        let at: Vec<(f64, f64)> = points
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.map(|v| (i as f64 + dx, v)))
+            .collect();
+        chart
+            .draw_series(at.iter().map(|&p| {
+                EmptyElement::at(p) + Polygon::new(EXACT_DIAMOND.to_vec(), c.filled())
+            }))?;
+        chart.draw_series(at.iter().map(|&p| {
+            EmptyElement::at(p) + PathElement::new(EXACT_EDGE.to_vec(), BLACK.stroke_width(1))
+        }))?;
+    }
+    Ok(())
+}
+
+/// The legend row of [`draw_exact`]'s diamonds.
+pub fn exact_legend() -> LegendItem {
+    LegendItem {
+        label: "exact".to_string(),
+        colour: frame::GREY,
+        mark: frame::Mark::Diamond,
+    }
+}
+
+/// The diamond of an exact value, in pixels about its point.
+const EXACT_DIAMOND: [(i32, i32); 4] = [(0, -6), (6, 0), (0, 6), (-6, 0)];
+
+/// Its edge, closed.
+const EXACT_EDGE: [(i32, i32); 5] = [(0, -6), (6, 0), (0, 6), (-6, 0), (0, -6)];
 
 /// Draws category labels under a plot: `lines[i]` under `x = i`, one
 /// text per line, each cut to the slot's width. `at(i)` gives the pixel

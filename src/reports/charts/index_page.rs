@@ -230,8 +230,10 @@ fn section(out: &mut String, g: &EntryGroup, with_charts: bool, rows: usize) {
     let (head, rows) = reading_tables::endings(g, shown);
     table(out, &head, &rows);
     out.push_str(
-        "<h3>Cells (cells.csv)</h3>\n<p>What tells the cells apart; the settings they share \
-         are in the heading, and <a href=\"cells.csv\">cells.csv</a> has every one.</p>\n",
+        "<h3>Cells (cells.csv)</h3>\n<p>What tells the cells apart, and whether each is \
+         solved exactly (its exact values beside the estimates, in summary.csv and as diamonds \
+         on the charts) or why not; the settings they share are in the heading, and \
+         <a href=\"cells.csv\">cells.csv</a> has every one.</p>\n",
     );
     let (head, rows) = reading_tables::cells(g, shown);
     table(out, &head, &rows);

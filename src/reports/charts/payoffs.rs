@@ -1,6 +1,7 @@
 //! payoffs-N.svg: each seat's mean payoff per game in every cell of an
-//! entry, with its 95% interval (the mean ± 1.96 standard errors), and the line of
-//! no gain. In a money game this is what a strategy is judged by: the win
+//! entry, with its 95% interval (the mean ± 1.96 standard errors), the
+//! exact payoff of the cells solved exactly as diamonds on the bars, and
+//! the line of no gain. In a money game this is what a strategy is judged by: the win
 //! rates may point the other way (Half Hazard's `threshold:1` wins more
 //! games than `threshold:3` and loses money to it).
 
@@ -44,6 +45,15 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
                 .collect()
         })
         .collect();
+    let exact: Vec<Vec<Option<f64>>> = (0..seats)
+        .map(|s| {
+            cells
+                .iter()
+                .map(|r| r.plan.exact().and_then(|e| e.get(s)).map(|o| o.payoff))
+                .collect()
+        })
+        .collect();
+    let solved = exact.iter().flatten().any(Option::is_some);
     let mut items: Vec<LegendItem> = (0..seats)
         .map(|s| LegendItem {
             label: group.seat_name(s),
@@ -56,14 +66,24 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
         colour: GREY,
         mark: Mark::Line,
     });
+    if solved {
+        items.push(categories::exact_legend());
+    }
     let (lo, hi) = points
         .iter()
         .flatten()
         .flatten()
-        .fold((0.0f64, 0.0f64), |(a, b), &(_, l, h)| (a.min(l), b.max(h)));
+        .flat_map(|&(_, l, h)| [l, h])
+        .chain(exact.iter().flatten().flatten().copied())
+        .fold((0.0f64, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
     let pad = ((hi - lo) * 0.08).max(1e-3);
     let what = format!(
-        "Mean payoff per game per seat with its 95% interval{}",
+        "Mean payoff per game per seat with its 95% interval{}{}",
+        if solved {
+            ", the exact payoff where solved"
+        } else {
+            ""
+        },
         group.shown_note()
     );
     let shares = categories::Shares {
@@ -84,6 +104,12 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
             .enumerate()
             .map(|(s, p)| (colour(s), p.as_slice()))
             .collect();
-        categories::draw_rates(chart, &series, 0.12)
+        categories::draw_rates(chart, &series, 0.12)?;
+        let exact: Vec<_> = exact
+            .iter()
+            .enumerate()
+            .map(|(s, e)| (colour(s), e.as_slice()))
+            .collect();
+        categories::draw_exact(chart, &exact, 0.12)
     })
 }

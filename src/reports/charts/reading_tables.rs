@@ -11,6 +11,7 @@ use crate::reports::charts::entry_group::EntryGroup;
 use crate::reports::charts::figures::{mean_interval, percent_interval, significant};
 use crate::reports::charts::payoffs::has_money;
 use crate::reports::exact_beside::ExactBeside;
+use crate::reports::exact_note::words;
 use crate::reports::interval::wilson;
 use crate::reports::length_stats::LengthStats;
 use crate::reports::payoff::PayoffStats;
@@ -133,11 +134,12 @@ pub fn endings(g: &EntryGroup, shown: &[CellResult]) -> Table {
 }
 
 /// One row per cell of `shown`: what tells it apart (its swept options and
-/// seats), its games and its first game's seed. The settings the cells
+/// seats), its games, its first game's seed, and whether it is solved
+/// exactly or why not (as manifest.json says). The settings the cells
 /// share are the section's heading; cells.csv has every one.
 pub fn cells(g: &EntryGroup, shown: &[CellResult]) -> Table {
     let mut header = cell_header(g);
-    header.extend(["seats", "games", "first game's seed"].map(String::from));
+    header.extend(["seats", "games", "first game's seed", "exact values"].map(String::from));
     let rows = shown
         .iter()
         .map(|r| {
@@ -146,6 +148,10 @@ pub fn cells(g: &EntryGroup, shown: &[CellResult]) -> Table {
                 cells::seats(&r.plan),
                 thousands(r.plan.cell.games),
                 cells::first_game_seed(&r.plan).to_string(),
+                match r.plan.exact_status() {
+                    Ok(_) => "solved".to_string(),
+                    Err(u) => format!("not solved: {}", words(u)),
+                },
             ]);
             row
         })

@@ -1,6 +1,7 @@
 //! win-rates-N.svg: each seat's win rate in every cell of an entry, with
 //! its 95% Wilson interval as an error bar, the draw rate where there are
-//! draws, and each cell's even share (one over its seats) for reference.
+//! draws, each cell's even share (one over its seats) for reference, and
+//! the exact rates of the cells solved exactly as diamonds on the bars.
 
 use plotters::prelude::*;
 
@@ -10,10 +11,11 @@ use crate::reports::charts::frame::{GREY, LegendItem, Mark, colour};
 use crate::reports::interval::wilson;
 
 /// One series: a rate and its interval per cell (`None` where the cell
-/// has no such seat).
+/// has no such seat), and its exact value where the cell is solved.
 struct Series {
     item: LegendItem,
     points: Vec<Option<(f64, f64, f64)>>,
+    exact: Vec<Option<f64>>,
 }
 
 /// A rate of `k` in `n` games with its Wilson interval.
@@ -36,6 +38,10 @@ fn series(group: &EntryGroup) -> Vec<Series> {
                 .iter()
                 .map(|r| (s < r.tally.players).then(|| rate(r.tally.wins[s], r.tally.games)))
                 .collect(),
+            exact: cells
+                .iter()
+                .map(|r| r.plan.exact().and_then(|e| e.get(s)).map(|o| o.win))
+                .collect(),
         })
         .collect();
     let drawn = |r: &crate::reports::cell_result::CellResult| {
@@ -53,17 +59,30 @@ fn series(group: &EntryGroup) -> Vec<Series> {
                 .iter()
                 .map(|r| Some(rate(drawn(r), r.tally.games)))
                 .collect(),
+            // A game no seat wins alone, as `drawn` counts it.
+            exact: cells
+                .iter()
+                .map(|r| {
+                    let e = r.plan.exact()?;
+                    Some((1.0 - e.iter().map(|o| o.win).sum::<f64>()).max(0.0))
+                })
+                .collect(),
         });
     }
     out
 }
 
-/// The y range: every interval and even share, padded, on a 5% grid, so
-/// that small differences between seats stay visible.
+/// The y range: every interval, exact value and even share, padded, on a
+/// 5% grid, so that small differences between seats stay visible.
 fn y_range(series: &[Series], even: &[f64]) -> (f64, f64) {
     let values = series
         .iter()
         .flat_map(|s| s.points.iter().flatten().flat_map(|&(_, lo, hi)| [lo, hi]))
+        .chain(
+            series
+                .iter()
+                .flat_map(|s| s.exact.iter().flatten().copied()),
+        )
         .chain(even.iter().copied());
     let (lo, hi) = values.fold((1.0f64, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
     if lo > hi {
@@ -88,11 +107,20 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
         colour: GREY,
         mark: Mark::Dashed,
     });
+    let solved = series.iter().any(|s| s.exact.iter().any(Option::is_some));
+    if solved {
+        items.push(categories::exact_legend());
+    }
     let (y0, y1) = y_range(&series, &even);
     let games: Vec<u64> = cells.iter().map(|r| r.tally.games).collect();
     let what = format!(
-        "Win rate per seat with its 95% Wilson interval ({} games per cell){}",
+        "Win rate per seat with its 95% Wilson interval ({} games per cell){}{}",
         games_text(&games),
+        if solved {
+            ", the exact rate where solved"
+        } else {
+            ""
+        },
         group.shown_note()
     );
     let shares = categories::Shares {
@@ -117,7 +145,12 @@ pub fn svg(group: &EntryGroup) -> std::io::Result<String> {
             .iter()
             .map(|s| (s.item.colour, s.points.as_slice()))
             .collect();
-        categories::draw_rates(chart, &rates, 0.12)
+        categories::draw_rates(chart, &rates, 0.12)?;
+        let exact: Vec<_> = series
+            .iter()
+            .map(|s| (s.item.colour, s.exact.as_slice()))
+            .collect();
+        categories::draw_exact(chart, &exact, 0.12)
     })
 }
 

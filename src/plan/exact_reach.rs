@@ -1,0 +1,32 @@
+//! How far a run goes to solve a cell exactly: the states `ludus exact`
+//! lists by default, and the budget of outcomes followed that keeps the
+//! trying of a run of many cells to some seconds.
+
+/// The most reachable states a cell is solved over: what `ludus exact`
+/// lists before it gives up (its default `--limit`), so that a run sets
+/// beside its estimates every answer that command gives by default.
+/// Some microseconds and up to some kilobytes a state: Half Hazard at its
+/// defaults, random against random, lists 531,916 in 1.3 s.
+// cli/exact.rs's `--limit` default (1_000_000) should name this constant.
+pub const EXACT_LIMIT: usize = 1_000_000;
+
+/// The most outcomes of throws and moves a run follows to solve one cell:
+/// some seconds at most (Half Hazard's 531,916 states take 4.7 million;
+/// Mayor with six dice over twenty rounds, 403,831 states, 8 to 16
+/// million in 3.4 s).
+pub const CELL_BUDGET: u64 = 40_000_000;
+
+/// The most a run follows over all its cells, shared among the cells that
+/// ask for exact values by the rules they are solved for (cells that
+/// differ only in what the solve does not read share one solution), so
+/// that a sweep of many cells costs some tens of seconds at most and
+/// solves its small ones. The default experiment's 53 cells get 3.8
+/// million each, enough for all its dice cells but Hazard of 6 players
+/// (Half Hazard takes 0.7 million, Growing Hazard 2.6), and try for
+/// about 11 s.
+pub const RUN_BUDGET: u64 = 200_000_000;
+
+/// The most probability the run's length cap (`max_plies`) may cut off
+/// for the exact values to stand beside the run's estimates: a game
+/// stopped by the cap ends otherwise than the solved game.
+pub const CAP_TOLERANCE: f64 = 1e-12;
