@@ -42,7 +42,9 @@ impl Round for PairAceRound {
     #[inline(always)]
     fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         let seat = table.next_thrower(&mut self.next);
-        let t = table.throw::<3>(dice);
+        // A pair or triple is the same whichever dice show it: exact
+        // analysis lists the 56 sets of faces, not the 216 orders.
+        let t = table.throw_set::<3>(dice);
         if is_triple(t) {
             say!(log, "seat {} throws {}: a triple, wins", seat + 1, show(t));
             return Some(RoundEnd::Won(seat, "triple"));

@@ -43,7 +43,9 @@ impl Round for RiffaRound {
     #[inline(always)]
     fn step(&mut self, table: &mut Table, dice: &mut Dice, log: &mut impl Log) -> Option<RoundEnd> {
         let seat = self.pass.seat();
-        let t = table.throw::<3>(dice);
+        // The pair is the same whichever dice show it: exact analysis
+        // lists the 56 sets of faces, not the 216 orders.
+        let t = table.throw_set::<3>(dice);
         if !has_pair(t) {
             say!(log, "seat {} throws {}: no pair", seat + 1, show(t));
             return None;

@@ -124,6 +124,15 @@ impl Table {
         dice.throw::<N>()
     }
 
+    /// Throws `N` dice at once as a set ([`Dice::throw_set`]), counted as
+    /// one throw: for a round that reads which faces came up, not which
+    /// die showed which (a pair, a triple, the total).
+    #[inline(always)]
+    pub fn throw_set<const N: usize>(&mut self, dice: &mut Dice) -> [u8; N] {
+        self.throws += 1;
+        dice.throw_set::<N>()
+    }
+
     /// Throws `N` dice at once for their total
     /// ([`Dice::throw_for_total`]), counted as one throw: for a round that
     /// reads only the total (the faces are shown).

@@ -52,7 +52,11 @@ impl TantoRound {
     #[inline(always)]
     fn attempt<L: Log>(seat: Seat, table: &mut Table, dice: &mut Dice, log: &mut L) -> bool {
         // The die, then the two: the same draws as one throw of three.
-        let [one, two @ ..] = dice.throw::<3>();
+        // Of the two only the total is read, so exact analysis lists 6
+        // faces times 11 totals, not 216 ways (Tanto listed at 46 µs a
+        // state before).
+        let one = dice.die();
+        let two = dice.throw_for_total::<2>();
         table.throws += 2;
         let hit = u32::from(two[0]) + u32::from(two[1]) == u32::from(one);
         say!(
