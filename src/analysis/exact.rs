@@ -67,6 +67,11 @@ pub struct Exact {
     pub length: RewardDistribution,
     /// How many distinct states are reachable.
     pub states: usize,
+    /// Whether the length's distribution was sought: not where optimal
+    /// play was solved by stages ([`crate::analysis::staged_play`]),
+    /// which finds the mean only (`length` then holds nothing but its
+    /// tail, the whole chance).
+    pub length_sought: bool,
     /// The same odds as exact fractions, where the chain is small enough
     /// ([`FRACTIONS`]) and every chance is a fraction.
     pub fractions: Option<ExactFractions>,
@@ -244,6 +249,7 @@ pub fn exact_within<G: Stages>(
         length,
         states,
         fractions,
+        length_sought: true,
     })
 }
 

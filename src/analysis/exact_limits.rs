@@ -5,6 +5,13 @@
 
 use crate::analysis::length_transform::TransformBounds;
 
+/// The most states exact analysis lists by default (`ludus exact
+/// --limit`, a run's exact values, `optimal`): the stage starts and the
+/// stages' states of a game solved by stages (Half Hazard's ten turns,
+/// every choice open, list 1,063,419), the reachable states of one
+/// solved whole (Half Hazard's ten turns played at random, 531,916).
+pub const STATE_LIMIT: usize = 2_000_000;
+
 /// The most runs of one chance event listed: enough for six dice thrown
 /// at once (55,987 runs; three dice thrown as a set take 57).
 pub const CHANCE_LIMIT: usize = 100_000;

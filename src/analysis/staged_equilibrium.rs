@@ -115,7 +115,10 @@ impl<G: Stages> StageStarts<G> {
                 Some(&g) if apart.is_some() => g,
                 _ => {
                     let left = limit.saturating_sub(s.states);
-                    let g = StageGraph::list(root, left)?;
+                    let g = StageGraph::list(root, left).map_err(|e| match e {
+                        ExactError::TooManyStates { .. } => ExactError::TooManyStates { limit },
+                        e => e,
+                    })?;
                     s.states += g.len();
                     s.graphs.push(g);
                     let n = (s.graphs.len() - 1) as u32;

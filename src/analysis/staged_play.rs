@@ -108,12 +108,12 @@ pub fn staged_exact<G: Stages>(
     for (s, game) in starts.games.iter().enumerate() {
         let apart = game.stage();
         let root = apart.as_ref().unwrap_or(game);
+        // Stages are told apart as the equilibrium told them: what the
+        // rules key leaves out at a stage's start (a turn's hazards,
+        // counted again from its first throw) no policy that decides by
+        // the stage reads in it.
         key.clear();
-        if rules_only {
-            root.rules_key(&mut key);
-        } else {
-            root.state_key(&mut key);
-        }
+        root.rules_key(&mut key);
         if let (Some(&n), Some(_)) = (by_key.get(&key), &apart) {
             stage_of.push(n);
             continue;
@@ -249,5 +249,6 @@ pub fn staged_exact<G: Stages>(
         },
         states: listed,
         fractions: None,
+        length_sought: false,
     })
 }

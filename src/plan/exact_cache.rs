@@ -125,6 +125,7 @@ mod tests {
             },
             states: 1,
             fractions: None,
+            length_sought: true,
         }
     }
 

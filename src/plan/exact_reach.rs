@@ -7,8 +7,7 @@
 /// beside its estimates every answer that command gives by default.
 /// Some microseconds and up to some kilobytes a state: Half Hazard at its
 /// defaults, random against random, lists 531,916 in 1.3 s.
-// cli/exact.rs's `--limit` default (1_000_000) should name this constant.
-pub const EXACT_LIMIT: usize = 1_000_000;
+pub const EXACT_LIMIT: usize = crate::analysis::exact_limits::STATE_LIMIT;
 
 /// The most outcomes of throws and moves a run follows to solve one cell:
 /// some seconds at most (Half Hazard's 531,916 states take 4.7 million;

@@ -31,10 +31,8 @@ use crate::core::state_key::StateKey;
 use crate::policies::policy_error::PolicyError;
 
 /// The most states `optimal` lists before it gives up, unless
-/// [`set_state_limit`] said otherwise: the stage starts and the stages'
-/// states of a game solved by stages (Half Hazard's ten turns list
-/// 1,063,419), the reachable states of one solved whole.
-pub const STATE_LIMIT: usize = 2_000_000;
+/// [`set_state_limit`] said otherwise.
+pub use crate::analysis::exact_limits::STATE_LIMIT;
 
 /// Past this many states a game that falls into stages is solved by
 /// stages: the whole game is listed first only while it is small, where

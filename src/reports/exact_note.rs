@@ -10,7 +10,7 @@ use crate::reports::table::thousands;
 
 /// A cell's line on its exact values in manifest.json:
 /// `{"solved": true}` or `{"solved": false, "reason": "states", "why":
-/// "more than 1,000,000 states"}`.
+/// "more than 2,000,000 states"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExactNote {
     /// Whether the cell's exact values stand beside its estimates.

@@ -481,3 +481,37 @@ fn a_refused_policy_is_named_once() {
         assert!(err.contains(reason), "{err}");
     }
 }
+
+/// Optimal play of the ten turns of Half Hazard, too large to list whole,
+/// is solved by stages: both seats alike (the order of play thrown for),
+/// the text naming what it does not find; `--limit` refuses it, and its
+/// message says how to go past it.
+#[test]
+fn optimal_play_of_ten_turns_is_solved_by_stages_within_the_limit() {
+    let v = exact_json(&["half-hazard", "--seats", "optimal,optimal"]);
+    let (w1, w2) = (seat(&v, 0, "win"), seat(&v, 1, "win"));
+    assert!(
+        (w1 - w2).abs() < 1e-12 && w1 > 0.45 && w1 < 0.5,
+        "{w1} {w2}"
+    );
+    assert!(seat(&v, 0, "payoff").abs() < 1e-9);
+    assert!(v["length"]["distribution"].is_null(), "{v}");
+    let out = ludus(&["exact", "half-hazard", "--seats", "optimal,random"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("its distribution is not found"), "{text}");
+    let out = ludus(&[
+        "exact",
+        "half-hazard",
+        "--seats",
+        "optimal,optimal",
+        "--limit",
+        "300000",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = stderr(&out);
+    assert!(
+        e.contains("more than 300000 states") && e.contains("--limit raises it"),
+        "{e}"
+    );
+}

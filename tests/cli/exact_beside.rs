@@ -125,7 +125,7 @@ fn names_exact(svg: &str) -> bool {
 /// to a million states, not 50,000 as before), and manifest.json and
 /// index.html say of each cell whether it is solved, or why not.
 #[test]
-fn cells_up_to_a_million_states_are_solved_and_the_manifest_says_which() {
+fn cells_within_the_exact_limit_are_solved_and_the_manifest_says_which() {
     let (out, _) = run(
         "exact-reasons",
         "name = \"e\"\nseed = 5\ngames = 200\n\
@@ -163,7 +163,7 @@ fn cells_up_to_a_million_states_are_solved_and_the_manifest_says_which() {
         (1, ("policy", "a seat plays mcts:5, no known distribution")),
         (2, ("off", "not asked for (exact = false)")),
         (3, ("no-analysis", "the game has no exact analysis")),
-        (4, ("states", "more than 1,000,000 states")),
+        (4, ("states", "more than 2,000,000 states")),
     ] {
         assert_eq!(notes[i]["solved"], false, "cell {i}");
         assert_eq!(said(i), (reason, why), "cell {i}");
@@ -176,7 +176,7 @@ fn cells_up_to_a_million_states_are_solved_and_the_manifest_says_which() {
     for words in [
         "<td>solved</td>",
         "<td>not solved: a seat plays mcts:5, no known distribution</td>",
-        "<td>not solved: more than 1,000,000 states</td>",
+        "<td>not solved: more than 2,000,000 states</td>",
     ] {
         assert!(page.contains(words), "the page lacks {words:?}");
     }
