@@ -79,6 +79,8 @@ impl CellPlan {
                 let solved = exact_cache::verdict(self.game, &self.cell)?;
                 if solved.fits(cap) {
                     Ok(solved.seats)
+                } else if !solved.length_sought {
+                    Err(Unsolved::Lengths)
                 } else {
                     Err(Unsolved::Cap { cap })
                 }

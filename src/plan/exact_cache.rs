@@ -23,6 +23,9 @@ pub struct Solution {
     /// [`CAP_TOLERANCE`] of the games; `None` where none does (what is
     /// left uncounted past the longest length is more).
     pub shortest_cap: Option<u64>,
+    /// Whether the length's distribution was sought
+    /// ([`Exact::length_sought`]): without it no cap is known to fit.
+    pub length_sought: bool,
 }
 
 impl Solution {
@@ -31,6 +34,7 @@ impl Solution {
         Solution {
             seats: e.seats.clone(),
             shortest_cap: shortest_cap(e),
+            length_sought: e.length_sought,
         }
     }
 

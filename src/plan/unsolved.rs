@@ -32,6 +32,9 @@ pub enum Unsolved {
         /// The cap (`max_plies`).
         cap: u32,
     },
+    /// Optimal play solved by stages gives no length distribution, so
+    /// what the run's length cap cuts off is not known.
+    Lengths,
     /// Exact analysis does not cover the game (it names no key for its
     /// states, as the board games, or its chance cannot be listed).
     NoAnalysis,
@@ -56,6 +59,7 @@ impl Unsolved {
             Unsolved::States { .. } => "states",
             Unsolved::Budget { .. } => "budget",
             Unsolved::Cap { .. } => "cap",
+            Unsolved::Lengths => "lengths",
             Unsolved::NoAnalysis => "no-analysis",
             Unsolved::Failed { .. } => "failed",
         }

@@ -60,6 +60,10 @@ pub fn words(u: &Unsolved) -> String {
         Unsolved::Cap { cap } => {
             format!("max_plies {} cuts games short", thousands(u64::from(*cap)))
         }
+        Unsolved::Lengths => {
+            "optimal play solved by stages: no length distribution, so the cap's cut is unknown"
+                .to_string()
+        }
         Unsolved::NoAnalysis => "the game has no exact analysis".to_string(),
         Unsolved::Failed { why } => format!("no exact answer: {why}"),
     }

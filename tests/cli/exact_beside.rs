@@ -296,3 +296,20 @@ fn a_million_games_of_every_dice_game_agree_with_exact_play() {
         "seat order gives some seat an edge: {asymmetric} rows"
     );
 }
+
+/// A cell with an `optimal` seat in ten turns of Half Hazard is solved by
+/// stages, which find no length distribution: the manifest says so rather
+/// than blaming the length cap, and the columns stay empty.
+#[test]
+fn a_cell_solved_by_stages_says_its_lengths_are_unknown() {
+    let (out, _) = run(
+        "exact_beside_staged",
+        "name = \"staged\"\nseed = 1\ngames = 10\n\
+         [[cells]]\ngame = \"half-hazard\"\nseats = [\"optimal\", \"random\"]\n",
+    );
+    let m = manifest(&out);
+    let note = &m["cell_runs"][0]["exact"];
+    assert_eq!(note["reason"], "lengths", "{note}");
+    let rows = read_csv(&out.join("summary.csv"));
+    assert!(rows.iter().all(|r| r["exact_win_rate"].is_empty()));
+}
