@@ -23,9 +23,6 @@ use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
 use crate::core::state_key::StateKey;
 
-/// No choice: a chance state, or an end.
-pub const NO_CHOICE: u32 = u32::MAX;
-
 /// What a state of the stage is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {

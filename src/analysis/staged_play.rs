@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap;
 use crate::analysis::exact::{Exact, SeatOdds};
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::reward_distribution::RewardDistribution;
-use crate::analysis::stage_graph::{Choice, Chooser, Settling, StageGraph};
+use crate::analysis::stage_graph::{Choice, Chooser, Kind, Settling, StageGraph};
 use crate::analysis::staged_equilibrium::{PER_SEAT, StagedStrategy, terminal};
 use crate::core::game::Turn;
 use crate::core::policy::Policy;
@@ -145,8 +145,7 @@ pub fn staged_exact<G: Stages>(
         let mut out = Vec::new();
         for (slot, d) in deciders.iter().enumerate() {
             let state = stage.graph.deciders[slot] as usize;
-            let crate::analysis::stage_graph::Kind::Decide { seat, .. } = stage.graph.kind(state)
-            else {
+            let Kind::Decide { seat, .. } = stage.graph.kind(state) else {
                 unreachable!("a decision");
             };
             match &seats[seat] {
