@@ -22,6 +22,7 @@ use rustc_hash::FxHashMap;
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::exact_limits::{CHANCE_LIMIT, MAX_COMPONENT};
 use crate::analysis::markov::{Chain, Edge, components};
+use crate::analysis::stage_graph::best;
 use crate::core::chance_outcomes::each_branch;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
@@ -336,16 +337,8 @@ fn step_value(
 /// (which the win objective does not weigh) would.
 fn best_move(next: &[usize], seat: usize, values: &[Vec<f64>]) -> (usize, f64) {
     let value = |to: usize| values[to].get(seat).copied().unwrap_or(f64::NEG_INFINITY);
-    let top = next
-        .iter()
-        .map(|&to| value(to))
-        .fold(f64::NEG_INFINITY, f64::max);
-    let equal = top - 1e-12 * top.abs().max(1.0);
-    next.iter()
-        .enumerate()
-        .map(|(i, &to)| (i, value(to)))
-        .find(|&(_, v)| v >= equal)
-        .unwrap_or((0, f64::NEG_INFINITY))
+    let i = best(next.iter().map(|&to| value(to)));
+    (i, next.get(i).map_or(f64::NEG_INFINITY, |&to| value(to)))
 }
 
 /// Solves a component's values with its decisions as picked: a small

@@ -28,7 +28,6 @@ use crate::analysis::staged_lengths::StagedChain;
 use crate::core::game::{Game, Turn};
 use crate::core::outcome::Outcome;
 use crate::core::policy::Policy;
-use crate::core::seat::Seat;
 use crate::core::stages::Stages;
 use crate::core::state_key::StateKey;
 
@@ -104,7 +103,7 @@ pub struct ExactFractions {
 
 /// How many values each seat's terminal vector holds: win, draw, loss,
 /// payoff.
-const PER_SEAT: usize = 4;
+pub const PER_SEAT: usize = 4;
 
 /// Plays every way from `start` with `policies[s]` choosing for seat `s`,
 /// refusing more than `limit` reachable states.
@@ -645,15 +644,22 @@ impl EndKeys {
 
 /// Each seat's win, draw, loss and payoff in a finished game.
 fn terminal<G: Game>(game: &G, outcome: &Outcome) -> Vec<f64> {
-    let seat_values = |s: Seat| {
+    let mut values = Vec::with_capacity(game.players() * PER_SEAT);
+    terminal_values(game, outcome, &mut values);
+    values
+}
+
+/// Adds to `into` each seat's win alone, shared first place, neither, and
+/// payoff ([`PER_SEAT`] values a seat) in a finished game.
+pub fn terminal_values<G: Game>(game: &G, outcome: &Outcome, into: &mut Vec<f64>) {
+    for s in 0..game.players() {
         let first = outcome.winners.contains(s);
         let alone = outcome.sole_winner() == Some(s);
-        [
+        into.extend([
             f64::from(u8::from(alone)),
             f64::from(u8::from(first && !alone)),
             f64::from(u8::from(!first)),
             game.payoff(s) as f64,
-        ]
-    };
-    (0..game.players()).flat_map(seat_values).collect()
+        ]);
+    }
 }

@@ -16,7 +16,7 @@
 use crate::analysis::branches::Listing;
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::exact_limits::{CHANCE_LIMIT, MAX_COMPONENT};
-use crate::analysis::markov::{Chain, Edge, components};
+use crate::analysis::markov::{Chain, Edge, components, eliminate};
 use crate::analysis::markov_error::MarkovError;
 use crate::core::chance_outcomes::each_branch;
 use crate::core::game::{Game, Turn};
@@ -415,7 +415,7 @@ impl<G: Game> StageGraph<G> {
             }
         }
         for _ in 0..MAX_ROUNDS {
-            self.solve_loop::<W>(block, states, into, chooser, length);
+            self.solve_loop::<W>(block, states, into, chooser, length)?;
             let w = if W == 0 { into.width } else { W };
             let mut switched = false;
             for &s in states {
@@ -447,8 +447,8 @@ impl<G: Game> StageGraph<G> {
     }
 
     /// Solves a component's values with its choices as picked:
-    /// `x_i - sum_j P_ij x_j = sum_e P_ie v_e (+ length)`, by Gaussian
-    /// elimination with partial pivoting.
+    /// `x_i - sum_j P_ij x_j = sum_e P_ie v_e (+ length)`, by the chains'
+    /// Gaussian elimination ([`eliminate`]).
     fn solve_loop<const W: usize>(
         &self,
         block: u32,
@@ -456,7 +456,7 @@ impl<G: Game> StageGraph<G> {
         into: &mut Settling,
         chooser: &dyn Chooser,
         length: Option<usize>,
-    ) {
+    ) -> Result<(), ExactError> {
         let k = states.len();
         let w = if W == 0 { into.width } else { W };
         let local =
@@ -503,46 +503,18 @@ impl<G: Game> StageGraph<G> {
                 Kind::End(_) => unreachable!("an end is a component of its own"),
             }
         }
-        let (m, r) = (&mut into.matrix, &mut into.rhs);
-        for c in 0..k {
-            let p = (c..k)
-                .max_by(|&x, &y| m[x * k + c].abs().total_cmp(&m[y * k + c].abs()))
-                .expect("a column");
-            if p != c {
-                for j in 0..k {
-                    m.swap(c * k + j, p * k + j);
-                }
-                for j in 0..w {
-                    r.swap(c * w + j, p * w + j);
-                }
-            }
-            let d = m[c * k + c];
-            for row in c + 1..k {
-                let f = m[row * k + c] / d;
-                if f == 0.0 {
-                    continue;
-                }
-                for j in c..k {
-                    m[row * k + j] -= f * m[c * k + j];
-                }
-                for j in 0..w {
-                    r[row * w + j] -= f * r[c * w + j];
-                }
-            }
-        }
-        for c in (0..k).rev() {
-            for j in 0..w {
-                let mut x = r[c * w + j];
-                for t in c + 1..k {
-                    x -= m[c * k + t] * r[t * w + j];
-                }
-                r[c * w + j] = x / m[c * k + c];
-            }
+        if eliminate(&mut into.matrix, &mut into.rhs, k, w).is_none() {
+            // The choices fixed keep play in the loop for ever.
+            return Err(ExactError::Markov(MarkovError::NeverLeft {
+                state: states[0] as usize,
+                states: k,
+            }));
         }
         for (i, &s) in states.iter().enumerate() {
             let s = s as usize;
             into.values[s * w..(s + 1) * w].copy_from_slice(&into.rhs[i * w..(i + 1) * w]);
         }
+        Ok(())
     }
 }
 
@@ -553,7 +525,7 @@ const MAX_ROUNDS: usize = 1_000;
 /// The first of the values within rounding (1e-12 of it) of the best: of
 /// two moves worth the same, which is first must not hang on the order in
 /// which their chances were added up.
-fn best(values: impl Iterator<Item = f64> + Clone) -> usize {
+pub(crate) fn best(values: impl Iterator<Item = f64> + Clone) -> usize {
     let top = values.clone().fold(f64::NEG_INFINITY, f64::max);
     let equal = top - 1e-12 * top.abs().max(1.0);
     values.clone().position(|v| v >= equal).unwrap_or(0)

@@ -20,8 +20,7 @@ use rustc_hash::FxHashMap;
 use crate::analysis::equilibrium::Objective;
 use crate::analysis::exact_error::ExactError;
 use crate::analysis::stage_graph::{Choice, Chooser, Settling, StageGraph};
-use crate::core::game::{Game, Turn};
-use crate::core::outcome::Outcome;
+use crate::core::game::Turn;
 use crate::core::stages::Stages;
 use crate::core::state_key::StateKey;
 
@@ -34,15 +33,13 @@ pub enum Next {
     Over(u32),
 }
 
-/// How many values each seat's terminal vector holds: win alone, a
-/// shared first place, neither, payoff.
-pub const PER_SEAT: usize = 4;
+pub use crate::analysis::exact::{PER_SEAT, terminal_values as terminal};
 
 /// The stage starts reachable from a game's start, every choice open,
 /// each with its stage's graph and where each of its ends leads.
 #[derive(Debug)]
 pub struct StageStarts<G> {
-    /// Each start's number, by its key ([`Game::rules_key`]).
+    /// Each start's number, by its key ([`Game::rules_key`](crate::core::game::Game::rules_key)).
     pub index: FxHashMap<StateKey, u32>,
     /// The starts, by number (the game's start first).
     pub games: Vec<G>,
@@ -65,17 +62,14 @@ pub struct StageStarts<G> {
     pub states: usize,
 }
 
-/// Each seat's win, draw, loss and payoff in a finished game.
-pub fn terminal<G: Game>(game: &G, outcome: &Outcome, into: &mut Vec<f64>) {
-    for s in 0..game.players() {
-        let first = outcome.winners.contains(s);
-        let alone = outcome.sole_winner() == Some(s);
-        into.extend([
-            f64::from(u8::from(alone)),
-            f64::from(u8::from(first && !alone)),
-            f64::from(u8::from(!first)),
-            game.payoff(s) as f64,
-        ]);
+/// Each seat's `objective` in a finished game, from its terminal values
+/// ([`terminal`]).
+fn objective_values(objective: Objective, terminal: &[f64], out: &mut [f64]) {
+    for (s, v) in out.iter_mut().enumerate() {
+        *v = match objective {
+            Objective::Win => terminal[s * PER_SEAT],
+            Objective::Payoff => terminal[s * PER_SEAT + 3],
+        };
     }
 }
 
@@ -325,14 +319,7 @@ pub fn staged_equilibrium<G: Stages>(
     picks_first.push(total as u32);
     let mut picks = vec![0u8; total as usize];
     let mut values = vec![0.0; n * players];
-    let pick_of = |t: &[f64], out: &mut [f64]| {
-        for (s, v) in out.iter_mut().enumerate() {
-            *v = match objective {
-                Objective::Win => t[s * PER_SEAT],
-                Objective::Payoff => t[s * PER_SEAT + 3],
-            };
-        }
-    };
+    let pick_of = |t: &[f64], out: &mut [f64]| objective_values(objective, t, out);
     // The starts of one level lead only to lower ones: settled side by
     // side, each alone as it would be on one thread.
     for level in starts.levels() {
@@ -373,7 +360,7 @@ pub fn staged_equilibrium<G: Stages>(
 impl<G: Stages> StagedStrategy<G> {
     /// The optimal choice at every decision of the stage in play from
     /// `game` on (a decision within a stage), each by its key
-    /// ([`Game::rules_key`]), `game`'s first: the rest of the stage
+    /// ([`Game::rules_key`](crate::core::game::Game::rules_key)), `game`'s first: the rest of the stage
     /// listed from `game` and settled from the values of the starts it
     /// leads to, as the start of the stage was (the same graph, the same
     /// ends). `None` where it leads to a start not reached from the game's
@@ -392,12 +379,7 @@ impl<G: Stages> StagedStrategy<G> {
                 let outcome = end.outcome().ok_or(ExactError::NoOutcome)?;
                 values.clear();
                 terminal(end, &outcome, &mut values);
-                for (s, v) in slot.iter_mut().enumerate() {
-                    *v = match self.objective {
-                        Objective::Win => values[s * PER_SEAT],
-                        Objective::Payoff => values[s * PER_SEAT + 3],
-                    };
-                }
+                objective_values(self.objective, &values, slot);
             } else {
                 key.clear();
                 end.rules_key(&mut key);
