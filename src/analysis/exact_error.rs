@@ -68,6 +68,16 @@ pub enum ExactError {
         /// The limit.
         limit: usize,
     },
+    /// More decisions to table than the limit.
+    #[error(
+        "optimal play makes {decisions} decisions in all its reachable states, more than {limit} (the limit): the table lists each one"
+    )]
+    TooManyDecisions {
+        /// How many decisions there are.
+        decisions: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// More outcomes of throws and moves to follow than the budget.
     #[error(
         "more than {branches} outcomes of throws and moves lead from the states listed (the budget)"

@@ -28,4 +28,5 @@ pub mod staged_equilibrium;
 pub mod staged_lengths;
 pub mod staged_play;
 pub mod start;
+pub mod strategy_rule;
 pub mod strategy_table;

@@ -43,4 +43,14 @@ pub trait Presentation: Game {
     fn situation(&self) -> Vec<(&'static str, i64)> {
         Vec::new()
     }
+
+    /// What each term of [`Presentation::situation`] counts, by name, so
+    /// that a table of optimal play can explain its columns. Empty (the
+    /// default) where the game does not say.
+    fn situation_meanings() -> &'static [(&'static str, &'static str)]
+    where
+        Self: Sized,
+    {
+        &[]
+    }
 }

@@ -41,6 +41,16 @@ pub trait Stages: Game {
         end.clone()
     }
 
+    /// The state this game is in when the stage that began here, played
+    /// apart from `apart`, has reached `state` and not yet ended: what the
+    /// stage changed so far put back into what was set aside, so that a
+    /// decision met apart can be told in the game's own terms (the
+    /// optimal rule's table). The default, [`Stages::after_stage`], is
+    /// right where putting back does not itself end the stage.
+    fn within_stage(&self, apart: &Self, state: &Self) -> Self {
+        self.after_stage(apart, state)
+    }
+
     /// For a game of two seats: exchanges the seats' places, where the
     /// game takes this state's mirror as the representative of the pair
     /// rather than this one, and says so; where this one is, leaves it

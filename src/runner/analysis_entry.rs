@@ -10,7 +10,7 @@ use crate::analysis::position_replay;
 use crate::analysis::retrograde::{self, Solution};
 use crate::analysis::staged_play::{StagedSeat, staged_exact};
 use crate::analysis::start::Start;
-use crate::analysis::strategy_table::{StrategyTable, strategy_table};
+use crate::analysis::strategy_table::{StrategyTable, staged_strategy_table, strategy_table};
 use crate::core::game::Game;
 use crate::core::native_policies::NativePolicies;
 use crate::core::options::Options;
@@ -138,7 +138,12 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats + Stages> AnalysisE
         objective: Objective,
         limit: usize,
     ) -> Result<StrategyTable, ExactError> {
-        strategy_table(&G::new(options)?, objective, limit)
+        // As `optimal` solves it: whole where small, else by stages.
+        let game = G::new(options)?;
+        match Solved::solve(&game, objective, limit)? {
+            Solved::Whole(_) => strategy_table(&game, objective, limit),
+            Solved::Staged(solved) => staged_strategy_table(&solved, limit),
+        }
     }
     fn position(
         &self,

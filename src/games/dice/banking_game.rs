@@ -201,6 +201,33 @@ impl<B: BankingGame> Presentation for B {
         }
         out
     }
+
+    fn situation_meanings() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("turn", "the turn being thrown, counted from 1"),
+            ("thrower", "the seat throwing this turn"),
+            (
+                "lead",
+                "the thrower's money less the other's, the pot left out",
+            ),
+            (
+                "opponent's number",
+                "the total assigned to the other player this turn (a total and 21 less it play alike: the smaller is shown)",
+            ),
+            (
+                "own number",
+                "the total the thrower assigned himself this turn",
+            ),
+            (
+                "pot",
+                "the money in the pot, the thrower's winnings of this turn included",
+            ),
+            (
+                "won",
+                "what the thrower has won this turn and takes from the pot if he stops now; he loses it if he throws a number no one holds",
+            ),
+        ]
+    }
 }
 
 impl<B: BankingGame> NativePolicies for B {
@@ -240,6 +267,14 @@ impl<B: BankingGame> Stages for B {
         let mut after = end.clone();
         after.table().rejoin(self.table_ref(), apart.table_ref());
         after
+    }
+
+    /// As [`Stages::after_stage`] but for the turn still in play: the
+    /// purses and counts put back, the turn not passed on.
+    fn within_stage(&self, apart: &Self, state: &Self) -> Self {
+        let mut within = state.clone();
+        within.table().restore(self.table_ref(), apart.table_ref());
+        within
     }
 
     /// The second seat's turns are the first's mirrored: all but the

@@ -273,6 +273,13 @@ impl Table {
     /// what was set aside of it too. In place, as this table is the end's
     /// copy.
     pub fn rejoin(&mut self, before: &Table, apart: &Table) {
+        self.restore(before, apart);
+        self.end_turn(&mut crate::core::log::Silent);
+    }
+
+    /// [`Table::rejoin`] for a turn still in play: what it has moved so
+    /// far put back, the turn not ended.
+    pub fn restore(&mut self, before: &Table, apart: &Table) {
         for (s, funds) in self.purse.funds.iter_mut().enumerate() {
             *funds += before.purse.funds[s] - apart.purse.funds[s];
         }
@@ -288,7 +295,6 @@ impl Table {
         self.turns = before.turns;
         self.thrower = before.thrower;
         self.throws += before.throws;
-        self.end_turn(&mut crate::core::log::Silent);
     }
 }
 
