@@ -3,7 +3,8 @@
 //! positions reached by moves, exact values by retrograde analysis, exact
 //! probabilities of play under known policies as Markov chains (as
 //! fractions where the chain is small), optimal
-//! play in games of chance with decisions, and that play as a table.
+//! play in games of chance with decisions, that play as a table, and
+//! what it gains over weaker play.
 
 pub mod absorption;
 pub mod analysis_error;
@@ -21,6 +22,7 @@ pub mod perft;
 pub mod position_replay;
 pub mod retrograde;
 pub mod reward_distribution;
+pub mod skill;
 pub mod sparse_elimination;
 pub mod stage_graph;
 pub mod stage_solution;

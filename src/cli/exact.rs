@@ -4,6 +4,7 @@
 
 use clap::Args;
 
+use crate::cli::exact_skill::{self, SkillQuery};
 use crate::cli::exact_strategy;
 use crate::cli::game_options::GameOptions;
 use crate::cli::{Failure, find_game};
@@ -35,6 +36,12 @@ pub struct ExactArgs {
     /// terms.
     #[arg(long, value_name = "OBJECTIVE", num_args = 0..=1, default_missing_value = "win")]
     strategy: Option<String>,
+    /// Prints how much skill matters instead: each seat's odds playing
+    /// optimally for OBJECTIVE (win, the default, or payoff) against
+    /// random, the game's native policies and those --seats lists, beside
+    /// its odds playing each of them itself.
+    #[arg(long, value_name = "OBJECTIVE", num_args = 0..=1, default_missing_value = "win", conflicts_with = "strategy")]
+    skill: Option<String>,
     /// Prints one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -76,6 +83,20 @@ pub fn exact(args: ExactArgs) -> Result<(), Failure> {
             exact_strategy::text(entry, &in_force, objective, &table)
         };
         print!("{shown}");
+        return Ok(());
+    }
+    if let Some(objective) = &args.skill {
+        let query = SkillQuery {
+            entry,
+            options: &options,
+            in_force: &in_force,
+            objective,
+            extra: args.seats.as_deref(),
+            limit: args.limit,
+            raise: RAISE,
+        };
+        let json = args.json.then(|| options_json(&in_force));
+        print!("{}", exact_skill::skill_report(&query, json)?);
         return Ok(());
     }
     let players = entry.players(&options).map_err(|e| refused(&e))?;

@@ -3,6 +3,7 @@
 mod batch_args;
 mod bench;
 mod exact;
+mod exact_skill;
 mod exact_strategy;
 mod failure;
 mod game_options;

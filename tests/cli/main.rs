@@ -11,6 +11,7 @@ mod common_csvs;
 mod common_scratch;
 mod exact;
 mod exact_beside;
+mod exact_skill;
 mod exact_strategy;
 mod giant_sweeps;
 mod hostile_output;
