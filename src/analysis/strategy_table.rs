@@ -46,7 +46,10 @@ pub struct StrategyTable {
     /// What each term counts, where the game says
     /// ([`Presentation::situation_meanings`]).
     pub meanings: Vec<(&'static str, &'static str)>,
-    /// How many of them are decisions.
+    /// How many of them are decisions; by stages, each counted once for
+    /// every stage start that reaches it (Growing Hazard's rules merge
+    /// some states met from two turn starts: the whole game counts them
+    /// once, the table by stages twice, with the same choice).
     pub decisions: usize,
 }
 

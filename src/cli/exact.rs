@@ -73,7 +73,10 @@ pub fn exact(args: ExactArgs) -> Result<(), Failure> {
             .strategy(&options, objective, args.limit)
             .map_err(|e| match e {
                 ExactError::TooManyStates { .. } => refused(&format!(
-                    "{e}: the table lists every decision of the whole game (optimal play itself is solved by stages: --seats optimal,optimal); {RAISE}"
+                    "{e}: the table lists every decision of the whole game; {RAISE}"
+                )),
+                ExactError::TooManyDecisions { decisions, .. } => refused(&format!(
+                    "{e}; --limit {decisions} tables them, at some microseconds and some hundred bytes a decision in each of seven passes (Half Hazard's ten turns, 44 million decisions: about 5 minutes and 7 GB); optimal play itself needs no table: --seats optimal,optimal"
                 )),
                 _ => refused(&e),
             })?;

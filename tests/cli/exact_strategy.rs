@@ -101,7 +101,7 @@ fn the_text_names_what_the_choice_does_not_depend_on() {
         "{text}"
     );
     assert!(
-        text.contains("left out, as they never change the choice given the rest: turn"),
+        text.contains("Left out, as they never change the choice given the rest: turn"),
         "{text}"
     );
     assert!(text.contains("0 throw, 6-18 stop"), "{text}");
@@ -182,4 +182,68 @@ fn solve_values_a_game_of_chance_and_its_printed_command_runs() {
         "{}",
         stderr(&out)
     );
+}
+
+/// Four turns are solved by stages: the text says so, states the rule
+/// in words with how often it agrees, and explains every column; the
+/// JSON gives the same rule as a tree.
+#[test]
+fn four_turns_are_tabled_by_stages_with_the_rule_in_words() {
+    let args = ["exact", "half-hazard", "--opt", "rounds=4", "--strategy"];
+    let out = ludus(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("solved by stages: 947 stage starts"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "The rule in words: it chooses as optimal play does at 98.14% of the 857,416 decisions"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("where lead + won is at most 0:"), "{text}");
+    assert!(
+        text.contains(
+            "  won: what the thrower has won this turn and takes from the pot if he stops now"
+        ),
+        "{text}"
+    );
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let t = json(&with_json);
+    assert_eq!(t["stage_starts"], 947);
+    assert_eq!(t["rule"]["decisions"], 857_416);
+    assert_eq!(t["rule"]["tree"]["where"], "lead");
+    assert_eq!(t["rule"]["tree"]["low"]["where"], "lead + won");
+    assert_eq!(
+        t["meanings"]["lead"],
+        "the thrower's money less the other's, the pot left out"
+    );
+}
+
+/// A table with more decisions than the limit is refused with the
+/// limit that would table it; pasting that limit tables it.
+#[test]
+fn a_table_over_the_limit_names_the_limit_that_tables_it() {
+    let args = ["exact", "half-hazard", "--opt", "rounds=5", "--strategy"];
+    let mut low = args.to_vec();
+    low.extend(["--limit", "1000000"]);
+    let out = ludus(&low);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("optimal play makes 2369696 decisions"),
+        "{err}"
+    );
+    let given = err
+        .split("--limit ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("a limit to paste");
+    let mut pasted = args.to_vec();
+    pasted.extend(["--limit", given, "--json"]);
+    let t = json(&pasted);
+    assert_eq!(t["decisions"], 2_369_696);
 }

@@ -21,6 +21,7 @@ mod pair_ace;
 mod panquist;
 mod riffa;
 mod staged_optimal;
+mod staged_strategy_table;
 mod state_keys;
 mod tanto;
 mod triga;
