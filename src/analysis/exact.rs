@@ -145,14 +145,21 @@ pub struct Bounds {
     pub states: usize,
     /// The most outcomes followed.
     pub outcomes: u64,
+    /// The most states an `optimal` seat's equilibrium lists
+    /// ([`crate::policies::optimal::Solved::solve`]): past 200,000 a
+    /// game that falls into stages is solved by stages, which may take a
+    /// minute, so a run asking for a side figure bounds it lower.
+    pub equilibrium: usize,
 }
 
 impl Bounds {
-    /// At most `states` states, the outcomes followed unbounded.
+    /// At most `states` states, in the play and in an `optimal` seat's
+    /// equilibrium, the outcomes followed unbounded.
     pub fn states(states: usize) -> Bounds {
         Bounds {
             states,
             outcomes: u64::MAX,
+            equilibrium: states,
         }
     }
 }

@@ -3,10 +3,13 @@
 
 use std::sync::OnceLock;
 
+use crate::analysis::equilibrium::Objective;
 use crate::analysis::exact::SeatOdds;
 use crate::core::option_error::OptionError;
 use crate::plan::exact_cache;
+use crate::plan::exact_reach::SKILL_EQUILIBRIUM;
 use crate::plan::unsolved::Unsolved;
+use crate::policies::policy_spec::PolicySpec;
 use crate::runner::cell::Cell;
 use crate::runner::cell_job::CellJob;
 use crate::runner::game_entry::GameEntry;
@@ -40,6 +43,12 @@ pub struct CellPlan {
     /// ([`CellPlan::exact_status`]): only what the reports show is kept,
     /// as a sweep may solve 100,000 cells.
     pub exact: OnceLock<Result<Vec<SeatOdds>, Unsolved>>,
+    /// Each seat's skill gap ([`CellPlan::skill_gap`]), once asked for.
+    pub skill: OnceLock<Vec<Option<f64>>>,
+    /// The Elo of the level every seat plays, with its 95% interval
+    /// (`[elo, low, high]`, `random` at 0), where the cell is a level of
+    /// a skill ladder the run rated ([`crate::run::skill_calibration`]).
+    pub skill_elo: OnceLock<[f64; 3]>,
 }
 
 pub use crate::plan::exact_reach::CAP_TOLERANCE;
@@ -86,5 +95,45 @@ impl CellPlan {
                 }
             })
             .as_deref()
+    }
+
+    /// What seat `s` would gain in its chance of winning alone by playing
+    /// `optimal` (the equilibrium for winning) in place of its policy,
+    /// every other seat as it is: the exact gap between the two line-ups'
+    /// values, each played to its end. 0 where the seat plays `optimal`
+    /// already; it may be below 0, as the equilibrium is not the best
+    /// reply to every line-up. `None` in every seat unless the cell is
+    /// solved ([`CellPlan::exact_status`]) and so is each seat's line-up
+    /// with `optimal`, within the cell's bounds and its equilibrium within
+    /// [`SKILL_EQUILIBRIUM`] states: one seat's refusal is the others'
+    /// too (one equilibrium), and is not paid for again.
+    pub fn skill_gap(&self, s: usize) -> Option<f64> {
+        let gaps = self.skill.get_or_init(|| {
+            let seats = self.cell.seats.len();
+            let Ok(own) = self.exact_status() else {
+                return vec![None; seats];
+            };
+            let optimal = PolicySpec {
+                name: "optimal".to_string(),
+                param: None,
+            };
+            let gaps: Option<Vec<f64>> = (0..seats)
+                .map(|s| {
+                    let spec = &self.cell.seats[s];
+                    let plays_it = spec.name == "optimal"
+                        && Objective::parse(spec.param.as_deref()) == Some(Objective::Win);
+                    if plays_it {
+                        return Some(0.0);
+                    }
+                    let mut cell = self.cell.clone();
+                    cell.seats[s] = optimal.clone();
+                    let solved =
+                        exact_cache::verdict_within(self.game, &cell, SKILL_EQUILIBRIUM).ok()?;
+                    Some(solved.seats[s].win - own[s].win)
+                })
+                .collect();
+            gaps.map_or_else(|| vec![None; seats], |g| g.into_iter().map(Some).collect())
+        });
+        gaps.get(s).copied().flatten()
     }
 }

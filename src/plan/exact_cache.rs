@@ -66,7 +66,7 @@ pub type Verdict = Result<Solution, Unsolved>;
 /// The cache: each rules key and budget with its verdict, solved once
 /// (threads asking for one key wait for the one solve; keys apart solve
 /// side by side).
-type Cache = Mutex<HashMap<(String, u64), Arc<OnceLock<Verdict>>>>;
+type Cache = Mutex<HashMap<(String, u64, usize), Arc<OnceLock<Verdict>>>>;
 
 /// The most verdicts kept: some hundreds of bytes each, so that a sweep
 /// of 100,000 cells of as many rules (tests/cli/giant_sweeps.rs) keeps a
@@ -93,7 +93,13 @@ pub fn rules_key(game: &dyn GameEntry, cell: &Cell) -> String {
 /// refused within one budget may succeed within a larger, and a cell's
 /// values must not depend on what the process solved before it.
 pub fn verdict(game: &dyn GameEntry, cell: &Cell) -> Verdict {
-    let key = (rules_key(game, cell), cell.exact_budget);
+    verdict_within(game, cell, crate::policies::optimal::state_limit())
+}
+
+/// [`verdict`], an `optimal` seat's equilibrium listing at most
+/// `equilibrium` states (part of the key, as it may refuse).
+pub fn verdict_within(game: &dyn GameEntry, cell: &Cell, equilibrium: usize) -> Verdict {
+    let key = (rules_key(game, cell), cell.exact_budget, equilibrium);
     let slot = {
         let mut map = cache().lock().unwrap_or_else(|e| e.into_inner());
         if map.len() >= MAX_KEPT && !map.contains_key(&key) {
@@ -106,6 +112,7 @@ pub fn verdict(game: &dyn GameEntry, cell: &Cell) -> Verdict {
         let bounds = Bounds {
             states: EXACT_LIMIT,
             outcomes: cell.exact_budget,
+            equilibrium,
         };
         game.exact(&cell.options, &cell.seats, bounds)
             .map(|e| Solution::of(&e))

@@ -25,6 +25,14 @@ pub const CELL_BUDGET: u64 = 40_000_000;
 /// about 11 s.
 pub const RUN_BUDGET: u64 = 200_000_000;
 
+/// The most states the equilibrium behind a cell's `skill_gap` lists
+/// (summary.csv), by stages where the game falls into them: Half Hazard
+/// to six turns (354,527 states, 2.4 s), where its ten turns take 15 s
+/// and Growing Hazard's 50 s, too much for a side figure of every run
+/// (`ludus exact GAME --skill` gives them). A refusal costs the listing
+/// up to the limit, about 1.5 s, once per cell.
+pub const SKILL_EQUILIBRIUM: usize = 400_000;
+
 /// The most probability the run's length cap (`max_plies`) may cut off
 /// for the exact values to stand beside the run's estimates: a game
 /// stopped by the cap ends otherwise than the solved game.

@@ -12,6 +12,7 @@
 //! metrics = "all"           # optional: every decision's options counted, the lead followed (default "basic")
 //! metrics_evaluator = "mcts:50" # optional, with metrics = "all": what judges the lead (default: the game's evaluation)
 //! exact = false             # optional: no exact values beside the estimates (default true; a cell may set its own)
+//! calibrate = 40            # optional: games a pairing of a skill sweep's round-robin that rates its levels in Elo (default 40; 0: none; a cell may set its own)
 //! record = 3                # optional: keep the first 3 games of each cell whole, in records.jsonl (default 0)
 //! [[cells]]
 //! game = "hazard"
@@ -54,6 +55,10 @@ pub const MAX_CELLS: usize = 100_000;
 /// The largest experiment file read.
 pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
+/// The most games a pairing of a skill ladder's round-robin plays
+/// (`calibrate`): a rating past some thousands is as sure as the run's.
+pub const MAX_CALIBRATION: u64 = 100_000;
+
 /// The longest `label` of a `[[cells]]` entry, in characters: a heading
 /// of one line.
 pub const MAX_LABEL: usize = 120;
@@ -72,6 +77,7 @@ struct ExperimentFile {
     metrics: Option<String>,
     metrics_evaluator: Option<String>,
     exact: Option<bool>,
+    calibrate: Option<u64>,
     record: Option<u64>,
     cells: Vec<CellFile>,
     /// A tournament beside the cells, which `ludus tournament` plays
@@ -91,6 +97,7 @@ struct CellFile {
     #[serde(default)]
     sweep: toml::Table,
     exact: Option<bool>,
+    calibrate: Option<u64>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -123,6 +130,11 @@ pub struct Experiment {
     /// How many games of each cell (those of index below it) the run
     /// keeps whole in records.jsonl; 0: none.
     pub record: u64,
+    /// The games a pairing of each `[[cells]]` entry's skill ladder plays
+    /// ([`crate::plan::skill_ladder`]), by entry: its `calibrate`, else
+    /// the file's, else [`crate::plan::skill_ladder::DEFAULT_GAMES`]; 0:
+    /// the entry's levels are not rated.
+    pub calibrate: Vec<u64>,
     /// Whether the file also holds a `[tournament]` table, which `ludus
     /// tournament` plays and `ludus run` does not.
     pub has_tournament: bool,
@@ -279,6 +291,30 @@ impl Experiment {
         for c in &mut cells {
             c.cell.exact_budget = if asks(c) { share } else { 0 };
         }
+        // Games per pairing of each entry's skill ladder, if it is one.
+        let calibrate = file
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let n = c
+                    .calibrate
+                    .or(file.calibrate)
+                    .unwrap_or(crate::plan::skill_ladder::DEFAULT_GAMES);
+                if n > MAX_CALIBRATION {
+                    let key = match c.calibrate {
+                        Some(_) => format!("cells[{i}].calibrate"),
+                        None => "calibrate".to_string(),
+                    };
+                    return Err(PlanError::at(
+                        source,
+                        &key,
+                        format!("takes 0 to {MAX_CALIBRATION} games a pairing, not {n}"),
+                    ));
+                }
+                Ok(n)
+            })
+            .collect::<Result<Vec<u64>, PlanError>>()?;
         Ok(Experiment {
             name: file.name,
             source: source.to_string(),
@@ -289,6 +325,7 @@ impl Experiment {
             max_plies,
             cells,
             record: file.record.unwrap_or(0),
+            calibrate,
             has_tournament: file.tournament.is_some(),
         })
     }
@@ -744,6 +781,8 @@ fn expand(
             params: swept_params,
             precision: None,
             exact: OnceLock::new(),
+            skill: OnceLock::new(),
+            skill_elo: OnceLock::new(),
         });
     }
     Ok(plans)

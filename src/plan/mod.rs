@@ -10,5 +10,6 @@ pub mod experiment;
 pub mod plan_error;
 pub mod report_columns;
 pub mod search_plan;
+pub mod skill_ladder;
 pub mod tournament;
 pub mod unsolved;

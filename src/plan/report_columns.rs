@@ -46,6 +46,7 @@ pub const OWN_COLUMNS: &[&str] = &[
     "z_win_rate",
     "exact_payoff",
     "z_payoff",
+    "skill_gap",
     // metrics.csv, less those above
     "seats",
     "balance",
@@ -94,6 +95,9 @@ pub const OWN_COLUMNS: &[&str] = &[
     "clarity_variance_se",
     "clarity_narrowness",
     "clarity_narrowness_se",
+    "skill_elo",
+    "skill_elo_low",
+    "skill_elo_high",
     // cells.csv, less those above
     "entry",
     "label",

@@ -355,6 +355,8 @@ impl Tournament {
             params: Vec::new(),
             precision: None,
             exact: OnceLock::new(),
+            skill: OnceLock::new(),
+            skill_elo: OnceLock::new(),
         }
     }
 }

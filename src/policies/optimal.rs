@@ -37,7 +37,7 @@ pub use crate::analysis::exact_limits::STATE_LIMIT;
 /// Past this many states a game that falls into stages is solved by
 /// stages: the whole game is listed first only while it is small, where
 /// it costs little and gives the figures it always gave.
-const WHOLE_FIRST: usize = 200_000;
+pub const WHOLE_FIRST: usize = 200_000;
 
 /// The limit in force (0: [`STATE_LIMIT`]).
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
@@ -121,7 +121,16 @@ impl<G: Stages> Optimal<G> {
     /// The optimal policy for `objective` in a game `G` with `options`
     /// (as in force), computing its strategy unless it was before.
     pub fn new(options: &Options, objective: Objective) -> Result<Optimal<G>, PolicyError> {
-        let limit = state_limit();
+        Self::new_within(options, objective, state_limit())
+    }
+
+    /// [`Optimal::new`], listing at most `limit` states: at most
+    /// [`WHOLE_FIRST`] keeps to the whole game's listing (no stages).
+    pub fn new_within(
+        options: &Options,
+        objective: Objective,
+        limit: usize,
+    ) -> Result<Optimal<G>, PolicyError> {
         let id = format!("{}|{options:?}|{}|{limit}", G::NAME, objective.name());
         // Held while computing, so that threads building the same policy
         // wait for one computation rather than each making their own.

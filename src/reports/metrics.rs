@@ -68,6 +68,9 @@ pub const COLUMNS: &[&str] = &[
     "clarity_variance_se",
     "clarity_narrowness",
     "clarity_narrowness_se",
+    "skill_elo",
+    "skill_elo_low",
+    "skill_elo_high",
 ];
 
 /// The metrics that are rates or shares (0 to 1), with the names a
@@ -266,6 +269,11 @@ pub fn row(plan: &CellPlan, t: &Tally) -> Vec<String> {
     row.extend(fixed_mean(&t.metrics.repetition));
     for m in &t.metrics.judged.0 {
         row.extend(fixed_mean(m));
+    }
+    // Elo to a tenth: its interval is some tens wide.
+    match plan.skill_elo.get() {
+        Some(r) => row.extend(r.map(|x| format!("{x:.1}"))),
+        None => row.extend([String::new(), String::new(), String::new()]),
     }
     row
 }

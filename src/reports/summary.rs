@@ -8,7 +8,7 @@ use crate::reports::payoff::PayoffStats;
 use crate::runner::tally::Tally;
 
 /// The columns of summary.csv, in order (documented in reports/README.md).
-pub const COLUMNS: &[&str] = &columns::<36>(&[
+pub const COLUMNS: &[&str] = &columns::<37>(&[
     &["cell", "game", "options", "seat", "side", "policy"],
     &SCORE_COLUMNS,
     &[
@@ -34,6 +34,7 @@ pub const COLUMNS: &[&str] = &columns::<36>(&[
         "first_win_rate",
     ],
     &EXACT_COLUMNS,
+    &["skill_gap"],
 ]);
 
 /// The columns that set the estimates beside the exact values, empty
@@ -165,6 +166,7 @@ pub fn rows(plan: &CellPlan, tally: &Tally) -> Vec<Vec<String>> {
                 },
             ]);
             row.extend(exact_fields(plan, tally, s));
+            row.push(plan.skill_gap(s).map_or_else(String::new, fixed));
             row
         })
         .collect()

@@ -10,13 +10,16 @@ pub mod run_observer;
 pub mod run_outcome;
 pub mod run_settings;
 pub mod run_watch;
+pub mod skill_calibration;
 
 pub use run_error::RunError;
 pub use run_outcome::RunOutcome;
 pub use run_settings::RunSettings;
 pub use run_watch::{RunWatch, Silent};
 
+use crate::core::plural::plural;
 use crate::plan::experiment::Experiment;
+use crate::plan::skill_ladder;
 use crate::store::folder::{check_folder, check_writable};
 use crate::store::identity;
 use crate::store::run_games::RunGames;
@@ -74,6 +77,9 @@ pub fn run<'e>(
     }
     check_writable(dir)?;
     let pool = settings.pool()?;
+    if settings.shard.is_none() {
+        rate_skill(exp, settings, &pool, watch)?;
+    }
     if games.resumed() > 0 {
         watch.resumed(games.resumed(), games.planned(), games.left());
     }
@@ -81,4 +87,46 @@ pub fn run<'e>(
     observer.keep_settled()?;
     let (batch, ended) = observer.play(&pool);
     observer.finish(&batch, ended)
+}
+
+/// Rates the levels of the experiment's skill ladders before play
+/// ([`skill_calibration`]), saying so first. A shard does not: each
+/// would play the same round-robin, and its partial keeps no ratings.
+fn rate_skill(
+    exp: &Experiment,
+    settings: &RunSettings,
+    pool: &rayon::ThreadPool,
+    watch: &mut dyn RunWatch,
+) -> Result<(), RunError> {
+    let games_of = |entry: usize| exp.calibrate.get(entry).copied().unwrap_or(0);
+    let ladders = skill_ladder::ladders(&exp.cells, games_of, exp.seed);
+    if ladders.is_empty() {
+        return Ok(());
+    }
+    let games: u64 = ladders
+        .iter()
+        .map(|l| 2 * l.tournament.games_per_seating * l.tournament.pairings().len() as u64)
+        .sum();
+    let levels: usize = ladders.iter().map(|l| l.tournament.policies.len()).sum();
+    watch.warn(&format!(
+        "rating the skill levels first: a round-robin of {} among {} (random included)",
+        plural(games as usize, "game"),
+        plural(levels, "level"),
+    ));
+    let kept = "no game of the run was played yet; `calibrate = 0` in the experiment skips \
+                the rating";
+    skill_calibration::calibrate(&exp.cells, &ladders, pool, settings.threads, settings.halt)
+        .map(|_| ())
+        .map_err(|e| {
+            if settings.halt.load(std::sync::atomic::Ordering::Relaxed) {
+                RunError::Interrupted {
+                    kept: "no game of the run was played yet".to_string(),
+                }
+            } else {
+                RunError::Bot {
+                    said: format!("rating the skill levels: {e}"),
+                    kept: kept.to_string(),
+                }
+            }
+        })
 }

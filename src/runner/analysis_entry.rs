@@ -14,10 +14,12 @@ use crate::analysis::strategy_table::{StrategyTable, staged_strategy_table, stra
 use crate::core::game::Game;
 use crate::core::native_policies::NativePolicies;
 use crate::core::options::Options;
+use crate::core::policy::Policy;
 use crate::core::presentation::Presentation;
 use crate::core::record_formats::RecordFormats;
 use crate::core::stages::Stages;
 use crate::policies::optimal::{Optimal, Solved};
+use crate::policies::policy_error::PolicyError;
 use crate::policies::policy_spec::PolicySpec;
 use crate::runner::entry::Entry;
 use std::sync::Arc;
@@ -75,46 +77,48 @@ impl<G: Game + Presentation + NativePolicies + RecordFormats + Stages> AnalysisE
     ) -> Result<Exact, ExactError> {
         let in_force = G::options_in_force(options)?;
         let game = G::new(options)?;
-        let policies = seats
-            .iter()
-            .map(|spec| {
-                // Not built at all: a script's VM or a search costs more
-                // than the answer, which is no.
-                if spec.searches_or_scripts() {
-                    return Err(ExactError::NoDistribution {
-                        policy: spec.to_string(),
-                    });
-                }
-                let policy = spec.build_for::<G>(&in_force).map_err(|e| {
-                    // The error may name the policy itself; the
-                    // message names it once.
-                    let policy = spec.to_string();
-                    let reason = e.to_string();
-                    let reason = reason
-                        .strip_prefix(&format!("policy `{policy}`: "))
-                        .map_or_else(|| reason.clone(), str::to_string);
-                    ExactError::Policy { policy, reason }
-                })?;
-                if !policy.knows_distribution() {
-                    return Err(ExactError::NoDistribution {
-                        policy: spec.to_string(),
-                    });
-                }
-                Ok(policy)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
         // An `optimal` seat of a game solved by stages (too large to list
-        // whole) is played by stages too.
-        let solved: Vec<Option<Arc<Solved<G>>>> = seats
-            .iter()
-            .map(|spec| {
-                let objective = Objective::parse(spec.param.as_deref())?;
-                (spec.name == "optimal")
-                    .then(|| Optimal::<G>::new(&in_force, objective).ok())
-                    .flatten()
-                    .map(|o| o.solved().clone())
-            })
-            .collect();
+        // whole) is played by stages too: its solution is kept apart.
+        let mut solved: Vec<Option<Arc<Solved<G>>>> = Vec::with_capacity(seats.len());
+        let mut policies: Vec<Box<dyn Policy<G>>> = Vec::with_capacity(seats.len());
+        for spec in seats {
+            // Not built at all: a script's VM or a search costs more
+            // than the answer, which is no.
+            if spec.searches_or_scripts() {
+                return Err(ExactError::NoDistribution {
+                    policy: spec.to_string(),
+                });
+            }
+            let refused = |e: PolicyError| {
+                // The error may name the policy itself; the message
+                // names it once.
+                let policy = spec.to_string();
+                let reason = e.to_string();
+                let reason = reason
+                    .strip_prefix(&format!("policy `{policy}`: "))
+                    .map_or_else(|| reason.clone(), str::to_string);
+                ExactError::Policy { policy, reason }
+            };
+            let objective = Objective::parse(spec.param.as_deref());
+            let policy: Box<dyn Policy<G>> = match objective {
+                Some(objective) if spec.name == "optimal" => {
+                    let o = Optimal::<G>::new_within(&in_force, objective, bounds.equilibrium)
+                        .map_err(refused)?;
+                    solved.push(Some(o.solved().clone()));
+                    Box::new(o)
+                }
+                _ => {
+                    solved.push(None);
+                    spec.build_for::<G>(&in_force).map_err(refused)?
+                }
+            };
+            if !policy.knows_distribution() {
+                return Err(ExactError::NoDistribution {
+                    policy: spec.to_string(),
+                });
+            }
+            policies.push(policy);
+        }
         if solved
             .iter()
             .flatten()

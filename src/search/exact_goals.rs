@@ -22,6 +22,7 @@ pub fn exact_goals(plan: &CellPlan, goals: &[Goal]) -> Option<Vec<Estimate>> {
     let bounds = Bounds {
         states: SEARCH_EXACT_LIMIT,
         outcomes: EXACT_BUDGET_PER_CELL,
+        equilibrium: crate::policies::optimal::state_limit(),
     };
     let e = plan
         .game

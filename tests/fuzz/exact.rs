@@ -105,6 +105,7 @@ fn check(game: &str, given: &[(String, String)], seats: &str) -> Result<bool, St
     let bounds = Bounds {
         states: 20_000,
         outcomes: 2_000_000,
+        equilibrium: 20_000,
     };
     let e = match entry.exact(&options, &specs, bounds) {
         Ok(e) => e,
