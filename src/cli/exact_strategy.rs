@@ -210,9 +210,10 @@ fn in_words(rule: &StrategyRule, terms: &[&str]) -> String {
         match node {
             RuleNode::Choose { choice, agree, of } => {
                 *out += &format!(
-                    "{pad}{choice}  (as optimal play at {:.1}% of {} decisions)\n",
+                    "{pad}{choice}  (as optimal play at {:.1}% of {} decision{})\n",
                     share(*agree, *of),
-                    thousands(*of)
+                    thousands(*of),
+                    if *of == 1 { "" } else { "s" }
                 );
             }
             RuleNode::Split {

@@ -125,10 +125,10 @@ fn solve_with_chance(
         .map(|(s, v)| format!("{} wins {:.10}%", entry.seat_name(s), 100.0 * v))
         .collect();
     println!(
-        "every seat playing optimally for its chance of winning: {} ({} states, {} decisions)",
+        "every seat playing optimally for its chance of winning: {} ({}, {})",
         odds.join(", "),
-        table.states,
-        table.decisions
+        ludus::core::plural::plural(table.states, "state"),
+        ludus::core::plural::plural(table.decisions, "decision")
     );
     let mut command = vec!["ludus".to_string(), "exact".into(), entry.name().into()];
     command.extend(option_words(entry, options));

@@ -378,7 +378,15 @@ pub(crate) fn write_report(
     )
     .map_err(io)?;
     let names: Vec<String> = t.policies.iter().map(|p| p.to_string()).collect();
-    let title = format!("{}: {} ({})", t.name, t.game, t.options);
+    let settings = t
+        .options
+        .changed_in_force(t.game.option_specs(), &t.in_force)
+        .join(" ");
+    let title = if settings.is_empty() {
+        format!("{}: {}", t.name, t.game.title())
+    } else {
+        format!("{}: {} ({settings})", t.name, t.game.title())
+    };
     let svg = charts::standings::svg(&title, &names, &table).map_err(io)?;
     write_atomic(&dir.join("standings.svg"), svg.as_bytes()).map_err(io)?;
     let games: u64 = pairings.iter().map(|r| r.games()).sum();

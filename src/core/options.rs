@@ -256,6 +256,20 @@ impl Options {
         changed.join(";")
     }
 
+    /// The options given off `specs`' defaults, each with its value in
+    /// force (`in_force`): what a heading says of a setting, so that an
+    /// option given as `preset` reads as the rule set's value.
+    pub fn changed_in_force(&self, specs: &[OptionSpec], in_force: &Options) -> Vec<String> {
+        self.changed(specs)
+            .map(
+                |(n, v)| match in_force.values.iter().find(|(m, _)| *m == n) {
+                    Some((_, w)) => format!("{n}={w}"),
+                    None => format!("{n}={v}"),
+                },
+            )
+            .collect()
+    }
+
     /// The (name, value) pairs whose value differs from `specs`' default,
     /// in declaration order.
     pub fn changed<'a>(

@@ -3,6 +3,8 @@
 //! writes (read as pandas or R would), its charts, its progress, Ctrl-C and
 //! the report folders it refuses; shards, merge, resume and Slurm jobs.
 
+mod answers_table;
+mod calibrated_skill;
 mod chess_input;
 mod commands;
 #[path = "../common/csvs.rs"]
@@ -31,6 +33,7 @@ mod run_charts;
 mod run_control;
 mod run_reports;
 mod shards;
+mod skill_gap;
 mod skill_sweeps;
 mod slurm;
 mod slurm_search;

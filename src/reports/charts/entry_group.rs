@@ -60,40 +60,63 @@ impl EntryGroup<'_> {
             .collect()
     }
 
-    /// The settings every cell of the entry shares: every option in
-    /// force, defaults included, less the swept ones (`rules=medieval
-    /// bodies=15 ...`), with the values cells.csv writes.
+    /// The settings every cell of the entry shares that are off the
+    /// game's defaults, less the swept ones, with the values in force
+    /// (what cells.csv writes: a Rithmomachy option given as `preset`
+    /// shows the rule set's value): `rules=medieval bodies=6`. The options
+    /// a rule set implies are its name's, not repeated.
     pub fn fixed_settings(&self) -> Vec<String> {
         let keys = self.swept_keys();
-        self.planned[0]
-            .cell
-            .in_force
-            .iter()
-            .filter(|(k, _)| !keys.contains(k))
-            .map(|(k, v)| format!("{k}={v}"))
+        let plan = self.planned[0];
+        plan.cell
+            .options
+            .changed_in_force(self.game.option_specs(), &plan.cell.in_force)
+            .into_iter()
+            .filter(|kv| {
+                !keys
+                    .iter()
+                    .any(|k| kv.split_once('=').is_some_and(|(n, _)| n == *k))
+            })
             .collect()
     }
 
-    /// The entry's name: its `label` beside the game's title, or the
-    /// title and the entry's number (`Hazard (Hazard, 004 e), entry 4`).
+    /// The entry's name, in words a reader tells apart from its other
+    /// entries: its `label` beside the game's title, or the title alone,
+    /// then the settings off the game's defaults, what it sweeps and who
+    /// plays (`Hazard (004 e): order=fixed, by players`; `Half Hazard
+    /// (004 j): threshold:1 vs threshold:3`).
     pub fn name(&self) -> String {
-        match &self.planned[0].label {
-            Some(label) => format!("{label} ({}, entry {})", self.game.title(), self.entry),
-            None => format!("{}, entry {}", self.game.title(), self.entry),
+        let title = match &self.planned[0].label {
+            Some(label) => format!("{label} ({})", self.game.title()),
+            None => self.game.title().to_string(),
+        };
+        let mut parts = Vec::new();
+        let fixed = self.fixed_settings();
+        if !fixed.is_empty() {
+            parts.push(fixed.join(" "));
+        }
+        let keys = self.swept_keys();
+        let seats_swept = keys.contains(&"seats") || !self.planned[0].params.is_empty();
+        if !keys.is_empty() {
+            parts.push(format!("by {}", keys.join(" × ")));
+        }
+        let seats = &self.planned[0].cell.seats;
+        if !seats_swept && seats.iter().any(|s| s.to_string() != "random") {
+            let names: Vec<String> = seats.iter().map(ToString::to_string).collect();
+            parts.push(names.join(" vs "));
+        }
+        if parts.is_empty() {
+            title
+        } else {
+            format!("{title}: {}", parts.join(", "))
         }
     }
 
-    /// The heading of the entry's charts and section: its name, then every
-    /// setting its cells share, `Hazard (Hazard, 004 e), entry 4:
-    /// players=2 order=fixed`.
+    /// The heading of the entry's charts and section: its name and its
+    /// number, which cells.csv's `entry` column gives (`Hazard (004 e):
+    /// order=fixed, by players (entry 4)`).
     pub fn heading(&self) -> String {
-        let fixed = self.fixed_settings();
-        let mut s = self.name();
-        if !fixed.is_empty() {
-            s.push_str(": ");
-            s.push_str(&fixed.join(" "));
-        }
-        s
+        format!("{} (entry {})", self.name(), self.entry)
     }
 
     /// What the category axis of a chart shows: the swept keys, or `cell`

@@ -1,5 +1,7 @@
-//! index.html: the report as one page a browser shows without a network or
-//! scripts: a header, then per entry its charts, the designer's table of
+//! index.html: the report as one page a browser shows without a network
+//! (a few lines of script sort the answers table; without them it reads
+//! in cell order): a header, the answers table of every cell
+//! ([`answers_table`]), then per entry its charts, the designer's table of
 //! its metrics and its rows of summary.csv, endings.csv and cells.csv,
 //! made by the same functions as the CSVs so that the two never disagree.
 //!
@@ -16,7 +18,7 @@ use crate::reports::charts::html::{self, escape, table};
 use crate::reports::charts::{
     ChartKind, MAX_CHARTED_ENTRIES, MAX_PAGE_CELLS, MAX_PAGE_ENTRIES, MAX_SHOWN_CELLS,
 };
-use crate::reports::charts::{designer_table, reading_tables};
+use crate::reports::charts::{answers_table, designer_table, reading_tables};
 use crate::reports::table::{cell_settings, thousands};
 
 /// The most unfinished cells a section lists.
@@ -82,7 +84,7 @@ fn contents(out: &mut String, groups: &[EntryGroup]) {
             out,
             "<li><a href=\"#entry-{}\">{}</a> ({} finished of {})</li>",
             g.entry,
-            escape(&g.name()),
+            escape(&g.heading()),
             g.finished_cells.len(),
             plural(g.planned.len(), "cell")
         );
@@ -247,6 +249,8 @@ pub struct Page<'a> {
     finished: usize,
     played: u64,
     sections: String,
+    answers: Vec<Vec<answers_table::Field>>,
+    answers_left: usize,
 }
 
 impl<'a> Page<'a> {
@@ -258,6 +262,8 @@ impl<'a> Page<'a> {
             finished,
             played,
             sections: String::new(),
+            answers: Vec::new(),
+            answers_left: 0,
         }
     }
 
@@ -266,6 +272,11 @@ impl<'a> Page<'a> {
     /// `rows` shown cells.
     pub fn section(&mut self, g: &EntryGroup, with_charts: bool, rows: usize) {
         section(&mut self.sections, g, with_charts, rows);
+        let room = MAX_PAGE_CELLS.saturating_sub(self.answers.len());
+        let shown = g.finished.len().min(room);
+        self.answers
+            .extend(g.finished[..shown].iter().map(|r| answers_table::row(g, r)));
+        self.answers_left += g.finished_cells.len() - shown;
     }
 
     /// The page: `groups` are the experiment's entries (see
@@ -275,6 +286,7 @@ impl<'a> Page<'a> {
         let mut out = String::new();
         html::open(&mut out, &format!("ludus report: {}", exp.name));
         header(&mut out, exp, self.finished, self.played);
+        answers_table::write(&mut out, &self.answers, self.answers_left);
         contents(&mut out, groups);
         out.push_str(&self.sections);
         html::close(&mut out);

@@ -3,6 +3,7 @@
 //! charts drawn with plotters, and one page that shows them beside the
 //! report's tables.
 
+pub mod answers_table;
 pub mod categories;
 pub mod designer_table;
 pub mod endings;
@@ -16,6 +17,7 @@ pub mod metrics_chart;
 pub mod payoffs;
 pub mod reading_tables;
 pub mod scatter;
+pub mod skill_chart;
 pub mod standings;
 pub mod tournament_page;
 pub mod win_rates;
@@ -41,13 +43,17 @@ pub enum ChartKind {
     /// Mean payoff per seat and cell, with its 95% interval: games with
     /// money only.
     Payoffs,
+    /// The first mover's score against the levels' calibrated Elo: skill
+    /// sweeps the run rated only.
+    Skill,
 }
 
 impl ChartKind {
     /// Every kind, in the order the page shows them.
-    pub const ALL: [ChartKind; 5] = [
+    pub const ALL: [ChartKind; 6] = [
         ChartKind::WinRates,
         ChartKind::Payoffs,
+        ChartKind::Skill,
         ChartKind::Metrics,
         ChartKind::Lengths,
         ChartKind::Endings,
@@ -61,6 +67,7 @@ impl ChartKind {
             ChartKind::Endings => "endings",
             ChartKind::Metrics => "metrics",
             ChartKind::Payoffs => "payoffs",
+            ChartKind::Skill => "skill",
         }
     }
 
@@ -75,6 +82,10 @@ impl ChartKind {
             ChartKind::WinRates => "Win rate per seat and cell with 95% Wilson intervals",
             ChartKind::Lengths => "Distribution of game lengths per cell",
             ChartKind::Payoffs => "Mean payoff per seat and cell with 95% intervals",
+            ChartKind::Skill => {
+                "The first mover's score against the players' calibrated skill in Elo, \
+                 with 95% intervals"
+            }
             ChartKind::Endings => "Share of games by ending per cell, stacked to 100%",
             ChartKind::Metrics => {
                 "Balance, first mover's score, completion, drawishness, timeouts and \
@@ -91,13 +102,18 @@ impl ChartKind {
             ChartKind::Endings => endings::svg(group),
             ChartKind::Metrics => metrics_chart::svg(group),
             ChartKind::Payoffs => payoffs::svg(group),
+            ChartKind::Skill => skill_chart::svg(group),
         }
     }
 
     /// Whether the group gets this chart: a payoff chart only where some
     /// game paid or cost something.
     pub fn applies(self, group: &EntryGroup) -> bool {
-        self != ChartKind::Payoffs || payoffs::has_money(group)
+        match self {
+            ChartKind::Payoffs => payoffs::has_money(group),
+            ChartKind::Skill => skill_chart::has_ratings(group),
+            _ => true,
+        }
     }
 
     /// The kind whose file this is, if `name` is a chart file name.
@@ -299,7 +315,12 @@ mod tests {
         assert_eq!(results.len(), 120);
         let dir = tempfile::tempdir().unwrap();
         write_charts(dir.path(), &exp, &results).unwrap();
-        for kind in ChartKind::ALL {
+        // No cell of it is a rated level of skill: no skill chart.
+        assert!(!dir.path().join(ChartKind::Skill.file_name(0)).exists());
+        for kind in ChartKind::ALL
+            .into_iter()
+            .filter(|k| *k != ChartKind::Skill)
+        {
             let svg = std::fs::read_to_string(dir.path().join(kind.file_name(0))).unwrap();
             assert!(svg.starts_with("<svg"), "{kind:?}");
             assert!(svg.len() < 700_000, "{kind:?}: {} bytes", svg.len());

@@ -72,8 +72,10 @@ fn series(group: &EntryGroup) -> Vec<Series> {
     out
 }
 
-/// The y range: every interval, exact value and even share, padded, on a
-/// 5% grid, so that small differences between seats stay visible.
+/// The y range: centred on the even share (their mean, where a sweep
+/// changes the seats), wide enough for every interval and exact value,
+/// padded, and at least 25 points either side, on a 5% grid: a split of
+/// 47 to 53 reads as the near-even split it is, not as a chasm.
 fn y_range(series: &[Series], even: &[f64]) -> (f64, f64) {
     let values = series
         .iter()
@@ -88,8 +90,14 @@ fn y_range(series: &[Series], even: &[f64]) -> (f64, f64) {
     if lo > hi {
         return (0.0, 1.0);
     }
-    let lo = ((lo - 0.03) * 20.0).floor() / 20.0;
-    let hi = ((hi + 0.03) * 20.0).ceil() / 20.0;
+    let centre = if even.is_empty() {
+        0.5
+    } else {
+        even.iter().sum::<f64>() / even.len() as f64
+    };
+    let half = ((centre - lo).max(hi - centre) + 0.03).max(0.25);
+    let lo = ((centre - half) * 20.0).floor() / 20.0;
+    let hi = ((centre + half) * 20.0).ceil() / 20.0;
     (lo.max(0.0), hi.min(1.0))
 }
 
@@ -163,5 +171,35 @@ fn games_text(games: &[u64]) -> String {
         thousands(lo)
     } else {
         format!("{} to {}", thousands(lo), thousands(hi))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(points: &[(f64, f64, f64)]) -> Series {
+        Series {
+            item: LegendItem {
+                label: "seat".to_string(),
+                colour: colour(0),
+                mark: Mark::Dot,
+            },
+            points: points.iter().copied().map(Some).collect(),
+            exact: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_near_even_split_sits_mid_axis_on_a_wide_range() {
+        let s = [seat(&[(0.47, 0.44, 0.50)]), seat(&[(0.53, 0.50, 0.56)])];
+        assert_eq!(y_range(&s, &[0.5]), (0.25, 0.75));
+        // A wide gap widens the range about the even share.
+        let s = [seat(&[(0.9, 0.86, 0.93)]), seat(&[(0.1, 0.07, 0.14)])];
+        assert_eq!(y_range(&s, &[0.5]), (0.0, 1.0));
+        // Three seats centre on a third.
+        let s = [seat(&[(0.3, 0.28, 0.36)])];
+        let (lo, hi) = y_range(&s, &[1.0 / 3.0]);
+        assert!(lo <= 0.1 && (0.55..=0.6).contains(&hi), "{lo} {hi}");
     }
 }
