@@ -79,7 +79,7 @@ pub fn estimate(
         if threads == 1 { "" } else { "s" },
         human(planned as f64 / secs.max(1e-9)),
         thousands(piloted),
-        duration(Some(clock.elapsed().as_secs_f64())),
+        seconds(clock.elapsed().as_secs_f64()),
     );
     Ok(())
 }
@@ -140,7 +140,10 @@ fn table(exp: &Experiment, cells: &[CellEstimate], threads: usize) -> String {
             format!("{at_most}{}", thousands(cell.planned)),
             thousands(cell.pilot.games),
             cell.rate(threads).map_or("?".into(), human),
-            duration(cell.seconds(threads)),
+            match cell.seconds(threads) {
+                Some(s) if s < 0.5 => "<1s".to_string(),
+                s => duration(s),
+            },
         ]);
     }
     let widths: Vec<usize> = (0..7)
@@ -171,6 +174,15 @@ fn table(exp: &Experiment, cells: &[CellEstimate], threads: usize) -> String {
         ));
     }
     out
+}
+
+/// Seconds as the pilot's time is given: `0.4 s`, `31 s`, `2m05s`.
+fn seconds(secs: f64) -> String {
+    if secs < 10.0 {
+        format!("{secs:.1} s")
+    } else {
+        duration(Some(secs))
+    }
 }
 
 /// Seconds as a person says them of a run ahead: `under a second`,

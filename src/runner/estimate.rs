@@ -18,7 +18,7 @@ use crate::runner::tally::GameFailure;
 
 /// Games a pilot of one cell aims at: it stops once it has played them
 /// and [`PILOT_MIN`], or at [`PILOT_MAX`] whatever it has played.
-pub const PILOT_GAMES: u64 = 32;
+pub const PILOT_GAMES: u64 = 64;
 
 /// The least time a pilot plays a cell (unless it plays every planned
 /// game first): a few games of a dice game take microseconds, too short
