@@ -186,12 +186,13 @@ fn seconds(secs: f64) -> String {
 }
 
 /// Seconds as a person says them of a run ahead: `under a second`,
-/// `40 s`, `12 min`, `3.5 h`, `2.1 days`.
+/// `40 s`, `2.5 min`, `12 min`, `3.5 h`, `2.1 days`.
 pub fn about(secs: f64) -> String {
     match secs {
         s if !s.is_finite() => "?".to_string(),
         s if s < 1.0 => "under a second".to_string(),
-        s if s < 90.0 => format!("{} s", s.round()),
+        s if s < 100.0 => format!("{} s", s.round()),
+        s if s < 600.0 => format!("{:.1} min", s / 60.0),
         s if s < 90.0 * 60.0 => format!("{} min", (s / 60.0).round()),
         s if s < 48.0 * 3600.0 => format!("{:.1} h", s / 3600.0),
         s => format!("{:.1} days", s / 86400.0),
@@ -206,6 +207,7 @@ mod tests {
     fn times_ahead_read_as_a_person_says_them() {
         assert_eq!(about(0.4), "under a second");
         assert_eq!(about(40.2), "40 s");
+        assert_eq!(about(150.0), "2.5 min");
         assert_eq!(about(12.2 * 60.0), "12 min");
         assert_eq!(about(3.5 * 3600.0), "3.5 h");
         assert_eq!(about(3.0 * 86400.0), "3.0 days");
