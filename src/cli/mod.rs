@@ -2,6 +2,7 @@
 
 mod batch_args;
 mod bench;
+mod estimate;
 mod exact;
 mod exact_skill;
 mod exact_strategy;

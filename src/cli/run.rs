@@ -65,6 +65,11 @@ pub struct RunArgs {
     /// file's `record`; `ludus play --record` replays one. 0: none.
     #[arg(long, value_name = "N")]
     record: Option<u64>,
+    /// Play nothing: print how long the run would take on these threads,
+    /// per cell and in all, from a pilot of a fraction of a second of
+    /// each cell's own games. Writes no report.
+    #[arg(long, conflicts_with = "resume")]
+    estimate: bool,
 }
 
 /// Raised by the first Ctrl-C (SIGINT) or SIGTERM (what `scancel` and a
@@ -91,6 +96,10 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
         )));
     }
     let exp = experiment(&args)?;
+    if args.estimate {
+        let threads = args.batch.threads()?;
+        return crate::cli::estimate::estimate(&exp, threads, args.batch.shard()?, args.quiet);
+    }
     let settings = settings(&args, &exp)?;
     let log_every = Duration::try_from_secs_f64(args.progress_every).map_err(|_| {
         Failure::Input(format!(
@@ -102,6 +111,7 @@ pub fn run(args: RunArgs) -> Result<(), Failure> {
     let mut watch = Terminal {
         progress: Progress::new(&exp.cells, args.quiet, log_every),
         quiet: args.quiet,
+        expected: Expected::default(),
     };
     match ludus::run::run(&exp, &settings, &mut watch) {
         Ok(_) => Ok(()),
@@ -176,6 +186,53 @@ fn settings(args: &RunArgs, exp: &Experiment) -> Result<RunSettings, Failure> {
 struct Terminal<'a> {
     progress: Progress<'a>,
     quiet: bool,
+    expected: Expected,
+}
+
+/// The run's first games played before its time is foretold: at least
+/// this long...
+const FORETELL_AFTER: Duration = Duration::from_secs(1);
+/// ... and until every cell's first chunk is measured, or this long.
+const FORETELL_BY: Duration = Duration::from_secs(5);
+
+/// Whether the line foretelling the run's time has been printed.
+#[derive(Default)]
+struct Expected {
+    said: bool,
+}
+
+impl Expected {
+    /// The line that says how long the whole run will take, once its
+    /// first second of games is measured: the time so far and the time
+    /// left, each cell's games left at its own measured cost (the run
+    /// plays a short probe of every cell first, see
+    /// `ludus::runner::dispatch`). Costs nothing: the run's own games are
+    /// the pilot. `None` until it is due, and once said.
+    fn due(&mut self, batch: &BatchProgress) -> Option<String> {
+        let elapsed = batch.started.elapsed();
+        if self.said || elapsed < FORETELL_AFTER {
+            return None;
+        }
+        let measured = batch
+            .cells
+            .iter()
+            .filter(|c| c.finished() || c.cost().is_some())
+            .count();
+        if measured < batch.cells.len() && elapsed < FORETELL_BY {
+            return None;
+        }
+        let left = batch.eta()?;
+        self.said = true;
+        let threads = batch.threads;
+        Some(format!(
+            "expected: about {} in all on {threads} thread{} (from its first {:.1} s, \
+             {measured} of {} cells measured; `--estimate` tells before playing)",
+            crate::cli::estimate::about(elapsed.as_secs_f64() + left),
+            if threads == 1 { "" } else { "s" },
+            elapsed.as_secs_f64(),
+            batch.cells.len(),
+        ))
+    }
 }
 
 impl RunWatch for Terminal<'_> {
@@ -188,6 +245,11 @@ impl RunWatch for Terminal<'_> {
     }
 
     fn progress(&mut self, batch: &BatchProgress) {
+        if !self.quiet
+            && let Some(line) = self.expected.due(batch)
+        {
+            self.progress.say(&line);
+        }
         self.progress.update(batch);
     }
 

@@ -12,6 +12,7 @@ pub mod decisions;
 pub mod dispatch;
 pub mod drive;
 pub mod entry;
+pub mod estimate;
 pub mod fixed_mean;
 pub mod game_entry;
 pub mod game_ranges;

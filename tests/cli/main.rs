@@ -11,6 +11,7 @@ mod commands;
 mod common_csvs;
 #[path = "../common/scratch.rs"]
 mod common_scratch;
+mod estimate;
 mod exact;
 mod exact_beside;
 mod exact_skill;
