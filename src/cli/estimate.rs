@@ -31,9 +31,10 @@ pub fn estimate(
     let slice = PilotSlice::for_cells(exp.cells.len());
     if !quiet {
         eprintln!(
-            "estimating {}: a pilot of each of its {} cells on {threads} threads...",
+            "estimating {}: a pilot of each of its {} on {}...",
             crate::cli::shown(&exp.source),
-            exp.cells.len()
+            ludus::core::plural::plural(exp.cells.len(), "cell"),
+            ludus::core::plural::plural(threads, "thread")
         );
     }
     let mut cells = Vec::with_capacity(exp.cells.len());

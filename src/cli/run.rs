@@ -266,11 +266,11 @@ impl RunWatch for Terminal<'_> {
             return;
         }
         let speed = format!(
-            "{} games in {} ({} games/s, {} threads)",
+            "{} games in {} ({} games/s, {})",
             outcome.played,
             duration(Some(outcome.secs)),
             human(outcome.played as f64 / outcome.secs.max(1e-9)),
-            outcome.threads
+            ludus::core::plural::plural(outcome.threads, "thread")
         );
         let dir = &outcome.dir;
         match outcome.shard {
