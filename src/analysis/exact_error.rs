@@ -45,7 +45,11 @@ pub enum ExactError {
     },
     /// The game names no key for its states, so equal states cannot be
     /// merged.
-    #[error("{game} gives no key to its states, so exact play cannot merge equal ones")]
+    #[error(
+        "{game} is a board game: exact odds are for the dice games, whose states repeat \
+         (`ludus games` lists them); a small board game without chance is solved by \
+         `ludus solve {game}`, and any game is measured by `ludus run`"
+    )]
     NoStateKey {
         /// The game.
         game: &'static str,

@@ -120,7 +120,7 @@ fn strategy_refuses_seats_a_bad_objective_and_games_it_cannot_list() {
         ),
         (
             vec!["exact", "three-men", "--strategy"],
-            "gives no key to its states",
+            "is a board game: exact odds are for the dice games",
         ),
     ] {
         let out = ludus(&args);
