@@ -10,6 +10,8 @@ use ludus::core::text::{bounded, printable};
 use ludus::plan::experiment::{DEFAULT_MAX_PLIES, Experiment};
 use ludus::policies::policy_spec::PolicySpec;
 use ludus::reports::records;
+use ludus::reports::replay_page;
+use ludus::runner::drive::SeatFailure;
 use ludus::runner::game_entry::GameEntry;
 use ludus::runner::game_record::GameRecord;
 use ludus::runner::play_one::{LogDyn, OneGame};
@@ -82,6 +84,11 @@ pub struct PlayArgs {
     /// position` draws it (games without a board say so once).
     #[arg(long)]
     board: bool,
+    /// Also writes the game replayed on its board, step by step, as one
+    /// self-contained page (what a run's records.html shows of each kept
+    /// game).
+    #[arg(long, value_name = "FILE")]
+    html: Option<String>,
 }
 
 /// Prints the narration, and the boards where they are wanted.
@@ -348,19 +355,19 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
             );
             Ok(played)
         }
-        None => entry.play_one(&one, &mut printer).map_err(|f| {
-            Failure::Bot(format!(
-                "seat {} ({}) failed at length {}: {}",
-                f.seat + 1,
-                seats[f.seat],
-                f.ply,
-                bounded(
-                    &printable(f.error.message.as_bytes(), true),
-                    ludus::runner::tally::MESSAGE_BYTES
-                )
-            ))
-        }),
+        None if args.html.is_some() => {
+            let (cell, index) = (args.cell, args.game_index);
+            let (record, played) = GameRecord::play(entry, &one, (cell, index), &mut printer);
+            write_page(args.html.as_deref().unwrap_or_default(), &record)?;
+            played.map_err(|f| failed(&seats, &f))
+        }
+        None => entry
+            .play_one(&one, &mut printer)
+            .map_err(|f| failed(&seats, &f)),
     }?;
+    if let (Some(file), Some(r)) = (&args.html, &expected) {
+        write_page(file, r)?;
+    }
     let o = played.outcome;
     // Where a turn may hold several decisions, both counts.
     let length = if played.decisions > 0 && played.decisions != played.length {
@@ -403,6 +410,35 @@ pub fn play(args: PlayArgs) -> Result<(), Failure> {
             .collect();
         println!("payoffs: {}", pays.join(", "));
     }
+    Ok(())
+}
+
+/// What a failing seat's policy is reported as.
+fn failed(seats: &[PolicySpec], f: &SeatFailure) -> Failure {
+    Failure::Bot(format!(
+        "seat {} ({}) failed at length {}: {}",
+        f.seat + 1,
+        seats[f.seat],
+        f.ply,
+        bounded(
+            &printable(f.error.message.as_bytes(), true),
+            ludus::runner::tally::MESSAGE_BYTES
+        )
+    ))
+}
+
+/// Writes `record` replayed on its board to `file` (`--html`), and says where.
+fn write_page(file: &str, record: &GameRecord) -> Result<(), Failure> {
+    let title = format!("{}: {} game {}", record.game, record.place(), record.index);
+    std::fs::write(
+        file,
+        replay_page::page(&title, std::slice::from_ref(record)),
+    )
+    .map_err(|e| Failure::Io(format!("{}: {e}", crate::cli::shown(file))))?;
+    println!(
+        "the game on its board, step by step: {}",
+        crate::cli::shown(file)
+    );
     Ok(())
 }
 

@@ -14,6 +14,7 @@ pub mod native_policies;
 pub mod option_error;
 pub mod options;
 pub mod outcome;
+pub mod picture;
 pub mod plural;
 pub mod policy;
 pub mod position_error;

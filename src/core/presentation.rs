@@ -5,6 +5,7 @@
 
 use crate::core::game::Game;
 use crate::core::options::Options;
+use crate::core::picture::Picture;
 
 /// What a reader sees of a game.
 pub trait Presentation: Game {
@@ -28,6 +29,13 @@ pub trait Presentation: Game {
     /// decision of `ludus play --board` (empty if the game has no diagram).
     fn diagram(&self) -> String {
         String::new()
+    }
+
+    /// The state as a picture (board, pieces, dice, panel), for the replay
+    /// pages, which draw every game's pictures with one renderer; `None`
+    /// where the game has none.
+    fn picture(&self) -> Option<Picture> {
+        None
     }
 
     /// The state as one JSON object, for `ludus position --json`.

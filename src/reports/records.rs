@@ -9,6 +9,7 @@ use std::path::Path;
 use crate::core::input::check_file;
 use crate::core::input_error::InputError;
 use crate::reports::records_error::RecordsError;
+use crate::reports::replay_page::{self, ReplayPage};
 use crate::runner::game_record::GameRecord;
 use crate::store::atomic::{write_atomic, write_atomic_with};
 
@@ -26,18 +27,23 @@ pub const NOTATION_DIR: &str = "records";
 /// Writes `records` (in the order given) to `dir`/records.jsonl, replacing
 /// any older one in one step once the last is written, and each record
 /// that its game can write in its own notation to `dir`/records/ as
-/// `cell-C-game-I.EXT`, replacing the folder's older files. Each record is
-/// written as it comes and dropped, so that keeping every game of a run
-/// costs disk, not memory. Returns how many records were written.
+/// `cell-C-game-I.EXT`, replacing the folder's older files; then
+/// `dir`/records.html, the games replayed on their boards
+/// ([`crate::reports::replay_page`]). Each record is written and replayed
+/// as it comes and dropped, so that keeping every game of a run costs
+/// disk, not memory (the page keeps its first games' pictures, as SVG).
+/// Returns how many records were written.
 pub fn write(dir: &Path, records: impl IntoIterator<Item = GameRecord>) -> std::io::Result<usize> {
     remove_notation(dir).map_err(|e| naming(NOTATION_DIR, e))?;
     let mut count = 0;
+    let mut page = ReplayPage::new();
     // Set when the error met is a notation file's, named already.
     let mut in_notation = false;
     write_atomic_with(&dir.join(FILE), |w| {
         let mut w = std::io::BufWriter::new(w);
         for r in records {
             writeln!(w, "{}", r.to_line())?;
+            page.add(&r);
             if let Some((name, text)) = notation(&r) {
                 let folder = dir.join(NOTATION_DIR);
                 let file = format!("{NOTATION_DIR}/{name}");
@@ -51,6 +57,10 @@ pub fn write(dir: &Path, records: impl IntoIterator<Item = GameRecord>) -> std::
         w.flush()
     })
     .map_err(|e| if in_notation { e } else { naming(FILE, e) })?;
+    let folder = dir.file_name().unwrap_or(dir.as_os_str());
+    let title = format!("Replays: {}", folder.to_string_lossy());
+    write_atomic(&dir.join(replay_page::FILE), page.html(&title).as_bytes())
+        .map_err(|e| naming(replay_page::FILE, e))?;
     Ok(count)
 }
 
@@ -88,13 +98,15 @@ fn notation(record: &GameRecord) -> Option<(String, String)> {
     Some((name, text))
 }
 
-/// Removes `dir`/records.jsonl and the notation folder if there are any:
-/// a run that records nothing leaves no records of an earlier run beside
-/// its report.
+/// Removes `dir`/records.jsonl, records.html and the notation folder if
+/// there are any: a run that records nothing leaves no records of an
+/// earlier run beside its report.
 pub fn remove(dir: &Path) -> std::io::Result<()> {
-    match std::fs::remove_file(dir.join(FILE)) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
-        _ => {}
+    for file in [FILE, replay_page::FILE] {
+        match std::fs::remove_file(dir.join(file)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
     }
     remove_notation(dir)
 }

@@ -28,6 +28,7 @@ mod precision;
 mod readable_boards;
 mod records;
 mod replay;
+mod replay_pages;
 mod resume;
 mod rule_search;
 mod run_charts;

@@ -12,6 +12,7 @@ use crate::core::log::Log;
 use crate::core::native_policies::NativePolicies;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
+use crate::core::picture::Picture;
 use crate::core::presentation::Presentation;
 use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
@@ -158,6 +159,10 @@ impl<P: Position, V: Variant<Rules = P::Rules>> Presentation for Board<P, V> {
 
     fn to_json(&self) -> serde_json::Value {
         self.pos.to_json(V::NAME, V::SIDES)
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        Some(self.pos.picture(V::SIDES))
     }
 }
 

@@ -10,6 +10,7 @@ use crate::core::dice::Dice;
 use crate::core::game::Turn;
 use crate::core::log::Log;
 use crate::core::outcome::Outcome;
+use crate::core::picture::Picture;
 use crate::core::seat::Seat;
 use crate::core::view::{View, ViewArg, ViewInfo};
 
@@ -38,6 +39,8 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn diagram(&self, sides: &'static [&'static str]) -> String;
     /// The position as one JSON object, which reads back as a position file.
     fn to_json(&self, game: &'static str, sides: &'static [&'static str]) -> serde_json::Value;
+    /// The position as a picture, for the replay pages.
+    fn picture(&self, sides: &'static [&'static str]) -> Picture;
 
     /// How many seats play.
     fn seats(&self) -> usize;

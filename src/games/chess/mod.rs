@@ -16,6 +16,7 @@ pub mod mate;
 pub mod material;
 pub mod movegen;
 pub mod moves;
+pub mod picture;
 pub mod piece;
 pub mod position;
 pub mod position_file;
@@ -36,6 +37,7 @@ use crate::core::dice::Dice;
 use crate::core::game::Turn;
 use crate::core::log::Log;
 use crate::core::outcome::Outcome;
+use crate::core::picture::Picture;
 use crate::core::seat::{Seat, SeatSet};
 use crate::core::view::{View, ViewArg, ViewInfo};
 use crate::games::board::game::Board;
@@ -83,6 +85,10 @@ impl BoardPosition for Position {
 
     fn to_json(&self, game: &'static str, sides: &'static [&'static str]) -> serde_json::Value {
         describe::to_json(self, game, sides)
+    }
+
+    fn picture(&self, sides: &'static [&'static str]) -> Picture {
+        picture::picture(self, sides)
     }
 
     fn seats(&self) -> usize {

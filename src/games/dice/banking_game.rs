@@ -10,6 +10,7 @@ use crate::core::native_policies::{NativePolicies, NativePolicyInfo};
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
+use crate::core::picture::{BoardShape, Picture};
 use crate::core::policy::Policy;
 use crate::core::presentation::Presentation;
 use crate::core::record_formats::RecordFormats;
@@ -177,6 +178,43 @@ impl<B: BankingGame> Presentation for B {
 
     fn rules() -> &'static str {
         B::RULES
+    }
+
+    /// A table of dice: the last throw of the betting, each player's
+    /// money, the pot, the thrower and his numbers, and how the game ended.
+    fn picture(&self) -> Option<Picture> {
+        let s = self.stakes();
+        let t = s.table;
+        let names = [Self::seat_name(0), Self::seat_name(1)];
+        let mut pic = Picture::new(BoardShape::Table, &[&names[0], &names[1]]);
+        pic.dice = t.last_throw.iter().copied().filter(|&f| f != 0).collect();
+        for (seat, name) in names.iter().enumerate() {
+            pic.say(format!("{name} purse"), t.purse.funds[seat]);
+        }
+        pic.say("pot", t.purse.pot);
+        pic.say("throws", t.throws);
+        match &t.outcome {
+            Some(o) => {
+                let said = match o.sole_winner() {
+                    Some(w) => format!("{} wins by {}", names[w], o.reason),
+                    None => format!("a draw by {}", o.reason),
+                };
+                pic.say("over", said);
+            }
+            None => {
+                pic.say("thrower", &names[t.thrower]);
+                if s.numbers.own != 0 {
+                    pic.say(
+                        "numbers",
+                        format!("own {}, opponent's {}", s.numbers.own, s.numbers.opponent),
+                    );
+                }
+                if B::BANKS && s.banked != 0 {
+                    pic.say("won this turn", s.banked);
+                }
+            }
+        }
+        Some(pic)
     }
 
     /// The turn, the thrower, his lead in money, the two numbers, the pot

@@ -13,6 +13,7 @@ use crate::core::log::Log;
 use crate::core::native_policies::NativePolicies;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
+use crate::core::picture::{BoardShape, Picture};
 use crate::core::presentation::Presentation;
 use crate::core::record_formats::RecordFormats;
 use crate::core::seat::Seat;
@@ -430,6 +431,39 @@ impl<R: Round> Presentation for RoundGame<R> {
 
     fn rules() -> &'static str {
         R::RULES
+    }
+
+    /// A table of dice: the throws so far, each seat's round wins (in a
+    /// game of several rounds) and money (where it stakes), and how the
+    /// game ended. The faces of each throw are the step's own line on a
+    /// replay page, for not every round keeps them.
+    fn picture(&self) -> Option<Picture> {
+        let t = &self.table;
+        let sides: Vec<String> = (0..t.players).map(Self::seat_name).collect();
+        let names: Vec<&str> = sides.iter().map(String::as_str).collect();
+        let mut pic = Picture::new(BoardShape::Table, &names);
+        pic.say("throws", t.throws);
+        let rounds = t.score.rounds();
+        if rounds > 1 {
+            pic.say("rounds played", format!("{} of {rounds}", t.score.played()));
+            for (s, name) in names.iter().enumerate() {
+                pic.say(format!("{name} round wins"), t.score.wins(s));
+            }
+        }
+        for (s, name) in names.iter().enumerate() {
+            let money = self.round.payoff(s);
+            if money != 0 {
+                pic.say(format!("{name} gain"), format!("{money:+}"));
+            }
+        }
+        if let Some(o) = &t.outcome {
+            let said = match o.sole_winner() {
+                Some(w) => format!("{} wins by {}", names[w], o.reason),
+                None => format!("a draw by {}", o.reason),
+            };
+            pic.say("over", said);
+        }
+        Some(pic)
     }
 }
 

@@ -90,6 +90,11 @@ impl RoundScore {
         c as u64
     }
 
+    /// Rounds the game is played over.
+    pub fn rounds(&self) -> u16 {
+        self.rounds
+    }
+
     /// Rounds finished so far.
     pub fn played(&self) -> u16 {
         self.played

@@ -13,6 +13,7 @@ pub mod geometry;
 pub mod movegen;
 pub mod moves;
 pub mod nine_men;
+pub mod picture;
 pub mod position;
 pub mod position_file;
 pub mod rabbit;
@@ -25,6 +26,7 @@ use crate::core::dice::Dice;
 use crate::core::game::Turn;
 use crate::core::log::Log;
 use crate::core::outcome::Outcome;
+use crate::core::picture::Picture;
 use crate::core::position_error::PositionError;
 use crate::core::seat::{Seat, SeatSet};
 use crate::core::seed::mix;
@@ -86,6 +88,10 @@ impl BoardPosition for Position {
 
     fn to_json(&self, game: &'static str, sides: &'static [&'static str]) -> serde_json::Value {
         describe::to_json(self, game, sides)
+    }
+
+    fn picture(&self, sides: &'static [&'static str]) -> Picture {
+        picture::picture(self, sides)
     }
 
     fn seats(&self) -> usize {

@@ -18,6 +18,7 @@ pub mod legal;
 pub mod lines;
 pub mod moves;
 pub mod options;
+pub mod picture;
 pub mod piece;
 pub mod position;
 pub mod position_file;
@@ -46,6 +47,7 @@ use crate::core::native_policies::NativePolicies;
 use crate::core::option_error::OptionError;
 use crate::core::options::{OptionSpec, Options};
 use crate::core::outcome::Outcome;
+use crate::core::picture::Picture;
 use crate::core::position_error::PositionError;
 use crate::core::presentation::Presentation;
 use crate::core::record::Record;
@@ -247,6 +249,10 @@ impl Presentation for Rithmomachy {
 
     fn to_json(&self) -> serde_json::Value {
         describe::to_json(&self.pos)
+    }
+
+    fn picture(&self) -> Option<Picture> {
+        Some(picture::picture(&self.pos))
     }
 }
 
