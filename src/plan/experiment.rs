@@ -55,6 +55,12 @@ pub const MAX_CELLS: usize = 100_000;
 /// The largest experiment file read.
 pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
+/// The games a pairing of a skill ladder's round-robin plays unless the
+/// file or its entry says (`calibrate`), half with each seating: some
+/// seconds to minutes, and an interval of about ±150 Elo a level
+/// ([`crate::plan::skill_ladder`]).
+pub const DEFAULT_CALIBRATION: u64 = 40;
+
 /// The most games a pairing of a skill ladder's round-robin plays
 /// (`calibrate`): a rating past some thousands is as sure as the run's.
 pub const MAX_CALIBRATION: u64 = 100_000;
@@ -132,7 +138,7 @@ pub struct Experiment {
     pub record: u64,
     /// The games a pairing of each `[[cells]]` entry's skill ladder plays
     /// ([`crate::plan::skill_ladder`]), by entry: its `calibrate`, else
-    /// the file's, else [`crate::plan::skill_ladder::DEFAULT_GAMES`]; 0:
+    /// the file's, else [`DEFAULT_CALIBRATION`]; 0:
     /// the entry's levels are not rated.
     pub calibrate: Vec<u64>,
     /// Whether the file also holds a `[tournament]` table, which `ludus
@@ -300,7 +306,7 @@ impl Experiment {
                 let n = c
                     .calibrate
                     .or(file.calibrate)
-                    .unwrap_or(crate::plan::skill_ladder::DEFAULT_GAMES);
+                    .unwrap_or(DEFAULT_CALIBRATION);
                 if n > MAX_CALIBRATION {
                     let key = match c.calibrate {
                         Some(_) => format!("cells[{i}].calibrate"),

@@ -9,11 +9,6 @@ use crate::plan::cell_plan::CellPlan;
 use crate::plan::tournament::{RankBy, Tournament};
 use crate::policies::policy_spec::PolicySpec;
 
-/// The games a pairing of a ladder plays unless its entry says
-/// (`calibrate`), half with each seating: some seconds to minutes, and an
-/// interval of about ±120 Elo a level.
-pub const DEFAULT_GAMES: u64 = 40;
-
 /// One ladder: the cells of one entry and setting of the rules, and the
 /// tournament that rates their levels.
 #[derive(Clone, Debug)]

@@ -65,3 +65,24 @@ fn the_page_opens_on_one_table_of_every_cell_named_apart() {
         "{hazard}"
     );
 }
+
+#[test]
+fn no_heading_of_the_default_run_passes_80_characters() {
+    let exp = ludus::plan::experiment::Experiment::default_experiment();
+    let groups = ludus::reports::charts::entry_group::groups(&exp, &[]);
+    let mut names = Vec::new();
+    for g in &groups {
+        let heading = g.heading();
+        assert!(
+            heading.chars().count() <= 80,
+            "{} characters: {heading}",
+            heading.chars().count()
+        );
+        names.push(g.name());
+    }
+    // The contents tell every entry apart by its words alone.
+    let mut distinct = names.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), names.len(), "{names:?}");
+}
