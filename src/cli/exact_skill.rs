@@ -245,8 +245,8 @@ fn text(q: &SkillQuery<'_>, optimal: &PolicySpec, t: &Skill<PolicySpec>) -> Stri
     for r in &t.rows {
         let (gap_win, gap_payoff) = match r.gap() {
             Some((w, p)) => (
-                format!("{:+.6}", clean(100.0 * w)),
-                format!("{:+.6}", clean(p)),
+                ludus::core::signed::signed(clean(100.0 * w), 6),
+                ludus::core::signed::signed(clean(p), 6),
             ),
             None => ("-".into(), "-".into()),
         };

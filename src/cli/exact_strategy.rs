@@ -15,7 +15,11 @@ fn values(objective: Objective, value: &[f64]) -> String {
         .enumerate()
         .map(|(s, v)| match objective {
             Objective::Win => format!("seat {} wins {:.4}%", s + 1, 100.0 * v),
-            Objective::Payoff => format!("seat {} expects {v:+.5}", s + 1),
+            Objective::Payoff => format!(
+                "seat {} expects {}",
+                s + 1,
+                ludus::core::signed::signed(*v, 5)
+            ),
         })
         .collect::<Vec<_>>()
         .join(", ")

@@ -469,7 +469,11 @@ pub(crate) fn write_report(
             let payoff = if money {
                 let p = s.payoff();
                 let (_, high) = p.interval95();
-                format!("  {:+.3} ± {:.3}", p.mean, high - p.mean)
+                format!(
+                    "  {} ± {:.3}",
+                    ludus::core::signed::signed(p.mean, 3),
+                    high - p.mean
+                )
             } else {
                 String::new()
             };

@@ -24,6 +24,7 @@ pub mod record_error;
 pub mod record_formats;
 pub mod seat;
 pub mod seed;
+pub mod signed;
 pub mod stages;
 pub mod state_key;
 pub mod suggest;

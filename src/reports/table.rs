@@ -1,6 +1,7 @@
 //! The summary table `ludus run` prints when it is done: at most
 //! [`WIDTH`] columns, every swept setting in full.
 
+use crate::core::signed::signed;
 use std::fmt::Write;
 
 use crate::plan::cell_plan::CellPlan;
@@ -152,7 +153,7 @@ fn table_of(results: &[CellResult]) -> String {
             let (lo, hi) = wilson(t.wins[s], t.games);
             let _ = writeln!(
                 out,
-                "{:>6}  {:<6} {:<POLICY$} {:>7.2} {:>17} {:>7.2} {:>7.2} {:>+10.3}",
+                "{:>6}  {:<6} {:<POLICY$} {:>7.2} {:>17} {:>7.2} {:>7.2} {:>10}",
                 s + 1,
                 entry.side_name(s).unwrap_or(""),
                 cut(&r.plan.cell.seats[s].to_string(), POLICY),
@@ -160,7 +161,7 @@ fn table_of(results: &[CellResult]) -> String {
                 format!("[{:.2}, {:.2}]", 100.0 * lo, 100.0 * hi),
                 100.0 * t.draws[s] as f64 / n,
                 100.0 * t.score(s) / n,
-                t.payoff_sum[s] as f64 / n,
+                signed(t.payoff_sum[s] as f64 / n, 3),
             );
         }
         if let Some(line) = exact_line(r) {
@@ -188,7 +189,7 @@ fn exact_line(r: &CellResult) -> Option<String> {
         .map(|(s, e)| {
             let mut w = format!("seat {} {:.2}%{}", s + 1, 100.0 * e.win, z(e.z_win));
             if money {
-                let _ = write!(w, " payoff {:+.3}{}", e.payoff, z(e.z_payoff));
+                let _ = write!(w, " payoff {}{}", signed(e.payoff, 3), z(e.z_payoff));
             }
             if s + 1 < seats.len() {
                 w.push(',');

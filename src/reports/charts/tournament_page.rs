@@ -79,7 +79,12 @@ fn elo_text(r: &Rating, is_anchor: bool) -> String {
             "-∞".into()
         }
     };
-    format!("{:+.d$} [{},\u{a0}{}]", r.elo, end(r.low), end(r.high))
+    format!(
+        "{} [{},\u{a0}{}]",
+        crate::core::signed::signed(r.elo, d),
+        end(r.low),
+        end(r.high)
+    )
 }
 
 /// A mean payoff with its interval.
