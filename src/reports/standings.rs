@@ -82,11 +82,10 @@ pub fn anchor(t: &Tournament) -> usize {
         .unwrap_or(0)
 }
 
-/// Every policy's standing, best first by the tournament's `rank_by`
-/// (Elo, or mean payoff), ties in the file's order.
-pub fn standings(t: &Tournament, results: &[PairingResult]) -> Vec<Standing> {
-    let n = t.policies.len();
-    let pairings: Vec<Pairing> = results
+/// The pairings' results as the Bradley-Terry fit reads them: games
+/// played, and the first policy's score (a draw half a point).
+pub fn pairings(results: &[PairingResult]) -> Vec<Pairing> {
+    results
         .iter()
         .map(|r| Pairing {
             i: r.i,
@@ -94,8 +93,14 @@ pub fn standings(t: &Tournament, results: &[PairingResult]) -> Vec<Standing> {
             games: r.games() as f64,
             score_i: r.score(),
         })
-        .collect();
-    let ratings = fit(n, &pairings, anchor(t));
+        .collect()
+}
+
+/// Every policy's standing, best first by the tournament's `rank_by`
+/// (Elo, or mean payoff), ties in the file's order.
+pub fn standings(t: &Tournament, results: &[PairingResult]) -> Vec<Standing> {
+    let n = t.policies.len();
+    let ratings = fit(n, &pairings(results), anchor(t));
     let mut out: Vec<Standing> = (0..n)
         .map(|p| {
             let mut s = Standing {

@@ -11,7 +11,8 @@ use std::sync::atomic::AtomicBool;
 
 use crate::plan::cell_plan::CellPlan;
 use crate::plan::skill_ladder::Ladder;
-use crate::reports::bradley_terry::{Pairing, fit};
+use crate::reports::bradley_terry::fit;
+use crate::reports::standings;
 use crate::runner::batch::{Ended, Unobserved};
 use crate::runner::cell_job::CellJob;
 use crate::runner::run_setting_error::RunSettingError;
@@ -82,16 +83,7 @@ pub fn calibrate(
             Ended::Interrupted => return Err(CalibrationError::Stopped("stopped".to_string())),
             Ended::Observer(e) => return Err(CalibrationError::Stopped(e)),
         }
-        let pairings: Vec<Pairing> = outcome
-            .pairings
-            .iter()
-            .map(|r| Pairing {
-                i: r.i,
-                j: r.j,
-                games: r.games() as f64,
-                score_i: r.score(),
-            })
-            .collect();
+        let pairings = standings::pairings(&outcome.pairings);
         played += outcome.pairings.iter().map(|r| r.games()).sum::<u64>();
         // `random` is the ladder's first policy: the anchor.
         let ratings = fit(t.policies.len(), &pairings, 0);
