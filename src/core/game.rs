@@ -51,6 +51,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// play (Hazard), so that every policy plays alike.
     const DECIDES: bool = true;
 
+    /// How many decisions an `mcts` playout makes past its tree before it
+    /// is cut short and scored by [`Game::evaluate`], unless the policy's
+    /// `cap` says otherwise. 200 by default, where a game's evaluation has
+    /// not been shown to guide search as well as playing on; a game whose
+    /// evaluation does sets it lower, and its playouts cost a fraction.
+    const PLAYOUT_CAP: u32 = 200;
+
     /// The options players may agree on.
     fn option_specs() -> &'static [OptionSpec];
 

@@ -1,4 +1,4 @@
-//! `mcts:N[,c=C][,cap=P]`: Monte Carlo tree search (UCT) with N playouts
+//! `mcts:N[,c=C][,cap=P][,keep=yes|no]`: Monte Carlo tree search (UCT) with N playouts
 //! per decision, for any game.
 //!
 //! Each playout starts from a copy of the position, walks down the tree
@@ -15,8 +15,17 @@
 //! every move it has seen and chooses among those legal now, each move's
 //! exploration term counting the playouts in which it was available.
 //!
+//! Between decisions the tree is kept (`keep=yes`, the default): the
+//! next decision looks for its position among the nodes under the move
+//! it chose (a few decisions deep, positions compared by
+//! [`Game::content_hash`]) and, found, searches on from that subtree, so
+//! the playouts spent on the replies that were played are not lost. It
+//! adds its N playouts to what the subtree holds. A game with chance
+//! between two decisions, or without the hash, starts afresh.
+//!
 //! The budget is a number of playouts, never a time: a decision depends on
-//! the position and the seat's stream only, whatever the thread count.
+//! the game so far and the seat's stream only, whatever the thread count
+//! (the kept tree is dropped at the start of every game).
 
 use rand_core::RngCore;
 
@@ -24,11 +33,12 @@ use crate::core::dice::Dice;
 use crate::core::game::{Game, Turn};
 use crate::core::log::Silent;
 use crate::core::policy::{BotError, Policy, Values};
-use crate::core::seat::MAX_SEATS;
-use crate::core::seed::{Rng, Stream, below, stream};
+use crate::core::seat::{MAX_SEATS, Seat};
+use crate::core::seed::{Rng, SeatRng, Stream, below, stream};
 use crate::policies::deciding_seat::deciding_seat;
 use crate::policies::reward::{Rewards, cut_short, rewards};
 use crate::policies::search_params::SearchParams;
+use crate::policies::search_tree::{Edge, Node, keep_subtree};
 use crate::policies::settings_error::SettingsError;
 
 /// The most playouts a decision may be given.
@@ -48,8 +58,13 @@ pub struct MctsSettings {
     pub playouts: u32,
     /// The exploration constant of UCB1.
     pub c: f64,
-    /// Decisions a playout may make past the tree before it is cut short.
-    pub cap: u32,
+    /// Decisions a playout may make past the tree before it is cut short;
+    /// `None`: the game's own [`Game::PLAYOUT_CAP`].
+    pub cap: Option<u32>,
+    /// Whether the subtree of the position reached is kept from one
+    /// decision to the next (`keep=yes`, the default), or every decision
+    /// searches from a fresh tree (`keep=no`).
+    pub keep: bool,
 }
 
 impl MctsSettings {
@@ -58,53 +73,47 @@ impl MctsSettings {
     /// ```
     /// use ludus::policies::mcts::MctsSettings;
     /// let s = MctsSettings::parse(Some("800,c=0.9")).unwrap();
-    /// assert_eq!((s.playouts, s.c, s.cap), (800, 0.9, 200));
+    /// assert_eq!((s.playouts, s.c, s.cap, s.keep), (800, 0.9, None, true));
     /// assert!(MctsSettings::parse(None).is_err());
     /// ```
     pub fn parse(param: Option<&str>) -> Result<MctsSettings, SettingsError> {
-        let p = SearchParams::parse("mcts", "playouts", param, &["c", "cap"])?;
+        let p = SearchParams::parse("mcts", "playouts", param, &["c", "cap", "keep"])?;
         Ok(MctsSettings {
             playouts: u32::try_from(p.budget)
                 .ok()
                 .filter(|&n| n <= MAX_PLAYOUTS)
                 .ok_or(SettingsError::TooManyPlayouts { most: MAX_PLAYOUTS })?,
             c: p.float("c", std::f64::consts::SQRT_2)?,
-            cap: u32::try_from(p.int("cap", 200)?).unwrap_or(u32::MAX),
+            cap: p
+                .maybe_int("cap")?
+                .map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+            keep: p.switch("keep", true)?,
         })
     }
-}
-
-/// A move seen at a node, and what the playouts through it gave.
-#[derive(Clone, Debug)]
-struct Edge<M> {
-    mv: M,
-    /// The node it leads to, once a playout went through it.
-    child: Option<u32>,
-    visits: u32,
-    /// Playouts in which the move was legal here once the node was full.
-    available: u32,
-    reward: Rewards,
-}
-
-/// A node: the moves seen there.
-#[derive(Clone, Debug)]
-struct Node<M> {
-    edges: Vec<Edge<M>>,
 }
 
 /// The policy: settings and a tree reused (cleared) from one decision to
 /// the next.
 pub struct Mcts<G: Game> {
     settings: MctsSettings,
+    /// The playout cap in force: the settings' or the game's.
+    cap: u32,
     nodes: Vec<Node<G::Move>>,
     moves: Vec<G::Move>,
     path: Vec<(u32, usize)>,
     /// Playouts run by every decision so far.
     work: u64,
+    /// Playouts the roots of every decision so far held from the tree
+    /// kept before the decision's own.
+    reused: u64,
     /// Edges in the tree.
     edges: usize,
     /// The most bytes the tree may take ([`MAX_TREE_BYTES`]).
     tree_bytes: usize,
+    /// The game just after this seat's last decision, and the node the
+    /// move chosen leads to: where the next decision looks for its
+    /// position in the tree.
+    kept: Option<(G, u32)>,
 }
 
 impl<G: Game> Mcts<G> {
@@ -112,12 +121,15 @@ impl<G: Game> Mcts<G> {
     pub fn new(settings: MctsSettings) -> Mcts<G> {
         Mcts {
             settings,
+            cap: settings.cap.unwrap_or(G::PLAYOUT_CAP),
             nodes: Vec::new(),
             moves: Vec::new(),
             path: Vec::new(),
             work: 0,
+            reused: 0,
             edges: 0,
             tree_bytes: MAX_TREE_BYTES,
+            kept: None,
         }
     }
 
@@ -125,6 +137,13 @@ impl<G: Game> Mcts<G> {
     pub fn with_tree_bytes(mut self, bytes: usize) -> Mcts<G> {
         self.tree_bytes = bytes;
         self
+    }
+
+    /// The playouts that the roots of every decision so far held, before
+    /// their own, from the tree kept since the seat's last decision
+    /// (`keep=yes`): what keeping the tree saved.
+    pub fn reused(&self) -> u64 {
+        self.reused
     }
 
     /// The bytes the tree's nodes and edges take.
@@ -166,13 +185,7 @@ impl<G: Game> Mcts<G> {
             if !same {
                 for &m in &self.moves {
                     if !edges.iter().any(|e| e.mv == m) {
-                        edges.push(Edge {
-                            mv: m,
-                            child: None,
-                            visits: 0,
-                            available: 0,
-                            reward: [0.0; MAX_SEATS],
-                        });
+                        edges.push(Edge::new(m));
                     }
                 }
             }
@@ -235,7 +248,7 @@ impl<G: Game> Mcts<G> {
                 }
                 Turn::Chance => game.chance(dice, &mut Silent),
                 Turn::Decide(_) => {
-                    if decisions >= self.settings.cap {
+                    if decisions >= self.cap {
                         return cut_short(game);
                     }
                     decisions += 1;
@@ -269,24 +282,75 @@ fn most_visited<M>(edges: &[Edge<M>], seat: usize) -> usize {
     best
 }
 
+/// How many decisions past the seat's own a kept tree is searched for the
+/// position now: the opponents' replies in one turn, or a few more where
+/// a turn is made of several decisions.
+const FIND_DEPTH: usize = 4;
+
 impl<G: Game> Mcts<G> {
+    /// The node of the tree whose position is `game`'s, searched from
+    /// `node`, whose position is `after`, through the moves the tree has
+    /// tried (at most [`FIND_DEPTH`] of them, and never through chance,
+    /// which the tree does not key). Positions are compared by
+    /// [`Game::content_hash`] and whose turn it is: a game without the
+    /// hash keeps no tree.
+    fn find(&self, after: G, node: u32, game: &G) -> Option<u32> {
+        let target = (game.content_hash()?, game.turn());
+        let mut queue = std::collections::VecDeque::from([(after, node, 0)]);
+        while let Some((g, node, depth)) = queue.pop_front() {
+            let turn = g.turn();
+            if !matches!(turn, Turn::Decide(_)) {
+                continue;
+            }
+            if (g.content_hash(), turn) == (Some(target.0), target.1) {
+                return Some(node);
+            }
+            if depth == FIND_DEPTH {
+                continue;
+            }
+            for e in &self.nodes[node as usize].edges {
+                if let Some(child) = e.child {
+                    let mut next = g.clone();
+                    next.play(e.mv, &mut Silent);
+                    queue.push_back((next, child, depth + 1));
+                }
+            }
+        }
+        None
+    }
+
     /// Searches from `game`, whose legal decisions are `moves`: the root's
-    /// edges then hold what the playouts through each gave.
+    /// edges then hold what the playouts through each gave, in the order
+    /// of `moves`. The tree starts from the subtree kept from the seat's
+    /// last decision where `game` is found in it, else afresh.
     fn search(&mut self, game: &G, moves: &[G::Move], rng: &mut Rng) {
-        self.nodes.clear();
-        self.nodes.push(Node {
-            edges: moves
-                .iter()
-                .map(|&mv| Edge {
-                    mv,
-                    child: None,
-                    visits: 0,
-                    available: 0,
-                    reward: [0.0; MAX_SEATS],
-                })
-                .collect(),
-        });
-        self.edges = moves.len();
+        let found = self
+            .kept
+            .take()
+            .and_then(|(after, node)| self.find(after, node, game));
+        let mut root = match found {
+            Some(node) => {
+                keep_subtree(&mut self.nodes, node);
+                std::mem::take(&mut self.nodes[0].edges)
+            }
+            None => {
+                self.nodes.clear();
+                self.nodes.push(Node { edges: Vec::new() });
+                Vec::new()
+            }
+        };
+        // The root lists exactly the legal decisions, in their order, each
+        // with what the kept tree knew of it.
+        let edges: Vec<Edge<G::Move>> = moves
+            .iter()
+            .map(|&mv| match root.iter().position(|e| e.mv == mv) {
+                Some(i) => root.swap_remove(i),
+                None => Edge::new(mv),
+            })
+            .collect();
+        self.reused += edges.iter().map(|e| u64::from(e.visits)).sum::<u64>();
+        self.nodes[0].edges = edges;
+        self.edges = self.nodes.iter().map(|n| n.edges.len()).sum();
         // The search's own dice: a stream drawn from the seat's, so the
         // game's dice are never touched and the decision is reproducible.
         let mut dice = Dice::seeded(stream(rng.next_u64(), Stream::Dice));
@@ -313,7 +377,23 @@ impl<G: Game> Policy<G> for Mcts<G> {
             return Ok(0);
         }
         self.search(game, moves, rng);
-        Ok(most_visited(&self.nodes[0].edges, seat))
+        let pick = most_visited(&self.nodes[0].edges, seat);
+        if self.settings.keep
+            && let Some(child) = self.nodes[0].edges[pick].child
+        {
+            let mut after = game.clone();
+            after.play(moves[pick], &mut Silent);
+            self.kept = Some((after, child));
+        }
+        Ok(pick)
+    }
+
+    /// A new game: nothing of the last one is kept, so that a seat's
+    /// decisions depend on its own game only, whichever games the thread
+    /// played before.
+    fn start(&mut self, _seat: Seat, _game: &G, _rng: &mut SeatRng) -> Result<(), BotError> {
+        self.kept = None;
+        Ok(())
     }
 
     /// The mean reward of the search's playouts, each seat's mapped onto
@@ -331,6 +411,9 @@ impl<G: Game> Policy<G> for Mcts<G> {
             Turn::Over => return Ok(None),
             Turn::Decide(_) => {
                 // A list of its own: the search lists into `self.moves`.
+                // The judgement searches afresh, and the seat's next
+                // decision too.
+                self.kept = None;
                 let mut listed = Vec::new();
                 game.legal_moves(&mut listed);
                 self.search(game, &listed, rng);

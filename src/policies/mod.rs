@@ -10,4 +10,5 @@ pub mod policy_spec;
 pub mod random;
 pub mod reward;
 pub mod search_params;
+pub(crate) mod search_tree;
 pub mod settings_error;

@@ -113,4 +113,25 @@ impl SearchParams {
             }
         }
     }
+
+    /// A whole-number setting of at least 1, if given.
+    pub fn maybe_int(&self, key: &str) -> Result<Option<u64>, SettingsError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(_) => self.int(key, 0).map(Some),
+        }
+    }
+
+    /// A yes-or-no setting (`yes` or `no`), or its default.
+    pub fn switch(&self, key: &str, default: bool) -> Result<bool, SettingsError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some("yes") => Ok(true),
+            Some("no") => Ok(false),
+            Some(v) => Err(SettingsError::NotSwitch {
+                key: key.to_string(),
+                value: v.to_string(),
+            }),
+        }
+    }
 }

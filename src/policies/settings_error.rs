@@ -74,6 +74,14 @@ pub enum SettingsError {
         /// Its value as written.
         value: String,
     },
+    /// A yes-or-no setting given something else.
+    #[error("setting `{key}` takes `yes` or `no`, not `{value}`")]
+    NotSwitch {
+        /// The setting.
+        key: String,
+        /// Its value as written.
+        value: String,
+    },
     /// More playouts than `mcts` allows a decision.
     #[error("policy `mcts`: at most {most} playouts a decision")]
     TooManyPlayouts {

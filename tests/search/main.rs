@@ -226,20 +226,20 @@ fn refused_settings_name_their_key_in_the_same_words() {
         text(MctsSettings::parse(Some("10,k=2")).unwrap_err(), |e| {
             matches!(e, SettingsError::UnknownSetting { key, .. } if key == "k")
         }),
-        "policy `mcts` has no setting `k` (settings: c, cap)"
+        "policy `mcts` has no setting `k` (settings: c, cap, keep)"
     );
     assert_eq!(
         text(MctsSettings::parse(Some("x")).unwrap_err(), |e| {
             matches!(e, SettingsError::BadBudget { text, .. } if text == "x")
         }),
-        "policy `mcts` takes its playouts and optional settings: mcts:N[,c=...][,cap=...]; \
+        "policy `mcts` takes its playouts and optional settings: mcts:N[,c=...][,cap=...][,keep=...]; \
          `x` is not a whole number of playouts of at least 1"
     );
     assert_eq!(
         text(MctsSettings::parse(Some("10,cap")).unwrap_err(), |e| {
             matches!(e, SettingsError::NotKeyValue { text, .. } if text == "cap")
         }),
-        "policy `mcts` takes its playouts and optional settings: mcts:N[,c=...][,cap=...]; \
+        "policy `mcts` takes its playouts and optional settings: mcts:N[,c=...][,cap=...][,keep=...]; \
          `cap` is not key=value"
     );
     assert_eq!(
@@ -364,6 +364,47 @@ fn an_mcts_tree_stops_growing_at_its_bound() {
         .unwrap();
     assert!(free.tree_size() > 4 * bound, "{} bytes", free.tree_size());
     assert!(free.tree_size() < MAX_TREE_BYTES);
+}
+
+/// `mcts` keeps the subtree of the position reached between a seat's
+/// decisions (issue 60): in three men's morris, two searchers playing
+/// each other find each new position among the replies their last
+/// search tried, and start from the playouts it spent there; with
+/// `keep=no` every decision starts afresh.
+#[test]
+fn mcts_keeps_the_subtree_of_the_position_reached() {
+    use ludus::policies::mcts::{Mcts, MctsSettings};
+    let opts = options("three-men", &[("first", "seat1")]);
+    let play = |setting: &str| {
+        let settings = MctsSettings::parse(Some(setting)).unwrap();
+        let mut seats = [
+            Mcts::<ThreeMen>::new(settings),
+            Mcts::<ThreeMen>::new(settings),
+        ];
+        let mut rngs = [stream(3, Stream::Seat(0)), stream(3, Stream::Seat(1))];
+        let mut g = ThreeMen::new(&opts).unwrap();
+        let mut moves = Vec::new();
+        let mut kept = Vec::new();
+        // Twelve decisions: the game itself has no move limit.
+        while let Turn::Decide(s) = g.turn() {
+            if kept.len() == 12 {
+                break;
+            }
+            g.legal_moves(&mut moves);
+            let before = seats[s].reused();
+            let k = seats[s].choose(&g, &moves, &mut rngs[s]).unwrap();
+            kept.push(seats[s].reused() - before);
+            g.play(moves[k], &mut Silent);
+        }
+        kept
+    };
+    // Each seat's first search has nothing to start from; every later
+    // one starts from the playouts its last spent on the reply played.
+    let kept = play("300");
+    assert!(kept.len() >= 6, "{kept:?}");
+    assert!(kept[..2].iter().all(|&k| k == 0), "{kept:?}");
+    assert!(kept[2..].iter().all(|&k| k > 0), "{kept:?}");
+    assert!(play("300,keep=no").iter().all(|&k| k == 0));
 }
 
 /// alphabeta's transposition table has a bound too (issue 55): with a
