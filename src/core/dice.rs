@@ -23,6 +23,9 @@ struct Script {
     wanted_total: bool,
     /// Dice thrown, the given faces and those drawn past them.
     thrown: u64,
+    /// Watching: every face shown since [`Dice::take_shown`] last took
+    /// them.
+    shown: Option<Vec<u8>>,
 }
 
 /// Dice, six-sided unless a throw says otherwise.
@@ -65,8 +68,42 @@ impl Dice {
                 wanted_dice: 1,
                 wanted_total: false,
                 thrown: 0,
+                shown: None,
             })),
         }
+    }
+
+    /// Dice that throw exactly as [`Dice::seeded`] dice of the same
+    /// stream do, and keep the faces they show for
+    /// [`Dice::take_shown`]: a replay draws the throws of games that keep
+    /// no faces of their own. (The seeded dice of play keep nothing.)
+    ///
+    /// ```
+    /// use ludus::core::dice::Dice;
+    /// use ludus::core::seed::{Stream, stream};
+    /// let mut seeded = Dice::seeded(stream(7, Stream::Dice));
+    /// let mut watched = Dice::watched(stream(7, Stream::Dice));
+    /// assert_eq!(watched.throw::<3>(), seeded.throw::<3>());
+    /// assert_eq!(watched.roll(8), seeded.roll(8));
+    /// assert_eq!(watched.take_shown().len(), 4);
+    /// assert!(watched.take_shown().is_empty());
+    /// ```
+    pub fn watched(rng: Rng) -> Dice {
+        let mut d = Dice::scripted(&[]);
+        if let Some(s) = &mut d.script {
+            s.explore = Some(rng);
+            s.shown = Some(Vec::new());
+        }
+        d
+    }
+
+    /// Watching dice ([`Dice::watched`]): the faces shown since the last
+    /// call, in order; none for other dice.
+    pub fn take_shown(&mut self) -> Vec<u8> {
+        (self.script.as_mut())
+            .and_then(|s| s.shown.as_mut())
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Dice that show `faces` in order and then, rather than fail, note
@@ -102,6 +139,7 @@ impl Dice {
                 s.wanted_dice = 1;
                 s.wanted_total = false;
                 s.thrown = 0;
+                s.shown = None;
             }
             _ => *self = Dice::exploring(faces),
         }
@@ -261,7 +299,11 @@ impl Script {
             && let Some(rng) = &mut self.explore
         {
             self.wanted.get_or_insert(sides);
-            return below(rng, u32::from(sides)) as u8 + 1;
+            let f = below(rng, u32::from(sides)) as u8 + 1;
+            if let Some(shown) = &mut self.shown {
+                shown.push(f);
+            }
+            return f;
         }
         let f = *self
             .faces

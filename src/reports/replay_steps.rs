@@ -93,7 +93,9 @@ fn replay_as<G: Registered>(record: &GameRecord) -> Result<Replay, ReplayError> 
         .collect();
     let options = Options::resolve(G::option_specs(), &given).map_err(|e| options_error(&e))?;
     let mut game = G::new(&options).map_err(|e| options_error(&e))?;
-    let mut dice = Dice::seeded(stream(record.seed, Stream::Dice));
+    // Watched dice throw as the run's did, and show the faces of games
+    // whose positions keep none.
+    let mut dice = Dice::watched(stream(record.seed, Stream::Dice));
     let mut moves = record.moves();
     let mut throws = record.play.iter().filter_map(|s| match s {
         RecordedStep::Throw(t) => Some(t.throw.as_str()),
@@ -113,6 +115,7 @@ fn replay_as<G: Registered>(record: &GameRecord) -> Result<Replay, ReplayError> 
         let (kind, seat, text) = match game.turn() {
             Turn::Over => break,
             Turn::Chance => {
+                dice.take_shown();
                 game.chance_step(&mut dice, &mut said);
                 if let Some(line) = (said.lines.iter()).find(|&l| throws.next() != Some(l)) {
                     stopped = Some(format!(
@@ -156,12 +159,16 @@ fn replay_as<G: Registered>(record: &GameRecord) -> Result<Replay, ReplayError> 
         } else {
             said.lines
         };
+        let mut picture = picture(&game)?;
+        if kind == StepKind::Throw && picture.dice.is_empty() {
+            picture.dice = dice.take_shown();
+        }
         steps.push(Step {
             kind,
             seat,
             text,
             said,
-            picture: picture(&game)?,
+            picture,
         });
     }
     Ok(Replay { steps, stopped })

@@ -290,8 +290,8 @@ fn a_run_that_keeps_records_replays_them_on_their_boards() {
 }
 
 /// A dice game's page: the step after each throw says the record's throw
-/// lines in order, the panel counts the throws, and the last step says
-/// how the game ended.
+/// lines in order and draws its dice, the panel counts the throws, and
+/// the last step says how the game ended.
 fn check_dice_game(game: &Value, record: &Value) {
     let steps = game["steps"].as_array().unwrap();
     let said: Vec<&str> = (steps.iter())
@@ -302,6 +302,16 @@ fn check_dice_game(game: &Value, record: &Value) {
         .filter_map(|s| s["throw"].as_str())
         .collect();
     assert_eq!(said.join("; "), lines.join("; "));
+    // Every throw shows its faces, kept by the game or watched as thrown.
+    for s in steps.iter().filter(|s| s["kind"] == "throw") {
+        let faces = s["layer"]
+            .as_str()
+            .unwrap()
+            .matches("class=\"die\"")
+            .count()
+            + s["dice"].as_str().unwrap().matches("class=\"die\"").count();
+        assert!(faces >= 1, "a throw with no die drawn: {}", s["text"]);
+    }
     let panel = |s: &Value, name: &str| {
         (s["panel"].as_array().unwrap().iter())
             .find(|r| r[0] == name)
