@@ -140,8 +140,13 @@ pub fn write(out: &mut String, rows: &[Vec<Field>], left_out: usize) {
     if left_out > 0 {
         let _ = writeln!(
             out,
-            "<p class=\"note\">{left_out} more finished cells are not in this table (each \
-             entry's first cells are); metrics.csv holds every one.</p>"
+            "<p class=\"note\">{} not in this table (each entry's first cells are); \
+             metrics.csv holds every one.</p>",
+            if left_out == 1 {
+                "1 more finished cell is".to_string()
+            } else {
+                format!("{left_out} more finished cells are")
+            }
         );
     }
     out.push_str("<div class=\"scroll\"><table class=\"answers\">\n<thead><tr>");
