@@ -169,6 +169,30 @@ fn morris_greedy_beats_random_through_the_takes_view() {
     assert!(t.wins[1] > 2 * t.wins[0], "nine-men {:?}", t.wins);
 }
 
+const MORRIS_MINIMAX: &str = "lua:scripts/morris/minimax.lua";
+
+#[test]
+fn morris_minimax_beats_random_and_plays_legal_games() {
+    use ludus::games::morris::NineMen;
+    // In either seat: a move that is not legal would stop the cell.
+    let t = cell::<NineMen>(
+        &[("rules", "ludii")],
+        &[MORRIS_MINIMAX, "random"],
+        20,
+        OnBotError::Stop,
+    )
+    .unwrap();
+    assert!(t.wins[0] >= 18, "nine-men, minimax first {:?}", t.wins);
+    let t = cell::<NineMen>(
+        &[("rules", "ludii")],
+        &["random", MORRIS_MINIMAX],
+        20,
+        OnBotError::Stop,
+    )
+    .unwrap();
+    assert!(t.wins[1] >= 18, "nine-men, minimax second {:?}", t.wins);
+}
+
 const CHESS_GREEDY: &str = "lua:scripts/chess/greedy.lua";
 
 /// The chess bot's worth of each kind.

@@ -4,6 +4,7 @@
 
 use crate::core::native_policies::NativePolicies;
 use crate::core::view_error::ViewError;
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
@@ -70,14 +71,19 @@ pub fn index_of(v: &Value, len: usize) -> Option<usize> {
 /// A name a script gives (a view's, a policy's), refused past 256 bytes:
 /// no name is longer, and the host copies it.
 fn short_text(s: &mlua::LuaString, what: &str) -> mlua::Result<String> {
-    let bytes = s.as_bytes();
+    short_str(&s.as_bytes(), what).map(Cow::into_owned)
+}
+
+/// As [`short_text`], borrowed from the Lua string's bytes: a view's name
+/// is read at every view, and copying it was a fifth of a small view's cost.
+fn short_str<'a>(bytes: &'a [u8], what: &str) -> mlua::Result<Cow<'a, str>> {
     if bytes.len() > 256 {
         return Err(err(format!(
             "{what} may be at most 256 bytes, not {}",
             bytes.len()
         )));
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(String::from_utf8_lossy(bytes))
 }
 
 /// A count a Lua number names, 0 or more, whether written `3` or `3.0`.
@@ -89,16 +95,14 @@ fn count_of(v: &Value) -> Option<u64> {
     }
 }
 
-/// The move a script names: a move handle, an index into the legal moves,
-/// or its text; an error unless it is legal in `game`. Charged to `meter`.
+/// The move a script names among `moves`, the legal moves of the game it
+/// is played on: a move handle, an index into them, or its text; an error
+/// unless it is one of them. Charged to `meter`.
 pub fn resolve_move<G: Game + NativePolicies>(
-    game: &G,
+    moves: &[G::Move],
     v: &Value,
     meter: &Meter,
 ) -> mlua::Result<G::Move> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    meter.charge(cost::LEGAL_MOVES + cost::PER_MOVE * moves.len() as u64)?;
     let found = match v {
         Value::UserData(u) => u
             .borrow::<MoveHandle<G>>()
@@ -306,21 +310,14 @@ impl<G: Game + NativePolicies> UserData for GameHandle<G> {
         methods.add_method("options", |lua, this, ()| {
             options_table(lua, &this.decision)
         });
-        methods.add_method("moves", |lua, this, ()| {
-            Ok(match &this.copy {
+        methods.add_method_mut("moves", |lua, this, ()| {
+            Ok(match &mut this.copy {
                 None => MovesHandle::Current(this.decision.clone()),
-                Some(Copied { game: g, .. }) => {
+                Some(c) => {
                     let meter = this.decision.meter();
-                    let mut v = Vec::new();
-                    if matches!(g.turn(), Turn::Decide(_)) {
-                        g.legal_moves(&mut v);
-                    }
-                    meter.charge(cost::LEGAL_MOVES + cost::PER_MOVE * v.len() as u64)?;
-                    v.shrink_to_fit();
-                    let bytes = userdata_bytes::<MovesHandle<G>>()
-                        + v.capacity() * std::mem::size_of::<G::Move>();
-                    let held = Held::new(lua, meter, bytes)?;
-                    MovesHandle::Listed(v, this.decision.clone(), held)
+                    let legal = c.legal(lua, meter)?;
+                    let held = Held::new(lua, meter, userdata_bytes::<MovesHandle<G>>())?;
+                    MovesHandle::Listed(legal, this.decision.clone(), held)
                 }
             })
         });
@@ -336,9 +333,17 @@ impl<G: Game + NativePolicies> UserData for GameHandle<G> {
                 let bytes = userdata_bytes::<GameHandle<G>>() + grew.max(0) as usize;
                 meter.charge(cost::CLONE + bytes as u64 / 16)?;
                 let held = Held::new(lua, meter, bytes)?;
+                // The copy shares the moves its original listed: the
+                // same position's, until either moves on.
+                let legal = this.copy.as_ref().and_then(|c| c.legal.clone());
                 Ok(GameHandle {
                     decision: this.decision.clone(),
-                    copy: Some(Copied { game, dice, held }),
+                    copy: Some(Copied {
+                        game,
+                        dice,
+                        held,
+                        legal,
+                    }),
                 })
             });
         }
@@ -352,7 +357,19 @@ impl<G: Game + NativePolicies> UserData for GameHandle<G> {
             if !matches!(c.game.turn(), Turn::Decide(_)) {
                 return Err(err("play: no move is due in this copy (it is over)"));
             }
-            let m = resolve_move(&c.game, &mv, &meter)?;
+            let m = match c.legal.take() {
+                // Listed already (by `moves`, or by the copy's original).
+                Some(legal) => {
+                    meter.charge(cost::PER_MOVE * legal.moves.len() as u64)?;
+                    resolve_move::<G>(&legal.moves, &mv, &meter)?
+                }
+                None => {
+                    let mut moves = Vec::new();
+                    c.game.legal_moves(&mut moves);
+                    meter.charge(cost::LEGAL_MOVES + cost::PER_MOVE * moves.len() as u64)?;
+                    resolve_move::<G>(&moves, &mv, &meter)?
+                }
+            };
             meter.charge(cost::PLAY)?;
             let ((), grew) = heap::measure(|| c.game.play(m, &mut Silent));
             c.held.grow(lua, grew)?;
@@ -412,7 +429,8 @@ impl<G: Game + NativePolicies> UserData for GameHandle<G> {
                 let arg = Arg::from_lua::<G>(&arg).map_err(err)?;
                 // As views_for: no name is longer, and the game's error
                 // for an unknown one quotes it.
-                let name = short_text(&name, "view: a view's name")?;
+                let bytes = name.as_bytes();
+                let name = short_str(&bytes, "view: a view's name")?;
                 let v = this
                     .game()?
                     .view(&name, arg.as_view_arg())

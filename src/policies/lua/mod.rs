@@ -15,7 +15,8 @@
 //! - [`game_handle`], [`moves_handle`], [`view`]: what the script sees.
 //! - [`heap`]: the global allocator's count of what the host allocates
 //!   for a script.
-//! - [`copy`]: a copy of the game with dice of its own.
+//! - [`copy`]: a copy of the game with dice of its own; [`legal`], the
+//!   legal moves of its position, listed once and shared.
 //! - [`rollout`]: a copy played on in native code by a native policy.
 //! - [`source`]: a script's text, read once per process ([`read_error`]).
 //! - [`script`]: a script compiled into its VM, run per game and decision.
@@ -29,6 +30,7 @@ pub mod declared;
 pub mod failure;
 pub mod game_handle;
 pub mod heap;
+pub mod legal;
 pub mod limits;
 pub mod lua_policy;
 pub mod meter;

@@ -10,6 +10,7 @@ use mlua::{Lua, MetaMethod, UserData, UserDataMethods, Value};
 
 use crate::core::game::Game;
 use crate::policies::lua::decision::Decision;
+use crate::policies::lua::legal::Legal;
 use crate::policies::lua::meter::{Held, Meter, cost, userdata_bytes};
 
 /// One move: a small value; `tostring(m)` writes it as the game does. The
@@ -56,8 +57,9 @@ impl<G: Game + NativePolicies> UserData for MoveHandle<G> {
 pub enum MovesHandle<G: Game + NativePolicies> {
     /// The moves `choose` was called with, lent for the call.
     Current(Rc<Decision<G>>),
-    /// A copy's moves, listed when asked for.
-    Listed(Vec<G::Move>, Rc<Decision<G>>, Held),
+    /// A copy's moves, listed when asked for (and shared with the copy,
+    /// see [`Legal`]); the handle's own memory held.
+    Listed(Rc<Legal<G>>, Rc<Decision<G>>, Held),
 }
 
 impl<G: Game + NativePolicies> MovesHandle<G> {
@@ -65,7 +67,7 @@ impl<G: Game + NativePolicies> MovesHandle<G> {
     pub fn with<R>(&self, f: impl FnOnce(&[G::Move]) -> R) -> R {
         match self {
             MovesHandle::Current(d) => f(d.moves()),
-            MovesHandle::Listed(v, _, _) => f(v),
+            MovesHandle::Listed(l, _, _) => f(&l.moves),
         }
     }
 

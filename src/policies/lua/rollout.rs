@@ -91,6 +91,8 @@ pub fn play<G: Game + NativePolicies>(
     run: &Rollout<'_>,
 ) -> mlua::Result<()> {
     meter.charge(cost::ROLLOUT)?;
+    // The copy moves on: the moves it listed are another position's.
+    c.legal = None;
     let players = c.game.players();
     let mut policies = policies::<G>(run, players)?;
     let mut rngs: Vec<SeatRng> = (0..players).map(|s| SeatRng::new(run.seed, s)).collect();

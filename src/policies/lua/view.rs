@@ -1,34 +1,68 @@
 //! Converting between a game's [`View`] values and Lua values.
 
 use crate::core::native_policies::NativePolicies;
-use mlua::{Lua, Value};
+use std::ffi::c_int;
+use std::ptr;
+
+use mlua::{Lua, Value, ffi};
 
 use crate::core::game::Game;
 use crate::core::view::{View, ViewArg};
 use crate::policies::lua::moves_handle::MoveHandle;
 
 /// A view as a Lua value: records and lists become tables (lists 1-based).
+///
+/// A table is built inside one protected call with Lua's own functions:
+/// through mlua, each value set would be a protected call of its own and a
+/// slot of its reference stack, which cost more than the view itself
+/// (nine men's morris' `men` is 21 values).
 pub fn to_lua(lua: &Lua, v: &View) -> mlua::Result<Value> {
     Ok(match v {
         View::Nil => Value::Nil,
         View::Bool(b) => Value::Boolean(*b),
         View::Int(i) => Value::Integer(*i),
         View::Text(t) => Value::String(lua.create_string(t)?),
-        View::List(items) => {
-            let t = lua.create_table_with_capacity(items.len(), 0)?;
-            for (i, item) in items.iter().enumerate() {
-                t.raw_set(i + 1, to_lua(lua, item)?)?;
-            }
-            Value::Table(t)
-        }
-        View::Record(fields) => {
-            let t = lua.create_table_with_capacity(0, fields.len())?;
-            for (k, item) in fields {
-                t.raw_set(*k, to_lua(lua, item)?)?;
-            }
-            Value::Table(t)
-        }
+        // SAFETY: `push` leaves exactly one value on the stack and raises
+        // only Lua errors (memory), which `exec_raw` catches; no Rust value
+        // with a destructor lives in its frames.
+        View::List(_) | View::Record(_) => unsafe { lua.exec_raw((), |state| push(state, v))? },
     })
+}
+
+/// Pushes `v` onto `state`'s stack as [`to_lua`] makes it.
+///
+/// # Safety
+/// `state` must be a running state of this thread, inside a protected call.
+unsafe fn push(state: *mut ffi::lua_State, v: &View) {
+    // SAFETY: as the caller promised; every push is preceded by room for
+    // it (`luaL_checkstack` raises a Lua error if there is none).
+    unsafe {
+        ffi::luaL_checkstack(state, 3, ptr::null());
+        match v {
+            View::Nil => ffi::lua_pushnil(state),
+            View::Bool(b) => ffi::lua_pushboolean(state, c_int::from(*b)),
+            View::Int(i) => ffi::lua_pushinteger(state, *i),
+            View::Text(t) => {
+                ffi::lua_pushlstring(state, t.as_ptr().cast(), t.len());
+            }
+            View::List(items) => {
+                ffi::lua_createtable(state, c_int::try_from(items.len()).unwrap_or(0), 0);
+                for (i, item) in items.iter().enumerate() {
+                    push(state, item);
+                    // A nil leaves its place empty, as `raw_set` did.
+                    ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
+                }
+            }
+            View::Record(fields) => {
+                ffi::lua_createtable(state, 0, c_int::try_from(fields.len()).unwrap_or(0));
+                for (k, item) in fields {
+                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    push(state, item);
+                    ffi::lua_rawset(state, -3);
+                }
+            }
+        }
+    }
 }
 
 /// How many values (numbers, texts, tables) `v` is made of: what making it
