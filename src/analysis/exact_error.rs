@@ -23,7 +23,7 @@ pub enum ExactError {
     },
     /// A policy whose choice is no known distribution (a search, a script).
     #[error(
-        "policy `{policy}` has no known distribution of choices: exact play needs random, threshold:K or optimal"
+        "policy `{policy}` has no known distribution of choices: exact play needs random, threshold:K or optimal; `ludus run` measures any policy by play"
     )]
     NoDistribution {
         /// The policy as named.

@@ -33,7 +33,8 @@ fn count_leaves<G: Game>(
     match game.turn() {
         Turn::Over => Ok(1),
         Turn::Chance => Err(chance_error::<G>(
-            "perft counts positions of games without chance",
+            "perft counts positions of games without chance; `ludus exact` gives a dice \
+             game's exact odds and counts its states",
         )),
         Turn::Decide(_) => {
             let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
