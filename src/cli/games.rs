@@ -55,7 +55,7 @@ pub fn games() -> Result<(), Failure> {
 /// The policies that play any game, one line each.
 const GENERIC: &[&str] = &[
     "random: each legal decision with equal probability, from the seat's stream",
-    "mcts:N[,c=C][,cap=P][,keep=yes|no]: Monte Carlo tree search (UCT), N playouts a decision, exploration C (default 1.414), random playouts cut after P decisions (default the game's: 40 in Rithmomachy, 200 elsewhere) and scored by the game's evaluation; the tree kept between decisions unless keep=no; chance sampled; a reward per seat",
+    "mcts:N[,c=C][,cap=P][,keep=yes|no]: Monte Carlo tree search (UCT), N playouts a decision, exploration C (default 1.414), random playouts cut after P decisions (default the game's: 40 in Rithmomachy, nine-men, alquerque and rabbit, 200 elsewhere) and scored by the game's evaluation; the tree kept between decisions unless keep=no; chance sampled; a reward per seat",
     "alphabeta:D[,nodes=N]: minimax with alpha-beta pruning to depth D by iterative deepening, best moves first, a transposition table, the game's evaluation at the leaves; at most N nodes a decision; a throw of the dice weighed over its outcomes (expectiminimax) where it has at most 512 ways to fall; games of two seats",
     "lua:<script.lua>{params}: a Lua script (see scripts/README.md)",
 ];

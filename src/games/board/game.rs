@@ -54,6 +54,7 @@ impl<P, V> Board<P, V> {
 impl<P: Position, V: Variant<Rules = P::Rules>> Game for Board<P, V> {
     type Move = P::Move;
     const NAME: &'static str = V::NAME;
+    const PLAYOUT_CAP: u32 = V::PLAYOUT_CAP;
     const FIXED_START: Option<&'static str> = P::FIXED_START;
     const PICK_COUNTS: bool = P::PICK_COUNTS;
 

@@ -18,6 +18,8 @@ pub trait Variant: Send + Sync + 'static {
     const OPTIONS: &'static [OptionSpec];
     /// The rules page.
     const RULES_PAGE: &'static str;
+    /// The game's `mcts` playout cap ([`crate::core::game::Game::PLAYOUT_CAP`]).
+    const PLAYOUT_CAP: u32 = 200;
     /// The rules the options choose.
     fn rules(options: &Options) -> Result<Self::Rules, OptionError>;
     /// The options in force (presets resolved).

@@ -44,6 +44,10 @@ impl Variant for Alquerque {
     const SIDES: &'static [&'static str] = &["white", "black"];
     const OPTIONS: &'static [OptionSpec] = OPTIONS;
     const RULES_PAGE: &'static str = include_str!("alquerque.md");
+    /// Playouts cut at 40 decisions and scored by the material: `mcts:100`
+    /// so beat playouts of 200 in 185 games of 200
+    /// (data/tournaments/mcts-cap-alquerque.toml).
+    const PLAYOUT_CAP: u32 = 40;
     type Rules = Rules;
 
     fn rules(options: &Options) -> Result<Rules, OptionError> {
