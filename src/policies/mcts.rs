@@ -328,15 +328,18 @@ impl<G: Game> Mcts<G> {
             .kept
             .take()
             .and_then(|(after, node)| self.find(after, node, game));
-        let mut root = match found {
+        // The edges kept below the root; the root's own are listed anew.
+        let (mut root, below) = match found {
             Some(node) => {
-                keep_subtree(&mut self.nodes, node);
-                std::mem::take(&mut self.nodes[0].edges)
+                let kept = keep_subtree(&mut self.nodes, node);
+                let root = std::mem::take(&mut self.nodes[0].edges);
+                let below = kept - root.len();
+                (root, below)
             }
             None => {
                 self.nodes.clear();
                 self.nodes.push(Node { edges: Vec::new() });
-                Vec::new()
+                (Vec::new(), 0)
             }
         };
         // The root lists exactly the legal decisions, in their order, each
@@ -349,8 +352,8 @@ impl<G: Game> Mcts<G> {
             })
             .collect();
         self.reused += edges.iter().map(|e| u64::from(e.visits)).sum::<u64>();
+        self.edges = below + edges.len();
         self.nodes[0].edges = edges;
-        self.edges = self.nodes.iter().map(|n| n.edges.len()).sum();
         // The search's own dice: a stream drawn from the seat's, so the
         // game's dice are never touched and the decision is reproducible.
         let mut dice = Dice::seeded(stream(rng.next_u64(), Stream::Dice));

@@ -100,9 +100,13 @@ impl SearchParams {
 
     /// A whole-number setting of at least 1, or its default.
     pub fn int(&self, key: &str, default: u64) -> Result<u64, SettingsError> {
-        match self.get(key) {
-            None => Ok(default),
-            Some(v) => {
+        Ok(self.maybe_int(key)?.unwrap_or(default))
+    }
+
+    /// A whole-number setting of at least 1, if given.
+    pub fn maybe_int(&self, key: &str) -> Result<Option<u64>, SettingsError> {
+        self.get(key)
+            .map(|v| {
                 v.parse::<u64>()
                     .ok()
                     .filter(|&n| n >= 1)
@@ -110,16 +114,8 @@ impl SearchParams {
                         key: key.to_string(),
                         value: v.to_string(),
                     })
-            }
-        }
-    }
-
-    /// A whole-number setting of at least 1, if given.
-    pub fn maybe_int(&self, key: &str) -> Result<Option<u64>, SettingsError> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(_) => self.int(key, 0).map(Some),
-        }
+            })
+            .transpose()
     }
 
     /// A yes-or-no setting (`yes` or `no`), or its default.
